@@ -1,0 +1,68 @@
+#!/usr/bin/env python3
+"""Arbitro's developer entry point: one file, standard library only.
+
+    python3 dev.py run      # create .venv, install Arbitro, start it on its demo data
+    python3 dev.py test     # create .venv, install, then ruff, mypy and the whole test suite
+
+Extra arguments after ``test`` go to pytest (e.g. ``python3 dev.py test -k trf``).
+The virtual environment is reinstalled only when pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / "python"
+
+
+def _sh(*cmd: str | Path, check: bool = True) -> int:
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    return subprocess.run([str(c) for c in cmd], cwd=ROOT, check=check).returncode
+
+
+def ensure_env() -> None:
+    if sys.version_info < (3, 11):
+        sys.exit("Arbitro needs Python 3.11 or newer.")
+    if not PY.exists():
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    stamp = VENV / ".arbitro-installed"
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    _sh(PY, "-m", "pip", "install", "-q", "--upgrade", "pip")
+    _sh(PY, "-m", "pip", "install", "-q", "-e", ".[dev]")
+    stamp.write_text(digest)
+
+
+def cmd_run(args: list[str]) -> int:
+    ensure_env()
+    return _sh(BIN / "arbitro", *(args or ["demo"]), check=False)
+
+
+def cmd_test(args: list[str]) -> int:
+    ensure_env()
+    failed = 0
+    failed |= _sh(BIN / "ruff", "check", "src", "tests", "benchmarks", check=False)
+    failed |= _sh(BIN / "mypy", check=False)
+    failed |= _sh(PY, "-m", "pytest", *args, check=False)
+    return 1 if failed else 0
+
+
+def main() -> int:
+    if len(sys.argv) < 2 or sys.argv[1] not in {"run", "test"}:
+        print(__doc__)
+        return 2
+    handler = cmd_run if sys.argv[1] == "run" else cmd_test
+    return handler(sys.argv[2:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
