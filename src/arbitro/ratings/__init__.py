@@ -1,0 +1,76 @@
+"""FIDE rating mathematics (B.02) and the FIDE rating-list files.
+
+Pure functions, exact arithmetic (``int``, ``Fraction``, ``Decimal``; floats are
+refused where they would round). Import everything from here::
+
+    from arbitro.ratings import dp_from_fraction, expected_score, tournament_performance_rating
+
+Tables (B.02 8.1.1 / 8.1.2, typed in once in :mod:`arbitro.ratings.tables`):
+
+* ``dp_from_fraction(p) -> int`` - dp for a fractional score p (Fraction/Decimal/int in 0..1),
+  p rounded to a whole percent, 0.5 up. ``dp_from_score(score, games)``, ``dp_from_percent(pct)``.
+* ``percent_from_score(score, games) -> int`` - the rounded whole percent itself.
+* ``expected_score(diff) -> Decimal`` - PD for ``diff = own - opponent`` (any sign), e.g. ``Decimal("0.64")``;
+  ``expected_score_hundredths(diff) -> int`` the same in hundredths (use it to sum: no float error).
+  No 400-point cut here.
+
+Performance (:mod:`arbitro.ratings.performance`); callers choose which games count:
+
+* ``average_rating(ratings) -> int`` - ARO (C.07 10.1) / Ra (B.01 1.4.7b), rounded 0.5 up.
+  APRO / APPO (C.07 10.4, 10.5) are ``average_rating`` of the opponents' TPR / PTP.
+* ``tournament_performance_rating(opponent_ratings, score) -> int`` - TPR (C.07 10.2) = ARO + dp(p), no floor.
+* ``perfect_tournament_performance(opponent_ratings, score) -> int`` - PTP (C.07 10.3), exact hundredths,
+  no 400-point cut; score 0 -> lowest - 800.
+* ``norm_rating_average(opponent_ratings, floor=..., unrated_value=1400, raise_count=1) -> int`` and
+  ``norm_performance(opponent_ratings, score, floor=..., ...) -> int`` - Ra / Rp for title norms
+  (B.01 1.4.6d-1.4.9: unrated counted at 1400, lowest opponent raised to the floor, Rp = Ra + dp).
+  ``apply_rating_floor(ratings, floor, raise_count=1)``.
+
+Rating change, K and initial rating: see :mod:`arbitro.ratings.change` and :mod:`arbitro.ratings.initial`.
+Rating-list files (TXT / XML, streamed): :mod:`arbitro.ratings.fidelist`.
+"""
+
+from __future__ import annotations
+
+from arbitro.ratings.performance import (
+    apply_rating_floor,
+    average_rating,
+    expected_total_hundredths,
+    norm_performance,
+    norm_rating_average,
+    perfect_tournament_performance,
+    tournament_performance_rating,
+)
+from arbitro.ratings.rounding import round_half_away, round_half_up
+from arbitro.ratings.tables import (
+    DP_TABLE,
+    PD_TABLE,
+    dp_from_fraction,
+    dp_from_percent,
+    dp_from_score,
+    expected_score,
+    expected_score_hundredths,
+    percent_from_fraction,
+    percent_from_score,
+)
+
+__all__ = [
+    "DP_TABLE",
+    "PD_TABLE",
+    "apply_rating_floor",
+    "average_rating",
+    "dp_from_fraction",
+    "dp_from_percent",
+    "dp_from_score",
+    "expected_score",
+    "expected_score_hundredths",
+    "expected_total_hundredths",
+    "norm_performance",
+    "norm_rating_average",
+    "percent_from_fraction",
+    "percent_from_score",
+    "perfect_tournament_performance",
+    "round_half_away",
+    "round_half_up",
+    "tournament_performance_rating",
+]
