@@ -24,7 +24,7 @@ import datetime as _dt
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
-from enum import Enum
+from enum import StrEnum
 
 __all__ = [
     "Acceleration",
@@ -45,7 +45,7 @@ __all__ = [
 TITLES: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
 
-class Colour(str, Enum):
+class Colour(StrEnum):
     """Colour of a round block (TRF ``001`` column 97 + 10(k-1))."""
 
     WHITE = "w"
@@ -61,7 +61,7 @@ class Colour(str, Enum):
         return Colour.NONE
 
 
-class ResultCode(str, Enum):
+class ResultCode(StrEnum):
     """Result codes of a TRF round block (trf.md §3.3)."""
 
     WIN = "1"

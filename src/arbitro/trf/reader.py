@@ -1,0 +1,687 @@
+"""TRF reader: TRF-2026 and TRF16 with the de-facto extensions (trf.md §2-§5).
+
+:func:`parse_trf` never raises on bad input: every problem becomes a
+:class:`~arbitro.trf.diagnostics.Diagnostic` with line, column and field, and
+the tournament holds what could be read. Consistency between records (both
+sides of a game, points against results) is checked by
+:mod:`arbitro.trf.validate`, which :func:`parse_trf` runs unless told not to.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from arbitro.model import (
+    Acceleration,
+    ByeRequest,
+    Colour,
+    NationalRating,
+    Player,
+    ProhibitedPairing,
+    RawRecord,
+    ResultCode,
+    RoundResult,
+    ScoringSystem,
+    Tournament,
+)
+from arbitro.trf.diagnostics import Diagnostic, Severity
+
+__all__ = ["ParseResult", "decode_trf", "parse_date", "parse_trf"]
+
+_LINE_SPLIT = re.compile(r"\r\n|\r|\n")
+_RESULT_CODES = {c.value: c for c in ResultCode}
+_COLOURS = {"w": Colour.WHITE, "b": Colour.BLACK, "-": Colour.NONE, "W": Colour.WHITE, "B": Colour.BLACK}
+#: Lower-case TRF16 / Papi titles (trf.md §8.4) and their TRF-2026 form.
+TITLE_MAP = {
+    "g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM",
+    "GM": "GM", "IM": "IM", "FM": "FM", "CM": "CM", "WGM": "WGM", "WIM": "WIM", "WFM": "WFM", "WCM": "WCM",
+}  # fmt: skip
+_TEAM_CODES = frozenset({"013", "300", "310", "320", "330", "352", "362", "801", "802"})
+_KNOWN_EXTENSIONS = frozenset(
+    {"XXR", "XXC", "XXA", "XXP", "XXS", "XXZ", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
+)
+_MONTHS = {m: i for i, m in enumerate(
+    ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}  # fmt: skip
+
+
+@dataclass(slots=True)
+class ParseResult:
+    """A tournament and what the reader and validator had to say about it."""
+
+    tournament: Tournament
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: ``"trf26"`` when TRF-2026-only records were seen, ``"trf16"`` otherwise.
+    version: str = "trf16"
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if not d.is_error]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def decode_trf(data: str | bytes) -> str:
+    """Text of a TRF file: UTF-8 (with or without BOM), else Latin-1 (trf.md §2)."""
+    if isinstance(data, str):
+        return data.lstrip("\ufeff")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def parse_date(text: str) -> dt.date | None:
+    """A header date in any of the spellings real files use; ``None`` if none fits.
+
+    TRF asks for ``YYYY/MM/DD`` (``132``: ``YY/MM/DD``); files in the wild also
+    use ``YYYY-MM-DD``, ``YYYY.MM.DD``, ``DD/MM/YYYY``, ``DD. MM. YYYY`` and
+    ``May 29, 2020``.
+    """
+    s = text.strip()
+    if not s:
+        return None
+    m = re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})", s)
+    if m:
+        y, mo, d = int(m[1]), int(m[2]), int(m[3])
+    else:
+        m = re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{2,4})", s)
+        if m:
+            a, b, y = int(m[1]), int(m[2]), int(m[3])
+            if len(m[3]) == 2:
+                # YY/MM/DD (record 132) when read left to right
+                y, mo, d = 2000 + a if a < 70 else 1900 + a, b, y
+            else:
+                d, mo = a, b
+        else:
+            m = re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", s)
+            if not m or m[1].lower() not in _MONTHS:
+                return None
+            y, mo, d = int(m[3]), _MONTHS[m[1].lower()], int(m[2])
+    try:
+        return dt.date(y, mo, d)
+    except ValueError:
+        return None
+
+
+class _Reader:
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.t = Tournament()
+        self.diags: list[Diagnostic] = []
+        self.version = "trf16"
+        self.scoring: dict[str, Decimal] = {}
+        self.player_lines: dict[int, int] = {}
+        self.range_accelerations: list[tuple[int, Decimal, int, int, int, int]] = []
+        self.nrs_lines: list[tuple[int, str]] = []
+        self.rating_fed = ""
+
+    # -- diagnostics -------------------------------------------------------
+    def error(self, line: int, column: int, fld: str, message: str) -> None:
+        self.diags.append(Diagnostic(Severity.ERROR, self.source, line, column, fld, message))
+
+    def warn(self, line: int, column: int, fld: str, message: str) -> None:
+        self.diags.append(Diagnostic(Severity.WARNING, self.source, line, column, fld, message))
+
+    def _int(self, text: str, lineno: int, col: int, fld: str, *, blank: int | None = None) -> int | None:
+        s = text.strip()
+        if not s:
+            return blank
+        if s.isdigit():
+            return int(s)
+        self.error(lineno, col, fld, f"expected a whole number, found {s!r}")
+        return None
+
+    def _decimal(self, text: str, lineno: int, col: int, fld: str) -> Decimal | None:
+        s = text.strip().replace(",", ".")
+        try:
+            value = Decimal(s)
+        except InvalidOperation:
+            self.error(lineno, col, fld, f"expected a number such as 1.5, found {s!r}")
+            return None
+        if not value.is_finite():
+            self.error(lineno, col, fld, f"expected a number such as 1.5, found {s!r}")
+            return None
+        return value
+
+    # -- records -------------------------------------------------------------
+    def parse(self, text: str) -> None:
+        for lineno, raw in enumerate(_LINE_SPLIT.split(text), start=1):
+            line = raw.rstrip()
+            if not line.strip():
+                continue
+            if line.startswith("###"):
+                self.t.comments.append(line[3:].removeprefix(" "))
+                self.version = "trf26"
+                continue
+            code = line[:3]
+            if len(line) > 3 and line[3] != " ":
+                self.error(lineno, 4, "record code", f"expected a blank after the record code {code!r}")
+                continue
+            handler = getattr(self, f"_r{code}", None)
+            if handler is not None:
+                handler(line, lineno)
+            elif code in _TEAM_CODES:
+                self.t.team_records.append(RawRecord(code, line))
+            elif code == "299":
+                self.version = "trf26"
+                self.t.abnormal_points.append(RawRecord(code, line))
+            elif (
+                code.isalpha()
+                and code.isupper()
+                and code not in _KNOWN_EXTENSIONS
+                and _looks_like_player(line)
+            ):
+                self.nrs_lines.append((lineno, line))
+            else:
+                self.t.other_records.append(RawRecord(code, line))
+                if not (code.isalpha() and code.isupper()):
+                    self.warn(lineno, 1, "record code", f"unknown record code {code!r}; kept as it is")
+        self._finish()
+
+    def _text(self, line: str) -> str:
+        return line[4:].strip()
+
+    def _r012(self, line: str, n: int) -> None:
+        self.t.name = self._text(line)
+
+    def _r022(self, line: str, n: int) -> None:
+        self.t.city = self._text(line)
+
+    def _r032(self, line: str, n: int) -> None:
+        self.t.federation = self._text(line)
+
+    def _date(self, line: str, n: int, fld: str) -> dt.date | None:
+        text = self._text(line)
+        if not text:
+            return None
+        value = parse_date(text)
+        if value is None:
+            self.warn(n, 5, fld, f"expected a date YYYY/MM/DD, found {text!r}; ignored")
+        return value
+
+    def _r042(self, line: str, n: int) -> None:
+        self.t.start_date = self._date(line, n, "042 start date")
+
+    def _r052(self, line: str, n: int) -> None:
+        self.t.end_date = self._date(line, n, "052 end date")
+
+    def _count(self, line: str, n: int, fld: str) -> int | None:
+        text = self._text(line)
+        if not text:
+            return None
+        if not text.isdigit():
+            self.warn(n, 5, fld, f"expected a whole number, found {text!r}; ignored")
+            return None
+        return int(text)
+
+    def _r062(self, line: str, n: int) -> None:
+        self.t.declared_players = self._count(line, n, "062 number of players")
+
+    def _r072(self, line: str, n: int) -> None:
+        self.t.declared_rated_players = self._count(line, n, "072 number of rated players")
+
+    def _r082(self, line: str, n: int) -> None:
+        self.t.declared_teams = self._count(line, n, "082 number of teams")
+
+    def _r092(self, line: str, n: int) -> None:
+        self.t.type_text = self._text(line)
+
+    def _r102(self, line: str, n: int) -> None:
+        self.t.chief_arbiter = self._text(line)
+
+    def _r112(self, line: str, n: int) -> None:
+        text = self._text(line)
+        if text:
+            self.t.deputy_arbiters.append(text)
+
+    def _r122(self, line: str, n: int) -> None:
+        self.t.time_control = self._text(line)
+
+    def _r132(self, line: str, n: int) -> None:
+        dates: list[dt.date | None] = []
+        body = line[91:]
+        chunks = [body[i : i + 10].strip() for i in range(0, len(body), 10)]
+        if any(" " in c for c in chunks):  # not aligned on the round columns
+            chunks = body.split()
+        for k, chunk in enumerate(chunks):
+            if not chunk:
+                dates.append(None)
+                continue
+            value = parse_date(chunk)
+            if value is None:
+                self.warn(
+                    n,
+                    92 + 10 * k,
+                    f"132 date of round {k + 1}",
+                    f"expected YY/MM/DD, found {chunk!r}; ignored",
+                )
+            dates.append(value)
+        while dates and dates[-1] is None:
+            dates.pop()
+        self.t.round_dates = dates
+
+    def _rounds(self, line: str, n: int, fld: str) -> None:
+        text = self._text(line)
+        if text.isdigit() and int(text) > 0:
+            self.t.rounds = int(text)
+        else:
+            self.error(n, 5, fld, f"expected the number of rounds (a whole number), found {text!r}")
+
+    def _r142(self, line: str, n: int) -> None:
+        self.version = "trf26"
+        self._rounds(line, n, "142 number of rounds")
+
+    def _rXXR(self, line: str, n: int) -> None:
+        self._rounds(line, n, "XXR number of rounds")
+
+    def _r152(self, line: str, n: int) -> None:
+        self.version = "trf26"
+        text = self._text(line).upper()
+        if text in ("W", "B"):
+            self.t.initial_colour = Colour.WHITE if text == "W" else Colour.BLACK
+        else:
+            self.error(n, 5, "152 initial colour", f"expected W or B, found {text!r}")
+
+    def _rXXC(self, line: str, n: int) -> None:
+        for token in self._text(line).split():
+            low = token.lower()
+            if low == "white1":
+                self.t.initial_colour = Colour.WHITE
+            elif low == "black1":
+                self.t.initial_colour = Colour.BLACK
+            elif low == "rank":
+                self.t.pairing_by_rank = True
+            else:
+                self.warn(n, 5, "XXC", f"unknown token {token!r} (expected white1, black1 or rank); ignored")
+
+    def _r162(self, line: str, n: int) -> None:
+        self.version = "trf26"
+        body = line[4:]
+        found = False
+        for m in re.finditer(r"([A-Z])\s*([+-]?\d+(?:[.,]\d+)?)", body):
+            found = True
+            value = self._decimal(m[2], n, 5 + m.start(2), f"162 points for {m[1]}")
+            if value is None:
+                continue
+            key = {"W": "W", "D": "D", "L": "L", "A": "FL", "Z": "FL", "P": "PAB"}.get(m[1])
+            if key is None:
+                self.warn(
+                    n,
+                    5 + m.start(1),
+                    "162 scoring code",
+                    f"unknown code {m[1]!r} (expected W D L A P); ignored",
+                )
+                continue
+            self.scoring[key] = value
+        if not found and body.strip():
+            self.error(
+                n,
+                5,
+                "162 scoring system",
+                f"expected codes with points such as 'W 3.0 D 1.0', found {body.strip()!r}",
+            )
+
+    def _bb(self, line: str, n: int, key: str) -> None:
+        value = self._decimal(line[4:], n, 5, f"{line[:3]} points")
+        if value is not None:
+            self.scoring[key] = value
+
+    def _rBBW(self, line: str, n: int) -> None:
+        self._bb(line, n, "W")
+
+    def _rBBD(self, line: str, n: int) -> None:
+        self._bb(line, n, "D")
+
+    def _rBBL(self, line: str, n: int) -> None:
+        self._bb(line, n, "L")
+
+    def _rBBZ(self, line: str, n: int) -> None:
+        self._bb(line, n, "ZPB")
+
+    def _rBBF(self, line: str, n: int) -> None:
+        self._bb(line, n, "FL")
+
+    def _rBBU(self, line: str, n: int) -> None:
+        self._bb(line, n, "PAB")
+
+    def _rXXS(self, line: str, n: int) -> None:
+        keys = {"WW": "W", "BW": "W", "W": "W", "WD": "D", "BD": "D", "D": "D", "WL": "L", "BL": "L", "L": "L",
+                "ZPB": "ZPB", "HPB": "HPB", "FPB": "FPB", "PAB": "PAB", "FW": "FW", "FL": "FL"}  # fmt: skip
+        for token in self._text(line).split():
+            name, _, value_text = token.partition("=")
+            key = keys.get(name.upper())
+            if key is None or not value_text:
+                self.warn(n, 5, "XXS", f"unknown scoring token {token!r}; ignored")
+                continue
+            value = self._decimal(value_text, n, 5, f"XXS {name}")
+            if value is not None:
+                self.scoring[key] = value
+
+    def _r172(self, line: str, n: int) -> None:
+        self.version = "trf26"
+        self.t.rating_mode = self._text(line)
+        self.rating_fed = self.t.rating_mode[:3]
+
+    def _r182(self, line: str, n: int) -> None:
+        self.version = "trf26"
+        self.t.program = self._text(line)
+
+    def _r192(self, line: str, n: int) -> None:
+        self.version = "trf26"
+        self.t.system = self._text(line)
+
+    def _tb_list(self, line: str) -> list[str]:
+        return [c.strip() for c in self._text(line).split(",") if c.strip()]
+
+    def _r202(self, line: str, n: int) -> None:
+        self.version = "trf26"
+        self.t.tiebreaks = self._tb_list(line)
+
+    def _r212(self, line: str, n: int) -> None:
+        self.version = "trf26"
+        self.t.standings_tiebreaks = self._tb_list(line)
+
+    def _r222(self, line: str, n: int) -> None:
+        self.version = "trf26"
+        self.t.time_control_code = self._text(line)
+
+    def _r240(self, line: str, n: int) -> None:
+        self.version = "trf26"
+        tokens = line[4:].split()
+        if len(tokens) < 3 or tokens[0].upper() not in ("F", "H", "Z") or not tokens[1].isdigit():
+            self.error(n, 5, "240 bye", "expected 'F|H|Z ROUND ID ...', e.g. '240 H 004 0006'")
+            return
+        kind, rnd = tokens[0].upper(), int(tokens[1])
+        for token in tokens[2:]:
+            if not token.isdigit():
+                self.error(n, 11, "240 player", f"expected a start rank, found {token!r}")
+                continue
+            self.t.requested_byes.append(ByeRequest(rnd, kind, int(token)))
+
+    def _rXXZ(self, line: str, n: int) -> None:
+        for token in self._text(line).split():
+            if token.isdigit():
+                self.t.requested_byes.append(ByeRequest(0, "Z", int(token)))  # round fixed in _finish
+            else:
+                self.error(n, 5, "XXZ player", f"expected a start rank, found {token!r}")
+
+    def _r250(self, line: str, n: int) -> None:
+        self.version = "trf26"
+        fields = [line[4:8], line[9:13], line[14:17], line[18:21], line[22:26], line[27:31]]
+        if len(line) < 31 or not all(f.strip() for f in fields[1:]):
+            tokens = line[4:].split()
+            if len(tokens) == 5:
+                fields = ["", *tokens]
+            elif len(tokens) == 6:
+                fields = tokens
+            else:
+                self.error(
+                    n,
+                    5,
+                    "250 acceleration",
+                    "expected game points, first and last round, first and last player",
+                )
+                return
+        points = self._decimal(fields[1], n, 10, "250 game points")
+        numbers = [self._int(f, n, 15, "250 round/player") for f in fields[2:]]
+        if points is None or any(x is None for x in numbers):
+            return
+        r1, r2, p1, p2 = (x for x in numbers if x is not None)
+        self.range_accelerations.append((n, points, r1, r2, p1, p2))
+
+    def _rXXA(self, line: str, n: int) -> None:
+        rank = self._int(line[4:8], n, 5, "XXA player")
+        if rank is None:
+            return
+        body = line[9:]
+        values = [body[i : i + 5].strip() for i in range(0, len(body), 5)]
+        if any(" " in v for v in values):
+            values = body.split()
+        for k, text in enumerate(values, start=1):
+            if not text:
+                continue
+            value = self._decimal(text, n, 10 + 5 * (k - 1), f"XXA round {k}")
+            if value is not None and value != 0:
+                self.t.accelerations.append(Acceleration(rank, k, value))
+
+    def _r260(self, line: str, n: int) -> None:
+        self.version = "trf26"
+        tokens = line[4:].split()
+        if len(tokens) < 4 or not all(t.isdigit() for t in tokens):
+            self.error(
+                n,
+                5,
+                "260 prohibited pairing",
+                "expected 'FIRST LAST ID ID ...', e.g. '260 004 005 0002 0004'",
+            )
+            return
+        r1, r2, *ids = (int(t) for t in tokens)
+        self.t.prohibited_pairings.append(ProhibitedPairing(tuple(ids), r1, r2))
+
+    def _rXXP(self, line: str, n: int) -> None:
+        tokens = line[4:].split()
+        if len(tokens) < 2 or not all(t.isdigit() for t in tokens):
+            self.error(n, 5, "XXP prohibited pairing", "expected two or more start ranks")
+            return
+        self.t.prohibited_pairings.append(ProhibitedPairing(tuple(int(t) for t in tokens)))
+
+    def _r001(self, line: str, n: int) -> None:
+        rank = self._int(line[4:8], n, 5, "001 start rank")
+        if rank is None:
+            if not line[4:8].strip():
+                self.error(n, 5, "001 start rank", "expected a start rank in columns 5-8, found nothing")
+            return
+        if rank in self.t.players:
+            self.error(
+                n, 5, "001 start rank", f"start rank {rank} already used on line {self.player_lines[rank]}"
+            )
+            return
+        padded = line.ljust(91)
+        sex = padded[9].strip().lower()
+        if sex not in ("", "m", "w", "f"):
+            self.warn(n, 10, "001 sex", f"expected m or w, found {padded[9]!r}; ignored")
+            sex = ""
+        if sex == "f":
+            sex = "w"
+        title_text = padded[10:13].strip()
+        title = TITLE_MAP.get(title_text, TITLE_MAP.get(title_text.lower(), ""))
+        if title_text and not title:
+            self.warn(n, 11, "001 title", f"unknown title {title_text!r}; ignored")
+        rating = self._int(padded[48:52], n, 49, "001 rating", blank=0)
+        points_text = padded[80:84].strip()
+        points = self._decimal(points_text, n, 81, "001 points") if points_text else Decimal("0")
+        rank_pos = self._int(padded[85:89], n, 86, "001 rank", blank=None)
+        player = Player(
+            start_rank=rank,
+            name=padded[14:47].strip(),
+            sex=sex,
+            title=title,
+            rating=rating or 0,
+            federation=padded[53:56].strip(),
+            fide_id=padded[57:68].strip(),
+            birth_date=padded[69:79].strip(),
+            points=points if points is not None else Decimal("0"),
+            rank=rank_pos,
+        )
+        if player.fide_id == "0":
+            player.fide_id = ""
+        player.results = self._rounds_of(line, n)
+        self.t.players[rank] = player
+        self.player_lines[rank] = n
+
+    def _rounds_of(self, line: str, n: int) -> list[RoundResult]:
+        results: list[RoundResult] = []
+        length = len(line)
+        pos = 91
+        k = 1
+        while pos < length:
+            block = line[pos : pos + 8]
+            if block.strip():
+                results.append(self._block(block.ljust(8), n, pos + 1, k))
+            else:
+                results.append(_NOT_PAIRED)
+            pos += 10
+            k += 1
+        return results
+
+    def _block(self, block: str, n: int, col: int, k: int) -> RoundResult:
+        opp_text = block[0:4].strip()
+        if not opp_text:
+            opponent: int | None = None
+        elif opp_text.isdigit():
+            opponent = int(opp_text) or None
+        else:
+            self.error(n, col, f"round {k} opponent", f"expected a start rank or 0000, found {opp_text!r}")
+            opponent = None
+        colour_char = block[5]
+        colour: Colour | None = None
+        if colour_char != " ":
+            colour = _COLOURS.get(colour_char)
+            if colour is None:
+                self.error(n, col + 5, f"round {k} colour", f"expected w, b or -, found {colour_char!r}")
+        code = _RESULT_CODES.get(block[7])
+        if code is None:
+            self.error(
+                n,
+                col + 7,
+                f"round {k} result",
+                f"expected one of 1 = 0 + - W D L U F H Z, found {block[7]!r}",
+            )
+            code = ResultCode.NOT_PAIRED
+        if block[4] != " " or block[6] != " ":
+            self.error(
+                n, col, f"round {k}", f"expected 'NNNN c r' in columns {col}-{col + 7}, found {block!r}"
+            )
+        return RoundResult(opponent, colour, code)
+
+    # -- after all lines -------------------------------------------------------
+    def _finish(self) -> None:
+        t = self.t
+        t.scoring = _scoring(self.scoring)
+        for n, line in self.nrs_lines:
+            self._national(line, n)
+        for n, points, r1, r2, p1, p2 in self.range_accelerations:
+            if r1 > r2 or p1 > p2:
+                self.error(
+                    n,
+                    15,
+                    "250 acceleration",
+                    "expected first round <= last round and first player <= last player",
+                )
+                continue
+            for rank in range(p1, p2 + 1):
+                if rank in t.players:
+                    t.accelerations.extend(Acceleration(rank, r, points) for r in range(r1, r2 + 1))
+        played = _last_paired_round(t)
+        # Pad every player to the rounds paired so far; trailing columns that pair
+        # nobody are requests for the next round (TRF16 `0000 - H` style, trf.md §5).
+        for player in t.players.values():
+            extra = player.results[played:]
+            for offset, result in enumerate(extra):
+                if result.code in (ResultCode.HALF_BYE, ResultCode.ZERO_BYE, ResultCode.FULL_BYE):
+                    t.requested_byes.append(
+                        ByeRequest(played + 1 + offset, result.code.value, player.start_rank)
+                    )
+            del player.results[played:]
+            if len(player.results) < played:
+                player.results.extend([_NOT_PAIRED] * (played - len(player.results)))
+        t.requested_byes = [
+            ByeRequest(played + 1, b.kind, b.start_rank) if b.round == 0 else b for b in t.requested_byes
+        ]
+        t.requested_byes = sorted(set(t.requested_byes), key=lambda b: (b.round, b.start_rank, b.kind))
+        t.accelerations.sort(key=lambda a: (a.start_rank, a.round))
+
+    def _national(self, line: str, n: int) -> None:
+        rank = self._int(line[4:8], n, 5, f"{line[:3]} start rank")
+        if rank is None:
+            return
+        player = self.t.players.get(rank)
+        if player is None:
+            self.error(n, 5, f"{line[:3]} start rank", f"no 001 record for start rank {rank}")
+            return
+        padded = line.ljust(91)
+        rating = self._int(padded[48:52], n, 49, f"{line[:3]} rating", blank=0)
+        player.national_ratings.append(
+            NationalRating(
+                federation=line[:3],
+                rating=rating or 0,
+                name=padded[14:47].strip(),
+                national_id=padded[57:68].strip(),
+                origin=padded[53:56].strip(),
+                birth_date=padded[69:79].strip(),
+                sex=padded[9].strip(),
+                title=padded[10:13].strip(),
+            )
+        )
+
+
+_NOT_PAIRED = RoundResult(None, None, ResultCode.NOT_PAIRED)
+
+
+def _looks_like_player(line: str) -> bool:
+    return len(line) >= 8 and line[4:8].strip().isdigit()
+
+
+def _last_paired_round(t: Tournament) -> int:
+    """The last round in which somebody has an opponent or a pairing-allocated bye."""
+    last = 0
+    for player in t.players.values():
+        for k in range(len(player.results), last, -1):
+            r = player.results[k - 1]
+            if r.opponent is not None or r.code in (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN):
+                last = k
+                break
+    # Rounds after the last paired one count as played when every player has a
+    # result there that is not a bye request (e.g. a round where all were absent).
+    return last
+
+
+def _scoring(values: dict[str, Decimal]) -> ScoringSystem:
+    """The scoring system from explicit values; unspecified ones follow the usual defaults."""
+    base = ScoringSystem()
+    win = values.get("W", base.win)
+    draw = values.get("D", base.draw)
+    loss = values.get("L", base.loss)
+    return ScoringSystem(
+        win=win,
+        draw=draw,
+        loss=loss,
+        forfeit_win=values.get("FW", win),
+        forfeit_loss=values.get("FL", loss),
+        pairing_bye=values.get("PAB", win),
+        full_bye=values.get("FPB", win),
+        half_bye=values.get("HPB", draw),
+        zero_bye=values.get("ZPB", loss),
+    )
+
+
+def parse_trf(data: str | bytes, source: str = "<string>", *, validate: bool = True) -> ParseResult:
+    """Read a TRF-2026 or TRF16 file (text or bytes in UTF-8 or Latin-1).
+
+    Never raises on bad input: problems are returned as diagnostics. With
+    ``validate`` (the default) the consistency checks of
+    :func:`arbitro.trf.validate.validate` run too.
+    """
+    reader = _Reader(source)
+    text = decode_trf(data)
+    if "\x00" in text:
+        reader.error(0, 0, "file", "expected a text file, found binary data (NUL bytes)")
+        return ParseResult(reader.t, reader.diags, reader.version)
+    reader.parse(text)
+    if not reader.t.players and not any(d.is_error for d in reader.diags):
+        reader.error(0, 0, "001", "expected at least one player record (001), found none")
+    result = ParseResult(reader.t, reader.diags, reader.version)
+    if validate:
+        from arbitro.trf.validate import validate as _validate
+
+        result.diagnostics.extend(_validate(reader.t, source, reader.player_lines))
+    return result

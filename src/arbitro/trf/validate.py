@@ -1,0 +1,171 @@
+"""Consistency checks of a tournament read from TRF (issue 2, item 5).
+
+Errors make a file unusable (a game whose two sides disagree, an opponent who
+does not exist); warnings are reported and do not stop a command (a points
+column that disagrees with the results, a missing start rank, a date in an
+unusual format). Each diagnostic names the line and column of the ``001``
+record it is about when the caller passes the line numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from decimal import Decimal
+
+from arbitro.model import Colour, RoundResult, Tournament
+from arbitro.trf.diagnostics import Diagnostic, Severity
+
+__all__ = ["validate"]
+
+#: Pairs of codes that may stand on the two sides of one game; the first set is
+#: regular, the second is accepted with a warning (unusual results, C.04.2 / A.4
+#: arbiter decisions such as ½-0).
+_REGULAR = frozenset(
+    {
+        ("1", "0"), ("0", "1"), ("=", "="), ("+", "-"), ("-", "+"), ("-", "-"),
+        ("W", "L"), ("L", "W"), ("D", "D"),
+    }
+)  # fmt: skip
+_UNUSUAL = frozenset(
+    {("=", "0"), ("0", "="), ("0", "0"), ("D", "L"), ("L", "D"), ("L", "L"), ("=", "-"), ("-", "=")}
+)
+_Add = Callable[[Severity, int, int, str, str], None]
+_BIRTH = re.compile(r"\d{4}([/.\-]\d{2}[/.\-]\d{2})?")
+
+
+def _block_column(round_number: int) -> int:
+    return 92 + 10 * (round_number - 1)
+
+
+def validate(
+    t: Tournament, source: str = "<string>", lines: Mapping[int, int] | None = None
+) -> list[Diagnostic]:
+    """All consistency problems of ``t``; ``lines`` maps start ranks to ``001`` line numbers."""
+    out: list[Diagnostic] = []
+    where = lines or {}
+
+    def add(sev: Severity, rank: int, col: int, fld: str, msg: str) -> None:
+        out.append(Diagnostic(sev, source, where.get(rank, 0), col, fld, msg))
+
+    players = t.players
+    for rank, player in players.items():
+        for k, res in enumerate(player.results, start=1):
+            _check_block(t, rank, k, res, add)
+        _check_points(t, rank, add)
+        if player.birth_date and not _BIRTH.fullmatch(player.birth_date):
+            add(
+                Severity.WARNING,
+                rank,
+                70,
+                "001 birth date",
+                f"expected YYYY/MM/DD, found {player.birth_date!r}",
+            )
+    _check_header(t, source, out)
+    _check_references(t, source, out)
+    return out
+
+
+def _check_block(t: Tournament, rank: int, k: int, res: RoundResult, add: _Add) -> None:
+    col = _block_column(k)
+    if res.opponent is None:
+        if res.code.is_played:
+            add(Severity.ERROR, rank, col + 7, f"round {k} result",
+                f"result {res.code.value!r} needs an opponent, found 0000")  # fmt: skip
+        return
+    if res.opponent == rank:
+        add(Severity.ERROR, rank, col, f"round {k} opponent", "a player cannot meet themselves")
+        return
+    opp = t.players.get(res.opponent)
+    if opp is None:
+        add(Severity.ERROR, rank, col, f"round {k} opponent", f"no player with start rank {res.opponent}")
+        return
+    if res.code.is_bye:
+        add(Severity.ERROR, rank, col + 7, f"round {k} result",
+            f"expected a game result (1 = 0 + - W D L) against {res.opponent}, found bye code {res.code.value!r}")  # fmt: skip
+        return
+    other = opp.result(k)
+    if other is None or other.opponent != rank:
+        found = "nothing" if other is None or other.opponent is None else f"opponent {other.opponent}"
+        add(Severity.ERROR, rank, col, f"round {k} opponent",
+            f"player {res.opponent} should have {rank} as opponent in round {k}, has {found}")  # fmt: skip
+        return
+    if rank > res.opponent:
+        return  # each game checked once, from the lower start rank
+    pair = (res.code.value, other.code.value)
+    if pair in _UNUSUAL:
+        add(Severity.WARNING, rank, col + 7, f"round {k} result",
+            f"unusual result {pair[0]}/{pair[1]} against {res.opponent}")  # fmt: skip
+    elif pair not in _REGULAR:
+        add(Severity.ERROR, rank, col + 7, f"round {k} result",
+            f"results {pair[0]!r} and {pair[1]!r} of {rank} and {res.opponent} do not fit together")  # fmt: skip
+    colours = (res.colour, other.colour)
+    if colours[0] in (Colour.WHITE, Colour.BLACK) and colours[1] in (Colour.WHITE, Colour.BLACK):
+        if colours[0] == colours[1]:
+            add(Severity.ERROR, rank, col + 5, f"round {k} colour",
+                f"{rank} and {res.opponent} both have colour {colours[0].value!r}")  # fmt: skip
+    elif colours[0] != colours[1] and res.code.is_played:
+        add(Severity.WARNING, rank, col + 5, f"round {k} colour",
+            f"colours of {rank} and {res.opponent} do not match ({_c(colours[0])} / {_c(colours[1])})")  # fmt: skip
+
+
+def _c(colour: Colour | None) -> str:
+    return "blank" if colour is None else repr(colour.value)
+
+
+def _check_points(t: Tournament, rank: int, add: _Add) -> None:
+    player = t.players[rank]
+    computed = player.score(t.scoring)
+    declared = player.points
+    if declared == computed:
+        return
+    # Totals that include the next round's requested bye and/or acceleration are
+    # accepted (trf.md §5, bbpPairings' reader).
+    extras = [Decimal("0")]
+    nxt = len(player.results) + 1
+    for bye in t.requested_byes:
+        if bye.start_rank == rank and bye.round == nxt:
+            value = {"H": t.scoring.half_bye, "F": t.scoring.full_bye}.get(bye.kind, Decimal("0"))
+            extras.append(value)
+    acc = sum((a.points for a in t.accelerations if a.start_rank == rank), Decimal("0"))
+    candidates = {computed + e for e in extras} | {computed + e + acc for e in extras}
+    if declared in candidates:
+        return
+    add(Severity.WARNING, rank, 81, "001 points",
+        f"declared {declared} points, the results give {computed}")  # fmt: skip
+
+
+def _check_header(t: Tournament, source: str, out: list[Diagnostic]) -> None:
+    played = t.played_rounds
+    if t.rounds is not None and played > t.rounds:
+        out.append(Diagnostic(Severity.ERROR, source, 0, 0, "142/XXR number of rounds",
+                              f"{t.rounds} rounds declared, results found for {played}"))  # fmt: skip
+    if t.start_date and t.end_date and t.end_date < t.start_date:
+        out.append(Diagnostic(Severity.ERROR, source, 0, 0, "052 end date",
+                              f"end date {t.end_date} is before the start date {t.start_date}"))  # fmt: skip
+    if t.declared_players is not None and t.declared_players != len(t.players):
+        out.append(Diagnostic(Severity.WARNING, source, 0, 0, "062 number of players",
+                              f"{t.declared_players} declared, {len(t.players)} player records found"))  # fmt: skip
+    ranks = sorted(t.players)
+    if ranks and not t.pairing_by_rank and ranks != list(range(1, len(ranks) + 1)):
+        missing = sorted(set(range(1, ranks[-1] + 1)) - set(ranks))
+        shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+        out.append(Diagnostic(Severity.WARNING, source, 0, 0, "001 start rank",
+                              f"start ranks should run from 1 to {len(ranks)}; missing: {shown}"))  # fmt: skip
+
+
+def _check_references(t: Tournament, source: str, out: list[Diagnostic]) -> None:
+    for bye in t.requested_byes:
+        if bye.start_rank not in t.players:
+            out.append(Diagnostic(Severity.ERROR, source, 0, 0, "240 bye",
+                                  f"bye requested for start rank {bye.start_rank}, who has no 001 record"))  # fmt: skip
+    for pp in t.prohibited_pairings:
+        unknown = [r for r in pp.players if r not in t.players]
+        if unknown:
+            out.append(Diagnostic(Severity.ERROR, source, 0, 0, "260/XXP prohibited pairing",
+                                  f"unknown start rank(s) {', '.join(map(str, unknown))}"))  # fmt: skip
+    for acc in t.accelerations:
+        if acc.start_rank not in t.players:
+            out.append(Diagnostic(Severity.ERROR, source, 0, 0, "250/XXA acceleration",
+                                  f"unknown start rank {acc.start_rank}"))  # fmt: skip
+            break

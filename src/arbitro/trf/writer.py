@@ -1,0 +1,210 @@
+"""TRF writer: TRF-2026 (default) or TRF16 with the XX/BB extensions (trf.md §3-§5).
+
+:func:`format_trf` is pure: it returns the text. Reading the text back with
+:func:`arbitro.trf.reader.parse_trf` gives an equal :class:`~arbitro.model.Tournament`
+in both versions: what TRF16 cannot say natively goes into the de-facto
+extensions (``XXR``, ``XXC``, ``BB*``/``XXS``, ``XXA``, ``XXP``, next-round
+``0000 - H`` columns), and TRF-2026 records without a TRF16 equivalent
+(``172``-``222``, ``260`` with rounds) are written as they are, which TRF16
+readers ignore.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import defaultdict
+from decimal import Decimal
+
+from arbitro.model import Acceleration, Colour, Player, ScoringSystem, Tournament
+
+__all__ = ["format_trf", "format_points"]
+
+VERSIONS = ("trf26", "trf16")
+
+
+def format_points(value: Decimal) -> str:
+    """Points as TRF writes them: one decimal at least (``3.0``, ``2.5``, ``0.25``)."""
+    q = value.normalize()
+    text = format(q, "f")
+    if "." not in text:
+        text += ".0"
+    return text
+
+
+def _date(value: dt.date | None) -> str:
+    return "" if value is None else f"{value.year:04d}/{value.month:02d}/{value.day:02d}"
+
+
+def _player_line(code: str, p: Player, bye_columns: dict[int, str], played: int) -> str:
+    head = (
+        f"{code} {p.start_rank:>4} {p.sex or ' ':1}{p.title:>3} {p.name[:33]:<33} "
+        f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
+        f"{p.birth_date[:10]:<10} {format_points(p.points):>4} {(str(p.rank) if p.rank is not None else ''):>4}"
+    )
+    blocks = []
+    for r in p.results:
+        opp = (
+            f"{r.opponent:>4}"
+            if r.opponent is not None
+            else ("0000" if r.code.value != " " or r.colour else "    ")
+        )
+        colour = r.colour.value if r.colour is not None else " "
+        blocks.append(f"{opp} {colour} {r.code.value}")
+    for k in sorted(bye_columns):
+        while len(blocks) < k - 1:
+            blocks.append("        ")
+        blocks.append(f"0000 - {bye_columns[k]}")
+    line = head + "".join(f"  {b}" for b in blocks)
+    return line.rstrip()
+
+
+def _national_line(p: Player) -> list[str]:
+    out = []
+    for nr in p.national_ratings:
+        out.append(
+            f"{nr.federation:<3} {p.start_rank:>4} {nr.sex or ' ':1}{nr.title:>3} {nr.name[:33]:<33} "
+            f"{(str(nr.rating) if nr.rating else ''):>4} {nr.origin[:3]:<3} {nr.national_id[:11]:>11} "
+            f"{nr.birth_date[:10]:<10}".rstrip()
+        )
+    return out
+
+
+def _scoring_lines(s: ScoringSystem, version: str) -> list[str]:
+    if s.is_standard:
+        return []
+    lines: list[str] = []
+    # What the short forms express, and what the defaults derive from them.
+    if version == "trf26":
+        parts = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.forfeit_loss), ("P", s.pairing_bye)]
+        lines.append("162 " + "".join(f" {c} {format_points(v):>4}    " for c, v in parts).rstrip())
+    else:
+        for code, value in (("BBW", s.win), ("BBD", s.draw), ("BBL", s.loss), ("BBZ", s.zero_bye),
+                            ("BBF", s.forfeit_loss), ("BBU", s.pairing_bye)):  # fmt: skip
+            lines.append(f"{code} {format_points(value):>4}")
+    extra = []
+    if s.forfeit_win != s.win:
+        extra.append(f"FW={format_points(s.forfeit_win)}")
+    if s.full_bye != s.win:
+        extra.append(f"FPB={format_points(s.full_bye)}")
+    if s.half_bye != s.draw:
+        extra.append(f"HPB={format_points(s.half_bye)}")
+    if version == "trf26" and s.zero_bye != s.loss:
+        extra.append(f"ZPB={format_points(s.zero_bye)}")
+    if extra:
+        lines.append("XXS " + " ".join(extra))
+    return lines
+
+
+def _acceleration_runs(accs: list[Acceleration]) -> list[tuple[Decimal, int, int, int, int]]:
+    """``250`` lines: (points, first round, last round, first player, last player)."""
+    by_player: dict[int, dict[int, Decimal]] = defaultdict(dict)
+    for a in accs:
+        by_player[a.start_rank][a.round] = by_player[a.start_rank].get(a.round, Decimal("0")) + a.points
+    runs: list[tuple[Decimal, int, int, int]] = []  # points, r1, r2, player
+    for rank in sorted(by_player):
+        rounds = sorted(by_player[rank].items())
+        start = prev = rounds[0][0]
+        value = rounds[0][1]
+        for rnd, pts in rounds[1:]:
+            if rnd == prev + 1 and pts == value:
+                prev = rnd
+                continue
+            runs.append((value, start, prev, rank))
+            start = prev = rnd
+            value = pts
+        runs.append((value, start, prev, rank))
+    merged: list[tuple[Decimal, int, int, int, int]] = []
+    for value, r1, r2, rank in sorted(runs, key=lambda x: (x[1], x[2], x[0], x[3])):
+        if merged:
+            v, a1, a2, p1, p2 = merged[-1]
+            if (v, a1, a2) == (value, r1, r2) and rank == p2 + 1:
+                merged[-1] = (v, a1, a2, p1, rank)
+                continue
+        merged.append((value, r1, r2, rank, rank))
+    return merged
+
+
+def format_trf(t: Tournament, version: str = "trf26", *, line_end: str = "\n") -> str:
+    """The TRF text of ``t`` (``version``: ``"trf26"`` or ``"trf16"``)."""
+    if version not in VERSIONS:
+        raise ValueError(f"unknown TRF version {version!r}; expected one of {', '.join(VERSIONS)}")
+    trf26 = version == "trf26"
+    out: list[str] = [f"###{' ' if c else ''}{c}" for c in t.comments]
+    header = [
+        ("012", t.name), ("022", t.city), ("032", t.federation), ("042", _date(t.start_date)),
+        ("052", _date(t.end_date)),
+        ("062", "" if t.declared_players is None else str(t.declared_players)),
+        ("072", "" if t.declared_rated_players is None else str(t.declared_rated_players)),
+        ("082", "" if t.declared_teams is None else str(t.declared_teams)),
+        ("092", t.type_text), ("102", t.chief_arbiter),
+    ]  # fmt: skip
+    out.extend(f"{c} {v}" for c, v in header if v)
+    out.extend(f"112 {d}" for d in t.deputy_arbiters)
+    if t.time_control:
+        out.append(f"122 {t.time_control}")
+    if t.round_dates:
+        cells = "  ".join(
+            f"{d.year % 100:02d}/{d.month:02d}/{d.day:02d}" if d else " " * 8 for d in t.round_dates
+        )
+        out.append(("132" + " " * 88 + cells).rstrip())
+    if t.rounds is not None:
+        out.append(f"142 {t.rounds}" if trf26 else f"XXR {t.rounds}")
+    xxc = []
+    if t.initial_colour in (Colour.WHITE, Colour.BLACK):
+        if trf26:
+            out.append(f"152 {'W' if t.initial_colour is Colour.WHITE else 'B'}")
+        else:
+            xxc.append("white1" if t.initial_colour is Colour.WHITE else "black1")
+    if t.pairing_by_rank:
+        xxc.append("rank")
+    if xxc:
+        out.append("XXC " + " ".join(xxc))
+    out.extend(_scoring_lines(t.scoring, version))
+    for code, value in (("172", t.rating_mode), ("182", t.program), ("192", t.system),
+                        ("202", ",".join(t.tiebreaks)), ("212", ",".join(t.standings_tiebreaks)),
+                        ("222", t.time_control_code)):  # fmt: skip
+        if value:
+            out.append(f"{code} {value}")
+
+    played = t.played_rounds
+    next_byes: dict[int, dict[int, str]] = defaultdict(dict)
+    later_byes = []
+    for bye in t.requested_byes:
+        if not trf26 and bye.round > played:
+            next_byes[bye.start_rank][bye.round] = bye.kind
+        else:
+            later_byes.append(bye)
+    for p in t.players.values():
+        out.append(_player_line("001", p, next_byes.get(p.start_rank, {}), played))
+        out.extend(_national_line(p))
+    out.extend(r.text for r in t.team_records)
+
+    grouped: dict[tuple[str, int], list[int]] = defaultdict(list)
+    for bye in later_byes:
+        grouped[(bye.kind, bye.round)].append(bye.start_rank)
+    for (kind, rnd), ranks in grouped.items():
+        out.append(f"240 {kind} {rnd:03d} " + " ".join(f"{r:04d}" for r in ranks))
+    if t.accelerations:
+        if trf26:
+            for pts, r1, r2, p1, p2 in _acceleration_runs(t.accelerations):
+                out.append(f"250      {format_points(pts):>4} {r1:>3} {r2:>3} {p1:>4} {p2:>4}")
+        else:
+            table: dict[int, dict[int, Decimal]] = defaultdict(dict)
+            for a in t.accelerations:
+                table[a.start_rank][a.round] = table[a.start_rank].get(a.round, Decimal("0")) + a.points
+            for rank in sorted(table):
+                last = max(table[rank])
+                cells = " ".join(
+                    f"{format_points(table[rank].get(r, Decimal('0'))):>4}" for r in range(1, last + 1)
+                )
+                out.append(f"XXA {rank:>4} {cells}")
+    for pp in t.prohibited_pairings:
+        if pp.first_round is None and pp.last_round is None:
+            out.append("XXP " + " ".join(str(r) for r in pp.players))
+        else:
+            first = pp.first_round if pp.first_round is not None else 1
+            last = pp.last_round if pp.last_round is not None else max(t.total_rounds, first)
+            out.append(f"260 {first:03d} {last:03d} " + " ".join(f"{r:04d}" for r in pp.players))
+    out.extend(r.text for r in t.abnormal_points)
+    out.extend(r.text for r in t.other_records)
+    return line_end.join(out) + line_end
