@@ -26,12 +26,38 @@ Performance (:mod:`arbitro.ratings.performance`); callers choose which games cou
   (B.01 1.4.6d-1.4.9: unrated counted at 1400, lowest opponent raised to the floor, Rp = Ra + dp).
   ``apply_rating_floor(ratings, floor, raise_count=1)``.
 
-Rating change, K and initial rating: see :mod:`arbitro.ratings.change` and :mod:`arbitro.ratings.initial`.
+Editions of B.02 (:mod:`arbitro.ratings.rules`): ``rules_on(date)`` / ``rules_for("2024" | "YYYY-MM-DD")``
+-> :class:`RatingRules` (2009, 2014, 2022, 2024, 2025 = the 1 Oct 2025 amendment).
+
+Rating change (:mod:`arbitro.ratings.change`, B.02 8.3):
+
+* ``rating_difference(own, opp, rules)`` - D after the 400-point rule (not for 2650+ from Oct 2025);
+  ``capped_differences(own, opps, rules)`` applies the 2022 once-per-event variant.
+* ``game_change(own, opp, score, rules) -> GameChange`` (D, PD, dR = score - PD);
+  ``tournament_change(own, [(opp, score), ...], rules) -> TournamentChange`` (``.delta``, ``.change(k)``);
+  ``period_change([TournamentChange, ...], k) -> int`` (K * sum dR, rounded 0.5 away from zero).
+* ``k_factor(rules, rating=, games_played=, reached_2400=, birth=, on=, rating_type=)`` (40/20/10, juniors)
+  and ``k_with_games_cap(k, n, rules)`` (n * K <= 700).
+
+Initial rating (:mod:`arbitro.ratings.initial`, B.02 7.1.4, 8.2):
+``initial_rating([[(opp, score), ...] per event], rules) -> InitialRating`` (rating or None + reason).
 Rating-list files (TXT / XML, streamed): :mod:`arbitro.ratings.fidelist`.
 """
 
 from __future__ import annotations
 
+from arbitro.ratings.change import (
+    GameChange,
+    TournamentChange,
+    capped_differences,
+    game_change,
+    k_factor,
+    k_with_games_cap,
+    period_change,
+    rating_difference,
+    tournament_change,
+)
+from arbitro.ratings.initial import InitialRating, initial_rating
 from arbitro.ratings.performance import (
     apply_rating_floor,
     average_rating,
@@ -42,6 +68,7 @@ from arbitro.ratings.performance import (
     tournament_performance_rating,
 )
 from arbitro.ratings.rounding import round_half_away, round_half_up
+from arbitro.ratings.rules import EDITIONS, CapMode, RatingRules, rules_for, rules_on
 from arbitro.ratings.tables import (
     DP_TABLE,
     PD_TABLE,
@@ -55,6 +82,22 @@ from arbitro.ratings.tables import (
 )
 
 __all__ = [
+    "EDITIONS",
+    "CapMode",
+    "GameChange",
+    "InitialRating",
+    "RatingRules",
+    "TournamentChange",
+    "capped_differences",
+    "game_change",
+    "initial_rating",
+    "k_factor",
+    "k_with_games_cap",
+    "period_change",
+    "rating_difference",
+    "rules_for",
+    "rules_on",
+    "tournament_change",
     "DP_TABLE",
     "PD_TABLE",
     "apply_rating_floor",
