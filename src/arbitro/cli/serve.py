@@ -1,0 +1,108 @@
+"""``arbitro serve`` (the web app) and ``arbitro manage`` (Django's management commands).
+
+``arbitro serve --demo`` applies the migrations, loads the demo data on an empty
+database, prints the URL and the demo logins and serves with gunicorn (a
+production-grade WSGI server; on Windows, where gunicorn does not run, Django's
+threaded server is used instead).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+import typer
+
+from arbitro.errors import ArbitroError
+
+
+def _django() -> None:
+    from arbitro.web import setup
+
+    setup()
+
+
+def prepare(demo: bool, echo: Any = typer.echo) -> list[tuple[str, str, str]]:
+    """Migrate, load the demo on an empty database; returns the demo logins."""
+    _django()
+    from django.core.management import call_command
+
+    call_command("migrate", interactive=False, verbosity=0)
+    if not demo:
+        return []
+    from arbitro.web.tournaments import demo as demo_data
+
+    if demo_data.is_empty():
+        echo("Loading the demo data…")
+        demo_data.load()
+    return demo_data.LOGINS
+
+
+def _serve(host: str, port: int, workers: int) -> None:
+    from django.db import connections
+
+    connections.close_all()
+    if os.name == "nt":  # pragma: no cover - gunicorn needs fork
+        from django.core.servers.basehttp import run
+        from django.core.wsgi import get_wsgi_application
+
+        run(host, port, get_wsgi_application(), threading=True)
+        return
+    from gunicorn.app.base import BaseApplication
+
+    class _App(BaseApplication):  # type: ignore[misc]
+        def load_config(self) -> None:
+            self.cfg.set("bind", f"{host}:{port}")
+            self.cfg.set("workers", workers)
+            self.cfg.set("worker_class", "gthread")
+            self.cfg.set("threads", 4)
+            self.cfg.set("timeout", 120)
+            self.cfg.set("accesslog", None)
+            self.cfg.set("errorlog", "-")
+            self.cfg.set("loglevel", "warning")
+
+        def load(self) -> Any:
+            from arbitro.web.wsgi import application
+
+            return application
+
+    _App().run()
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve")
+    def serve(
+        host: str = typer.Option("127.0.0.1", help="Address to listen on (0.0.0.0 for the whole network)."),
+        port: int = typer.Option(8000, help="TCP port."),
+        demo: bool = typer.Option(False, "--demo", help="Load the demo data on an empty database."),
+        workers: int = typer.Option(2, help="gunicorn worker processes."),
+        dry_run: bool = typer.Option(False, "--dry-run", help="Prepare the database, print URL and logins, do not serve."),
+    ) -> None:
+        """Start the web application (public pages, arbiter's desk, player self-service)."""
+        if not 0 < port < 65536:
+            raise ArbitroError(f"--port: expected 1-65535, got {port}")
+        logins = prepare(demo)
+        from django.conf import settings
+
+        shown = "localhost" if host in ("0.0.0.0", "127.0.0.1", "::") else host
+        typer.echo(f"Arbitro is at http://{shown}:{port}/")
+        typer.echo(f"Database: {settings.DATABASES['default']['NAME']}")
+        for user, password, what in logins:
+            typer.echo(f"  login {user} / {password}  ({what})")
+        if dry_run:
+            return
+        typer.echo("Press Ctrl+C to stop.")
+        sys.stdout.flush()
+        _serve(host, port, workers)
+
+    @app.command(
+        "manage",
+        context_settings={"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []},
+    )
+    def manage(ctx: typer.Context) -> None:
+        """Django's management commands, e.g. ``arbitro manage createsuperuser``."""
+        _django()
+        from django.core.management import execute_from_command_line
+
+        execute_from_command_line(["arbitro manage", *ctx.args])

@@ -1,0 +1,1 @@
+"""The tournaments app: public pages, the arbiter's desk, player self-service."""

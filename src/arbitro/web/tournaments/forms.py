@@ -1,0 +1,67 @@
+"""Forms of the desk and of player self-service (input shape only; rules live in the core)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from arbitro.model import Tournament as CoreTournament
+
+
+def _player_choices(core: CoreTournament, only: set[int] | None = None) -> list[tuple[str, str]]:
+    return [
+        (str(p.start_rank), f"{p.start_rank}. {p.name}")
+        for p in core.iter_players()
+        if only is None or p.start_rank in only
+    ]
+
+
+class ByeRequestForm(forms.Form):
+    player = forms.ChoiceField(label=_("Player"))
+    round = forms.ChoiceField(label=_("Round"))
+
+    def __init__(self, core: CoreTournament, allowed: set[int] | None, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = _player_choices(core, allowed)
+        first = core.played_rounds + 1
+        self.fields["round"].choices = [(str(r), str(r)) for r in range(first, core.total_rounds + 1)]
+
+
+class ImportTrfForm(forms.Form):
+    file = forms.FileField(label=_("TRF file"))
+    fma_category = forms.ChoiceField(
+        label=_("FMA category"),
+        required=False,
+        choices=[("", "—"), ("cuarta", "Cuarta"), ("tercera", "Tercera"), ("segunda", "Segunda"), ("primera", "Primera"), ("mayor", "Mayor")],
+    )
+
+
+class CreateForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=200)
+    city = forms.CharField(label=_("City"), max_length=100, required=False)
+    start_date = forms.DateField(label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end_date = forms.DateField(label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    fma_category = forms.ChoiceField(
+        label=_("FMA category"),
+        required=False,
+        choices=[("", "—"), ("cuarta", "Cuarta"), ("tercera", "Tercera"), ("segunda", "Segunda"), ("primera", "Primera")],
+        help_text=_("For an FMA category the format and tie-breaks come from the rulebook."),
+    )
+    system = forms.ChoiceField(
+        label=_("System"),
+        required=False,
+        choices=[("swiss", _("Swiss (FIDE Dutch)")), ("rr", _("Round robin")), ("drr", _("Double round robin"))],
+    )
+    rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=30)
+
+
+class RegisterForm(forms.Form):
+    name = forms.CharField(label=_("Name (Surname, Given)"), max_length=120)
+    rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0, max_value=3500)
+    fide_id = forms.CharField(label=_("FIDE ID"), required=False, max_length=12)
+    federation = forms.CharField(label=_("Federation"), required=False, max_length=3)
+    title = forms.CharField(label=_("Title"), required=False, max_length=4)
+    sex = forms.ChoiceField(label=_("Sex"), required=False, choices=[("", "—"), ("m", "m"), ("w", "w")])
+    birth_date = forms.CharField(label=_("Birth date"), required=False, max_length=10)

@@ -1,0 +1,120 @@
+"""The arbiter's desk: login, per-tournament roles, actions through the core service."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from arbitro.errors import ArbitroError
+
+from . import forms, models, permissions, present, service, store
+
+
+@login_required
+def desk(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "tournaments/desk.html",
+        {"rows": permissions.managed(request.user), "can_create": permissions.can_create(request.user)},
+    )
+
+
+def _require_create(request: HttpRequest) -> None:
+    if not permissions.can_create(request.user):
+        raise PermissionDenied
+
+
+@login_required
+def create(request: HttpRequest) -> HttpResponse:
+    _require_create(request)
+    form = forms.CreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            row = service.create(form.cleaned_data, request.user)
+        except ArbitroError as err:
+            messages.error(request, str(err))
+        else:
+            models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
+            messages.success(request, _("Tournament created."))
+            return redirect("tournaments:desk_panel", slug=row.slug)
+    return render(request, "tournaments/desk_create.html", {"form": form, "service": service.available()})
+
+
+@login_required
+def import_trf(request: HttpRequest) -> HttpResponse:
+    _require_create(request)
+    form = forms.ImportTrfForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = request.FILES["file"]
+        try:
+            row = store.import_trf(
+                upload.read(), fma_category=form.cleaned_data.get("fma_category", ""), source=upload.name or "<upload>"
+            )
+        except ArbitroError as err:
+            messages.error(request, str(err))
+        else:
+            models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
+            messages.success(request, _("Tournament imported."))
+            return redirect("tournaments:desk_panel", slug=row.slug)
+    return render(request, "tournaments/desk_import.html", {"form": form})
+
+
+def _managed(request: HttpRequest, slug: str, action: str) -> models.Tournament:
+    row = get_object_or_404(models.Tournament, slug=slug)
+    if not permissions.can(request.user, row, action):
+        raise PermissionDenied
+    return row
+
+
+@login_required
+def panel(request: HttpRequest, slug: str) -> HttpResponse:
+    row = _managed(request, slug, "view")
+    core = store.load(row)
+    rnd = core.played_rounds
+    current = present.round_view(core, rnd) if rnd else None
+    return render(
+        request,
+        "tournaments/desk_panel.html",
+        {
+            "row": row,
+            "t": core,
+            "current": current,
+            "register_form": forms.RegisterForm(),
+            "requests": row.bye_requests.all(),
+            "events": row.events.select_related("author").order_by("-seq")[:30],
+            "can_chief": permissions.can(request.user, row, "pair"),
+            "service": service.available(),
+            "no_refresh": True,
+        },
+    )
+
+
+@login_required
+@require_POST
+def action(request: HttpRequest, slug: str) -> HttpResponse:
+    op = request.POST.get("op", "")
+    row = _managed(request, slug, "result" if op == "results" else op or "view")
+    try:
+        text = service.perform(row, op, request.POST, request.user)
+    except ArbitroError as err:
+        messages.error(request, str(err))
+    else:
+        if text:
+            messages.success(request, text)
+    return redirect("tournaments:desk_panel", slug=row.slug)
+
+
+@login_required
+def export(request: HttpRequest, slug: str) -> HttpResponse:
+    row = _managed(request, slug, "view")
+    version = request.GET.get("version", "trf26")
+    if version not in {"trf26", "trf16"}:
+        version = "trf26"
+    resp = HttpResponse(store.export_trf(row, version=version), content_type="text/plain; charset=utf-8")
+    resp["Content-Disposition"] = f'attachment; filename="{row.slug}.trf"'
+    return resp

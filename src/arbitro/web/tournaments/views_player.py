@@ -1,0 +1,61 @@
+"""Player self-service: a half-point bye requested online.
+
+The player logs in (an account linked to a :class:`~.models.Person`); the
+rulebook's limits are checked by the core tournament service, which refuses
+with the article; every request, granted or refused, is listed at the desk.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from arbitro.errors import ArbitroError
+
+from . import forms, models, permissions, service, store
+
+
+def _allowed(request: HttpRequest, row: models.Tournament) -> set[int] | None:
+    """Start ranks the user may ask a bye for (``None``: any, for the tournament's arbiters)."""
+    if permissions.can(request.user, row, "bye"):
+        return None
+    person = getattr(request.user, "arbitro_person", None)
+    if person is None:
+        return set()
+    return set(row.entries.filter(person=person).values_list("start_rank", flat=True))
+
+
+@login_required
+def request_bye(request: HttpRequest, slug: str) -> HttpResponse:
+    row = get_object_or_404(models.Tournament, slug=slug, published=True)
+    core = store.load(row)
+    allowed = _allowed(request, row)
+    form = forms.ByeRequestForm(core, allowed, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        start_rank = int(form.cleaned_data["player"])
+        rnd = int(form.cleaned_data["round"])
+        try:
+            service.request_bye(row, start_rank, rnd, "H", request.user)
+        except ArbitroError as err:
+            models.ByeRequest.objects.create(
+                tournament=row, start_rank=start_rank, round=rnd,
+                status=models.ByeRequest.Status.REJECTED, message=str(err),
+            )
+            messages.error(request, _("Bye refused: %(reason)s") % {"reason": err})
+        else:
+            models.ByeRequest.objects.create(
+                tournament=row, start_rank=start_rank, round=rnd, status=models.ByeRequest.Status.ACCEPTED
+            )
+            messages.success(request, _("Half-point bye recorded for round %(round)s.") % {"round": rnd})
+            return redirect("tournaments:info", slug=row.slug)
+    mine = models.ByeRequest.objects.filter(tournament=row)
+    if allowed is not None:
+        mine = mine.filter(start_rank__in=allowed)
+    return render(
+        request,
+        "tournaments/bye.html",
+        {"row": row, "t": core, "form": form, "tab": "info", "no_refresh": True, "no_player": allowed == set(), "requests": mine},
+    )

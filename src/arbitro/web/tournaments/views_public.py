@@ -1,0 +1,158 @@
+"""Public pages: no login, mobile-friendly, refreshed by polling ``version.json``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
+from django.views.decorators.http import require_POST
+
+from . import federation, models, norms, present, store
+
+
+def _public(slug: str) -> models.Tournament:
+    return get_object_or_404(models.Tournament, slug=slug, published=True)
+
+
+def _context(row: models.Tournament, tab: str, **extra: Any) -> dict[str, Any]:
+    core = store.load(row)
+    return {"row": row, "t": core, "tab": tab, "rounds": range(1, core.played_rounds + 1), **extra}
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    rows = models.Tournament.objects.filter(published=True).select_related("season")
+    groups = [
+        (label, [r for r in rows if r.status == status])
+        for status, label in models.Tournament.Status.choices
+    ]
+    groups.sort(key=lambda g: {"running": 0, "registration": 1, "finished": 2}.get(_status_of(g[1]), 3))
+    return render(request, "tournaments/home.html", {"groups": [g for g in groups if g[1]]})
+
+
+def _status_of(rows: list[models.Tournament]) -> str:
+    return rows[0].status if rows else ""
+
+
+def version(request: HttpRequest, slug: str) -> JsonResponse:
+    """What the pages poll: changes whenever the tournament changes."""
+    row = models.Tournament.objects.filter(slug=slug, published=True).values("version").first()
+    if row is None:
+        raise Http404
+    resp = JsonResponse({"version": row["version"]})
+    resp["Cache-Control"] = "no-store"
+    return resp
+
+
+def info(request: HttpRequest, slug: str) -> HttpResponse:
+    row = _public(slug)
+    return render(request, "tournaments/info.html", _context(row, "info"))
+
+
+def players(request: HttpRequest, slug: str) -> HttpResponse:
+    row = _public(slug)
+    return render(request, "tournaments/players.html", _context(row, "players"))
+
+
+def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpResponse:
+    row = _public(slug)
+    core = store.load(row)
+    if rnd is None:
+        rnd = max(core.played_rounds, 1)
+    if rnd < 1 or (core.played_rounds and rnd > core.played_rounds):
+        raise Http404
+    view = store.cached(row, f"round{rnd}", lambda: present.round_view(core, rnd))
+    return render(request, "tournaments/pairings.html", _context(row, "pairings", round=view, current=rnd))
+
+
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    row = _public(slug)
+    core = store.load(row)
+    view = present.standings_view(row, core)
+    return render(request, "tournaments/standings.html", _context(row, "standings", standings=view))
+
+
+def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    row = _public(slug)
+    core = store.load(row)
+    table = store.cached(row, "crosstable", lambda: present.crosstable(core))
+    return render(request, "tournaments/crosstable.html", _context(row, "crosstable", table=table))
+
+
+def norms_page(request: HttpRequest, slug: str) -> HttpResponse:
+    row = _public(slug)
+    core = store.load(row)
+    report = store.cached(row, "norms", lambda: norms.tournament_norms(core))
+    return render(request, "tournaments/norms.html", _context(row, "norms", report=report))
+
+
+def player(request: HttpRequest, slug: str, start_rank: int) -> HttpResponse:
+    row = _public(slug)
+    core = store.load(row)
+    p = core.players.get(start_rank)
+    if p is None:
+        raise Http404
+    entry = row.entries.filter(start_rank=start_rank).select_related("person").first()
+    ctx = _context(
+        row,
+        "players",
+        p=p,
+        person=entry.person if entry else None,
+        games=present.player_rounds(core, p),
+        score=present.fmt_points(p.score(core.scoring)),
+        norm=norms.player_norm(core, start_rank),
+    )
+    return render(request, "tournaments/player.html", ctx)
+
+
+def person(request: HttpRequest, pk: int) -> HttpResponse:
+    """A player across tournaments: ratings, category history, results."""
+    who = get_object_or_404(models.Person, pk=pk)
+    entries = who.entries.filter(tournament__published=True).select_related("tournament")
+    played = []
+    for e in entries:
+        core = store.load(e.tournament)
+        p = core.players.get(e.start_rank)
+        if p is not None:
+            played.append((e.tournament, p, present.fmt_points(p.score(core.scoring)), len(p.results)))
+    rating = models.RatingListEntry.objects.filter(fide_id=who.fide_id).first() if who.fide_id else None
+    history = models.RatingHistory.objects.filter(fide_id=who.fide_id)[:24] if who.fide_id else []
+    return render(
+        request,
+        "tournaments/person.html",
+        {
+            "who": who,
+            "played": played,
+            "rating": rating,
+            "history": history,
+            "categories": who.category_history.select_related("season"),
+        },
+    )
+
+
+def fma(request: HttpRequest) -> HttpResponse:
+    """The FMA categories and the season(s)."""
+    seasons = models.Season.objects.prefetch_related("tournaments")
+    return render(
+        request,
+        "tournaments/fma.html",
+        {"seasons": seasons, "rulebook": federation.categories_overview()},
+    )
+
+
+@require_POST
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Switch language: cookie for everyone, saved preference for a logged-in user."""
+    lang = request.POST.get("language", "es")
+    if lang not in {"es", "en"}:
+        lang = "es"
+    nxt = request.POST.get("next") or "/"
+    if not nxt.startswith("/") or nxt.startswith("//"):
+        nxt = "/"
+    resp = redirect(nxt)
+    resp.set_cookie("django_language", lang, max_age=365 * 24 * 3600, samesite="Lax")
+    translation.activate(lang)
+    if request.user.is_authenticated:
+        models.UserPreference.objects.update_or_create(user=request.user, defaults={"language": lang})
+    return resp

@@ -1,0 +1,12 @@
+"""URL configuration of Arbitro's web face."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("arbitro.web.tournaments.urls")),
+]
