@@ -1,0 +1,83 @@
+"""Running a tournament end to end: commands, an event log, and its replay.
+
+Pure Python, no I/O (the CLI and the web app store the log).
+
+API contract
+------------
+**Events** (:mod:`arbitro.tournament.events`). An :class:`Event` has
+``kind`` (one of :data:`EVENT_KINDS`), ``payload`` (a dict of JSON-native
+values), ``timestamp`` (ISO 8601 UTC string) and ``author``.
+``event.to_dict()`` / :func:`event_from_dict`, :func:`event_to_json` /
+:func:`event_from_json` (one JSON object per line: the ``.events.jsonl``
+format, docs/formats/event-log.md). Events record outcomes (the boards
+paired, the order drawn and its seed), so a replay never calls an engine.
+
+**Replay.** ``replay(events) -> TournamentState``; a prefix of the log gives
+any earlier state. ``state.to_tournament()`` is the model
+(:class:`arbitro.model.Tournament`, i.e. what the TRF file holds: complete
+rounds, ``240`` requested byes, ``###`` comments for leaving FIDE mode and
+``MPA @ Round n``). Other views: ``state.rounds`` (``RoundState``: ``boards``
+of ``Game(white, black, white_code, black_code)``, ``bye``, ``unpaired``,
+``published``, ``manual``), ``state.withdrawn``, ``state.requested_byes``,
+``state.fide_mode``, ``state.system`` (``dutch``, ``round_robin``,
+``double_round_robin``), ``state.bye_limits``.
+
+**Service.** ``svc = TournamentService(events=(), author="arbiter", clock=now_utc)``
+replays the given log; every command validates, then appends events to
+``svc.events`` (``svc.new_events``: those added since construction, which a
+caller must persist) and updates ``svc.state``. A command that fails raises
+:class:`arbitro.errors.ArbitroError` with one clear message and changes
+nothing. ``svc.warnings`` holds the last command's warnings. Commands:
+
+* ``create(name=, system="dutch", rounds=, city=, federation=, start_date=,
+  end_date=, chief_arbiter=, time_control=, initial_colour=None,
+  scoring=None, bye_limits=ByeLimits(...), tiebreaks=())``
+* ``register_player(name, rating=, title=, federation=, fide_id=, sex=,
+  birth_date=, missed_rounds="Z") -> pairing number`` (late entries too)
+* ``update_player(player, **fields)``
+* ``assign_pairing_numbers(seed=None)``: Swiss C.04.2 2.2 order; round robin by lot
+* ``request_bye(player, round, kind="H")`` / ``cancel_bye(player, round)``
+* ``withdraw(player, from_round=None)``
+* ``pair_next_round(seed=None)``: Dutch engine (``arbitro.pairing.dutch``) or Berger table
+* ``change_pairing(boards, bye=None, round_number=None, reason="")``: logged as ``### MPA @ Round n``
+* ``publish_round(round_number=None)``
+* ``enter_result(board, "1-0"|"½-½"|"0-1"|"1F-0F"|"0F-1F"|"0F-0F"|"½-0"..., round_number=None)``
+* ``correct_result(board, result, round_number=None, reason="")``
+* ``leave_fide_mode(confirm=True, reason="")``: irreversible
+
+Each command returns the list of events it appended (``register_player``
+returns the new pairing number instead).
+"""
+
+from __future__ import annotations
+
+from arbitro.tournament.byes import ByeLimits
+from arbitro.tournament.events import (
+    EVENT_KINDS,
+    Event,
+    event_from_dict,
+    event_from_json,
+    event_to_json,
+    now_utc,
+)
+from arbitro.tournament.results import format_result, parse_result
+from arbitro.tournament.service import TournamentService
+from arbitro.tournament.state import SYSTEMS, Game, RoundState, TournamentState, replay
+
+__all__ = [
+    "EVENT_KINDS",
+    "SYSTEMS",
+    "ByeLimits",
+    "Event",
+    "Game",
+    "RoundState",
+    "TournamentService",
+    "TournamentState",
+    "event_from_dict",
+    "event_from_json",
+    "event_to_json",
+    "format_result",
+    "now_utc",
+    "parse_result",
+    "replay",
+]

@@ -1,0 +1,576 @@
+"""The tournament service: commands that validate, then append events.
+
+Every command works on a scratch copy of the state: it checks its input,
+emits events (each applied to the scratch copy at once, so later checks see
+them) and only when everything succeeded appends the events to the log and
+swaps in the new state. A command that raises
+:class:`~arbitro.errors.ArbitroError` changes nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import secrets
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbitro.errors import ArbitroError
+from arbitro.model import TITLES, ResultCode, ScoringSystem
+from arbitro.pairing import berger
+from arbitro.pairing.types import NoValidPairing, RoundPairing
+from arbitro.tournament.byes import ByeLimits, check_bye_request
+from arbitro.tournament.events import Event, now_utc
+from arbitro.tournament.manual import mpa_note
+from arbitro.tournament.numbers import (
+    LAST_ROUND_FOR_RENUMBERING,
+    draw_initial_colour,
+    draw_lots,
+    swiss_order,
+)
+from arbitro.tournament.results import format_result, parse_result
+from arbitro.tournament.state import SYSTEMS, Game, TournamentState, apply, replay
+
+__all__ = ["TournamentService"]
+
+
+@dataclass(slots=True)
+class _Tx:
+    state: TournamentState
+    author: str
+    clock: Callable[[], str]
+    events: list[Event] = field(default_factory=list)
+
+    def emit(self, kind: str, payload: dict[str, Any]) -> Event:
+        event = Event(kind=kind, payload=payload, timestamp=self.clock(), author=self.author)
+        apply(self.state, event)
+        self.events.append(event)
+        return event
+
+
+def _check_scoring(scoring: ScoringSystem) -> None:
+    """FIDE mode (TEC checklist, peers.md §3.2): two draws may not be worth more than a win plus a loss."""
+    if 2 * scoring.draw > scoring.win + scoring.loss:
+        raise ArbitroError(
+            "scoring: two draws worth more than a win and a loss are refused in FIDE mode "
+            f"(draw {scoring.draw}, win {scoring.win}, loss {scoring.loss})"
+        )
+
+
+class TournamentService:
+    """Commands on one tournament. ``events`` is the whole log, ``state`` its replay.
+
+    ``author`` is written into every event; ``clock`` returns the timestamp
+    (ISO 8601) and can be fixed for reproducible logs. ``warnings`` holds the
+    warnings of the last command (e.g. a deprecated full-point bye).
+    """
+
+    def __init__(
+        self,
+        events: Iterable[Event] = (),
+        *,
+        author: str = "arbiter",
+        clock: Callable[[], str] = now_utc,
+        engine: Callable[[Any, int], RoundPairing] | None = None,
+    ) -> None:
+        self._events: list[Event] = list(events)
+        self.state: TournamentState = replay(self._events)
+        self.author = author
+        self.clock = clock
+        self.warnings: list[str] = []
+        self._engine = engine
+        self._start = len(self._events)
+
+    # -- the log ---------------------------------------------------------
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def new_events(self) -> tuple[Event, ...]:
+        """Events appended since this service was built (what a caller must persist)."""
+        return tuple(self._events[self._start :])
+
+    @contextmanager
+    def _tx(self) -> Iterator[_Tx]:
+        self.warnings = []
+        tx = _Tx(state=copy.deepcopy(self.state), author=self.author, clock=self.clock)
+        yield tx
+        self._events.extend(tx.events)
+        self.state = tx.state
+
+    def _require_created(self) -> TournamentState:
+        if not self.state.created:
+            raise ArbitroError("the tournament has not been created yet")
+        return self.state
+
+    # -- creation and registration ---------------------------------------
+    def create(
+        self,
+        *,
+        name: str,
+        system: str = "dutch",
+        rounds: int | None = None,
+        city: str = "",
+        federation: str = "",
+        start_date: str = "",
+        end_date: str = "",
+        chief_arbiter: str = "",
+        time_control: str = "",
+        time_control_code: str = "",
+        initial_colour: str | None = None,
+        scoring: dict[str, str] | None = None,
+        bye_limits: ByeLimits | None = None,
+        tiebreaks: Sequence[str] = (),
+    ) -> list[Event]:
+        """Create the tournament (first event of a log). ``system``: dutch, round_robin, double_round_robin."""
+        if self.state.created:
+            raise ArbitroError("the tournament already exists")
+        if not name.strip():
+            raise ArbitroError("name: a tournament needs a name")
+        if system not in SYSTEMS:
+            raise ArbitroError(f"system: expected one of {', '.join(SYSTEMS)}, got {system!r}")
+        if system == "dutch" and (rounds is None or rounds < 1):
+            raise ArbitroError("rounds: a Swiss tournament needs the number of rounds announced in advance (C.04.1 art. 1)")
+        if system != "dutch" and rounds is not None:
+            raise ArbitroError("rounds: a round robin's rounds follow from the number of players; leave it out")
+        if initial_colour not in (None, "w", "b"):
+            raise ArbitroError(f"initial colour: expected w or b, got {initial_colour!r}")
+        payload: dict[str, Any] = {
+            "name": name.strip(),
+            "system": system,
+            "rounds": rounds,
+            "city": city,
+            "federation": federation,
+            "start_date": start_date,
+            "end_date": end_date,
+            "chief_arbiter": chief_arbiter,
+            "time_control": time_control,
+            "time_control_code": time_control_code,
+            "initial_colour": initial_colour,
+            "scoring": scoring,
+            "bye_limits": (bye_limits or ByeLimits()).to_dict(),
+            "tiebreaks": list(tiebreaks),
+        }
+        scratch = TournamentState()
+        apply(scratch, Event("tournament_created", payload))  # validates dates and scoring
+        _check_scoring(scratch.header.scoring)
+        with self._tx() as tx:
+            tx.emit("tournament_created", payload)
+        return list(tx.events)
+
+    def register_player(
+        self,
+        name: str,
+        *,
+        rating: int = 0,
+        title: str = "",
+        federation: str = "",
+        fide_id: str = "",
+        sex: str = "",
+        birth_date: str = "",
+        missed_rounds: str = "Z",
+    ) -> int:
+        """Register a player (also a late entry); returns the pairing number.
+
+        C.04.2 2.4-2.5: a late entry scores ``missed_rounds`` (``Z``, or ``H``
+        if the rules say so) for the rounds already paired and takes its place
+        in the C.04.2 2.2 order, everyone below being renumbered, unless round
+        4 has been paired (VCL.09): then it gets the next free number.
+        """
+        s = self._require_created()
+        if not name.strip():
+            raise ArbitroError("name: a player needs a name")
+        if title and title not in TITLES:
+            raise ArbitroError(f"title: expected one of {', '.join(TITLES)} or nothing, got {title!r}")
+        if rating < 0 or rating > 3500:
+            raise ArbitroError(f"rating: expected 0 (unrated) to 3500, got {rating}")
+        if sex not in ("", "m", "w"):
+            raise ArbitroError(f"sex: expected m, w or nothing, got {sex!r}")
+        if missed_rounds not in ("Z", "H"):
+            raise ArbitroError(f"missed rounds: expected Z or H, got {missed_rounds!r}")
+        if fide_id and any(p.fide_id == fide_id for p in s.header.players.values()):
+            raise ArbitroError(f"FIDE id: {fide_id} is already registered")
+        if s.is_round_robin and s.rounds:
+            raise ArbitroError("a round robin cannot take a late entry once round 1 has been paired (C.05 Annex 1)")
+        with self._tx() as tx:
+            number = max(tx.state.header.players, default=0) + 1
+            tx.emit(
+                "player_registered",
+                {
+                    "start_rank": number,
+                    "name": name.strip(),
+                    "rating": rating,
+                    "title": title,
+                    "federation": federation,
+                    "fide_id": fide_id,
+                    "sex": sex,
+                    "birth_date": birth_date,
+                    "missed_rounds": missed_rounds,
+                },
+            )
+            st = tx.state
+            if st.numbers_assigned:
+                if st.is_round_robin:
+                    seed = secrets.randbelow(2**31)
+                    order = draw_lots(st.header.players, seed)
+                    tx.emit("pairing_numbers_assigned", {"order": order, "method": "lots", "seed": seed})
+                    number = order.index(number) + 1
+                elif st.paired_rounds < LAST_ROUND_FOR_RENUMBERING:
+                    order = swiss_order(st.header.players.values())
+                    tx.emit("pairing_numbers_assigned", {"order": order, "method": "rating"})
+                    number = order.index(number) + 1
+        return number
+
+    def update_player(self, player: int, **fields: Any) -> list[Event]:
+        """Correct a player's data (name, rating, title, federation, fide_id, sex, birth_date)."""
+        s = self._require_created()
+        s.player(player)
+        allowed = {"name", "rating", "title", "federation", "fide_id", "sex", "birth_date"}
+        unknown = set(fields) - allowed
+        if unknown:
+            raise ArbitroError(f"player: cannot change {', '.join(sorted(unknown))}")
+        if "title" in fields and fields["title"] and fields["title"] not in TITLES:
+            raise ArbitroError(f"title: expected one of {', '.join(TITLES)} or nothing, got {fields['title']!r}")
+        with self._tx() as tx:
+            tx.emit("player_updated", {"start_rank": player, **fields})
+        return list(tx.events)
+
+    def assign_pairing_numbers(self, seed: int | None = None) -> list[Event]:
+        """Swiss: C.04.2 2.2 order (and the initial colour by lot); round robin: numbers by lot.
+
+        The lot uses ``seed`` (random if ``None``), recorded in the event so
+        the draw can be checked. Refused after round 4 has been paired
+        (C.04.2 2.3, VCL.09) and, for a round robin, after round 1.
+        """
+        with self._tx() as tx:
+            self._numbers(tx, seed)
+        return list(tx.events)
+
+    def _numbers(self, tx: _Tx, seed: int | None) -> None:
+        st = tx.state
+        if not st.created:
+            raise ArbitroError("the tournament has not been created yet")
+        if len(st.header.players) < 2:
+            raise ArbitroError("pairing numbers: register at least 2 players first")
+        if st.is_round_robin and st.paired_rounds:
+            raise ArbitroError("pairing numbers: a round robin's numbers cannot change once round 1 is paired")
+        if st.paired_rounds >= LAST_ROUND_FOR_RENUMBERING:
+            raise ArbitroError(
+                f"pairing numbers: they may not change after round {LAST_ROUND_FOR_RENUMBERING} has been paired "
+                "(C.04.2 2.3)"
+            )
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if st.is_round_robin:
+            payload: dict[str, Any] = {"order": draw_lots(st.header.players, seed), "method": "lots", "seed": seed}
+        else:
+            payload = {"order": swiss_order(st.header.players.values()), "method": "rating"}
+            if st.header.initial_colour is None:
+                payload["initial_colour"] = draw_initial_colour(seed).value
+                payload["seed"] = seed
+        tx.emit("pairing_numbers_assigned", payload)
+
+    # -- byes and withdrawals --------------------------------------------
+    def request_bye(self, player: int, round_number: int, kind: str = "H") -> list[Event]:
+        """A requested bye (C.04.2 3.3) within the tournament's :class:`ByeLimits`."""
+        s = self._require_created()
+        s.player(player)
+        kind = kind.upper()
+        if s.is_round_robin:
+            raise ArbitroError(
+                "bye: in a round robin every game is fixed by the Berger table; a player who cannot play "
+                "loses by forfeit (enter 0F-1F) or withdraws"
+            )
+        if s.is_withdrawn(player, round_number):
+            raise ArbitroError(f"bye: player {player} has withdrawn")
+        if (player, round_number) in s.requested_byes:
+            raise ArbitroError(f"bye: player {player} already has a bye for round {round_number}")
+        check_bye_request(
+            s.bye_limits,
+            kind=kind,
+            round_number=round_number,
+            paired_rounds=s.paired_rounds,
+            total_rounds=s.total_rounds,
+            already=s.bye_count(player, kind),
+        )
+        with self._tx() as tx:
+            if kind == "F":
+                self.warnings.append("full-point byes are deprecated by FIDE (VCL.17); use them only if the rules allow")
+            tx.emit("bye_requested", {"player": player, "round": round_number, "kind": kind})
+        return list(tx.events)
+
+    def cancel_bye(self, player: int, round_number: int) -> list[Event]:
+        s = self._require_created()
+        if (player, round_number) not in s.requested_byes:
+            raise ArbitroError(f"bye: player {player} has no requested bye for round {round_number}")
+        with self._tx() as tx:
+            tx.emit("bye_cancelled", {"player": player, "round": round_number})
+        return list(tx.events)
+
+    def withdraw(self, player: int, from_round: int | None = None) -> list[Event]:
+        """Withdraw a player from ``from_round`` on (default: the next round to pair; C.04.2 3.2).
+
+        Swiss: no longer paired. Round robin: the remaining games are lost by forfeit.
+        """
+        s = self._require_created()
+        s.player(player)
+        first = s.paired_rounds + 1 if from_round is None else from_round
+        if first <= s.paired_rounds:
+            raise ArbitroError(
+                f"withdraw: round {first} is already paired; enter the result of the game (e.g. a forfeit) and "
+                f"withdraw the player from round {s.paired_rounds + 1}"
+            )
+        if player in s.withdrawn:
+            raise ArbitroError(f"withdraw: player {player} has already withdrawn (from round {s.withdrawn[player]})")
+        if s.total_rounds is not None and first > s.total_rounds:
+            raise ArbitroError(f"withdraw: the tournament has {s.total_rounds} rounds; there is no round {first}")
+        with self._tx() as tx:
+            tx.emit("player_withdrawn", {"player": player, "from_round": first})
+        return list(tx.events)
+
+    # -- pairing -----------------------------------------------------------
+    def pair_next_round(self, seed: int | None = None) -> list[Event]:
+        """Pair the next round: Dutch engine for a Swiss, Berger table for a round robin.
+
+        Refused while the previous round is missing results. Pairing numbers
+        are assigned first if that has not been done (``seed`` for the lot).
+        """
+        s = self._require_created()
+        if s.rounds and not s.rounds[-1].complete:
+            missing = ", ".join(map(str, s.rounds[-1].missing_boards()))
+            raise ArbitroError(
+                f"pair: round {s.paired_rounds} is not complete: no result yet on board(s) {missing}"
+            )
+        if len(s.header.players) < 2:
+            raise ArbitroError("pair: register at least 2 players first")
+        number = s.paired_rounds + 1
+        if s.total_rounds is not None and number > s.total_rounds:
+            raise ArbitroError(f"pair: all {s.total_rounds} rounds have been paired")
+        with self._tx() as tx:
+            if not tx.state.numbers_assigned:
+                self._numbers(tx, seed)
+            st = tx.state
+            if st.is_round_robin:
+                pairing = berger.round_pairing(sorted(st.header.players), number, st.system == "double_round_robin")
+                unpaired: dict[int, str] = {}
+                engine = "berger"
+            else:
+                unpaired = {p: "Z" for p in st.header.players if st.is_withdrawn(p, number)}
+                unpaired.update({p: k for (p, r), k in st.requested_byes.items() if r == number})
+                pairing = self._pair_swiss(st, number)
+                engine = "dutch"
+                _check_cover(st, pairing, unpaired, number)
+            tx.emit(
+                "round_paired",
+                {
+                    "round": number,
+                    "boards": [[b.white, b.black] for b in pairing.boards],
+                    "bye": pairing.bye,
+                    "unpaired": [[p, k] for p, k in sorted(unpaired.items())],
+                    "engine": engine,
+                },
+            )
+            if st.is_round_robin:
+                for index, game in enumerate(tx.state.round(number).boards, start=1):
+                    gone = [tx.state.is_withdrawn(p, number) for p in game.players]
+                    if any(gone):
+                        white = ResultCode.FORFEIT_LOSS if gone[0] else ResultCode.FORFEIT_WIN
+                        black = ResultCode.FORFEIT_LOSS if gone[1] else ResultCode.FORFEIT_WIN
+                        tx.emit(
+                            "result_entered",
+                            {"round": number, "board": index, "white": white.value, "black": black.value},
+                        )
+        return list(tx.events)
+
+    def _pair_swiss(self, st: TournamentState, number: int) -> RoundPairing:
+        engine = self._engine
+        if engine is None:
+            try:
+                from arbitro.pairing.dutch import pair_round
+            except ImportError:
+                raise ArbitroError("pair: the Dutch pairing engine (arbitro.pairing.dutch) is not installed") from None
+            engine = pair_round
+        try:
+            return engine(st.to_tournament(), number)
+        except NoValidPairing as err:
+            raise ArbitroError(f"pair: no valid pairing exists for round {number} (C.04.3 [C1]-[C3]): {err}") from None
+
+    def change_pairing(
+        self,
+        boards: Sequence[tuple[int, int]],
+        *,
+        bye: int | None = None,
+        round_number: int | None = None,
+        reason: str = "",
+    ) -> list[Event]:
+        """Replace the pairing of the last paired round by hand (logged as ``### MPA @ Round n``).
+
+        ``boards`` are ``(white, black)`` pairs in board order. Players with a
+        requested bye may be put on a board (C.04.2 4.4: they agreed to play);
+        every other player of the round must be on a board or get the bye.
+        FIDE mode refuses a rematch of a played game (C.04.1 art. 2), a second
+        pairing-allocated bye (C.04.1 art. 4), and a change of a published
+        round without a reason (C.04.2 4.4).
+        """
+        s = self._require_created()
+        rnd = s.round(round_number)
+        if rnd.number != s.paired_rounds:
+            raise ArbitroError(f"change pairing: only the last paired round ({s.paired_rounds}) can be changed")
+        entered = [i for i, g in enumerate(rnd.boards, start=1) if g.has_result]
+        if entered:
+            raise ArbitroError(
+                f"change pairing: round {rnd.number} already has results on board(s) {', '.join(map(str, entered))}"
+            )
+        seen: list[int] = [p for pair in boards for p in pair] + ([bye] if bye is not None else [])
+        for p in seen:
+            s.player(p)
+            if s.is_withdrawn(p, rnd.number):
+                raise ArbitroError(f"change pairing: player {p} has withdrawn")
+        dupes = sorted({p for p in seen if seen.count(p) > 1})
+        if dupes:
+            raise ArbitroError(f"change pairing: player(s) {', '.join(map(str, dupes))} appear more than once")
+        unpaired = {p: k for p, k in rnd.unpaired.items() if p not in seen}
+        missing = sorted(rnd.participants() - set(seen) - set(unpaired))
+        if missing:
+            raise ArbitroError(
+                f"change pairing: player(s) {', '.join(map(str, missing))} would be left without a game or bye"
+            )
+        if s.fide_mode:
+            self._fide_pairing_checks(s, boards, bye, rnd.number, rnd.published, reason)
+        note = mpa_note(rnd.number, rnd.engine_boards, rnd.engine_bye, list(boards), bye, author=self.author, reason=reason)
+        current = [(g.white, g.black) for g in rnd.boards]
+        if list(boards) == current and bye == rnd.bye and unpaired == rnd.unpaired:
+            raise ArbitroError("change pairing: the new pairing is the same as the current one")
+        with self._tx() as tx:
+            tx.emit(
+                "pairing_changed",
+                {
+                    "round": rnd.number,
+                    "boards": [[w, b] for w, b in boards],
+                    "bye": bye,
+                    "unpaired": [[p, k] for p, k in sorted(unpaired.items())],
+                    "reason": reason,
+                    "mpa": note,
+                },
+            )
+        return list(tx.events)
+
+    def _fide_pairing_checks(
+        self,
+        s: TournamentState,
+        boards: Sequence[tuple[int, int]],
+        bye: int | None,
+        number: int,
+        published: bool,
+        reason: str,
+    ) -> None:
+        if published and not reason.strip():
+            raise ArbitroError(
+                f"change pairing: round {number} is published; FIDE mode needs the reason for changing it (C.04.2 4.4)"
+            )
+        earlier = s.rounds[: number - 1]
+        cycle = berger.rounds_for(len(s.header.players)) if s.system == "double_round_robin" else None
+        for w, b in boards:
+            for r in earlier:
+                if cycle is not None and r.number <= cycle < number:
+                    continue  # double round robin: the second cycle repeats the first
+                game = r.game_of(w)
+                if game is not None and b in game.players and _played(game):
+                    raise ArbitroError(
+                        f"change pairing: {w} and {b} already played each other in round {r.number}; "
+                        "FIDE mode refuses a rematch (C.04.1 art. 2)"
+                    )
+        if bye is not None and not s.is_round_robin and any(r.bye == bye for r in earlier):
+            raise ArbitroError(
+                f"change pairing: player {bye} already had the pairing-allocated bye; FIDE mode refuses a second one "
+                "(C.04.1 art. 4)"
+            )
+
+    def publish_round(self, round_number: int | None = None) -> list[Event]:
+        s = self._require_created()
+        rnd = s.round(round_number)
+        if rnd.published:
+            raise ArbitroError(f"publish: round {rnd.number} is already published")
+        with self._tx() as tx:
+            tx.emit("round_published", {"round": rnd.number})
+        return list(tx.events)
+
+    # -- results -----------------------------------------------------------
+    def enter_result(self, board: int, result: str, round_number: int | None = None) -> list[Event]:
+        """Enter the result of a board (``1-0``, ``½-½``, ``0-1``, ``1F-0F``, ``0F-1F``, ``0F-0F``, ``½-0`` ...)."""
+        s = self._require_created()
+        rnd = s.round(round_number)
+        game = _board(rnd.boards, board, rnd.number)
+        if game.has_result:
+            raise ArbitroError(
+                f"result: round {rnd.number} board {board} already has {format_result(game.white_code, game.black_code)}; "
+                "use a correction to change it"
+            )
+        white, black = parse_result(result, fide_mode=s.fide_mode)
+        with self._tx() as tx:
+            tx.emit("result_entered", {"round": rnd.number, "board": board, "white": white.value, "black": black.value})
+        return list(tx.events)
+
+    def correct_result(self, board: int, result: str, round_number: int | None = None, reason: str = "") -> list[Event]:
+        """Correct an entered result (C.04.2 4.3: it affects only pairings not yet made)."""
+        s = self._require_created()
+        rnd = s.round(round_number)
+        game = _board(rnd.boards, board, rnd.number)
+        if not game.has_result:
+            raise ArbitroError(f"correction: round {rnd.number} board {board} has no result yet; enter it instead")
+        white, black = parse_result(result, fide_mode=s.fide_mode)
+        if (white, black) == (game.white_code, game.black_code):
+            raise ArbitroError(f"correction: round {rnd.number} board {board} already has {result}")
+        previous = [game.white_code.value if game.white_code else None, game.black_code.value if game.black_code else None]
+        with self._tx() as tx:
+            tx.emit(
+                "result_corrected",
+                {
+                    "round": rnd.number,
+                    "board": board,
+                    "white": white.value,
+                    "black": black.value,
+                    "previous": previous,
+                    "reason": reason,
+                },
+            )
+        return list(tx.events)
+
+    # -- FIDE mode ---------------------------------------------------------
+    def leave_fide_mode(self, confirm: bool = False, reason: str = "") -> list[Event]:
+        """Leave FIDE mode for good (TEC checklist: explicit confirmation, irreversible, a ``###`` line)."""
+        s = self._require_created()
+        if not s.fide_mode:
+            raise ArbitroError("FIDE mode: the tournament has already left FIDE mode")
+        if not confirm:
+            raise ArbitroError(
+                "FIDE mode: leaving FIDE mode cannot be undone and is written into the TRF; confirm it explicitly"
+            )
+        with self._tx() as tx:
+            stamp = tx.clock()
+            note = f"FIDE mode left on {stamp} by {self.author}" + (f": {reason}" if reason else "")
+            tx.events.append(Event("fide_mode_left", {"reason": reason, "note": note}, stamp, self.author))
+            apply(tx.state, tx.events[-1])
+        return list(tx.events)
+
+
+def _played(game: Game) -> bool:
+    """A game counts as a meeting unless it was forfeited (C.04.2 3.5)."""
+    return not (game.white_code is not None and game.white_code.is_forfeit)
+
+
+def _board(boards: list[Game], board: int, number: int) -> Game:
+    if not 1 <= board <= len(boards):
+        raise ArbitroError(f"result: round {number} has boards 1-{len(boards)}; there is no board {board}")
+    return boards[board - 1]
+
+
+def _check_cover(st: TournamentState, pairing: RoundPairing, unpaired: dict[int, str], number: int) -> None:
+    """The engine's pairing must place every present player exactly once and nobody absent."""
+    placed = [p for b in pairing.boards for p in (b.white, b.black)] + ([pairing.bye] if pairing.bye is not None else [])
+    expected = set(st.header.players) - set(unpaired)
+    if sorted(placed) != sorted(expected):
+        raise ArbitroError(f"pair: the engine's pairing of round {number} does not cover the players present")
+

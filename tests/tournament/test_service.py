@@ -1,0 +1,163 @@
+"""The tournament service: commands, validation, event replay."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from arbitro.errors import ArbitroError
+from arbitro.model import ResultCode
+from arbitro.tournament import (
+    ByeLimits,
+    Event,
+    TournamentService,
+    event_from_json,
+    event_to_json,
+    replay,
+)
+
+from .conftest import fixed_clock
+
+
+def test_round_robin_lots_are_reproducible_from_the_recorded_seed(rr7: TournamentService) -> None:
+    (event,) = rr7.assign_pairing_numbers(seed=42)
+    assert event.payload["seed"] == 42 and event.payload["method"] == "lots"
+    other = TournamentService(rr7.events[:-1], clock=fixed_clock())
+    other.assign_pairing_numbers(seed=42)
+    assert other.events[-1].payload["order"] == event.payload["order"]
+    assert rr7.state.header.rounds == 14  # 7 players: table of 8, two cycles
+
+
+def test_c05_berger_rounds_and_free_round(rr7: TournamentService) -> None:
+    rr7.assign_pairing_numbers(seed=1)
+    rr7.pair_next_round()
+    rnd = rr7.state.round(1)
+    assert [(g.white, g.black) for g in rnd.boards] == [(2, 7), (3, 6), (4, 5)]
+    assert rnd.bye == 1  # 1-8 in the table for 8: 8 is the free round
+    for board in range(1, 4):
+        rr7.enter_result(board, "1-0")
+    t = rr7.state.to_tournament()
+    assert t.player(1).results[0].code is ResultCode.ZERO_BYE
+    assert t.system == "FIDE_DOUBLEROUNDROBIN" and t.rounds == 14
+
+
+def test_pairing_refused_while_results_missing_and_nothing_changes(rr7: TournamentService) -> None:
+    rr7.pair_next_round(seed=3)
+    rr7.enter_result(1, "1-0")
+    before = (len(rr7.events), copy.deepcopy(rr7.state))
+    with pytest.raises(ArbitroError, match=r"round 1 is not complete: no result yet on board\(s\) 2, 3"):
+        rr7.pair_next_round()
+    assert (len(rr7.events), rr7.state) == before
+
+
+def test_result_for_unknown_board_is_refused(rr7: TournamentService) -> None:
+    rr7.pair_next_round(seed=3)
+    n = len(rr7.events)
+    with pytest.raises(ArbitroError, match="round 1 has boards 1-3; there is no board 7"):
+        rr7.enter_result(7, "1-0")
+    assert len(rr7.events) == n
+
+
+def test_vcl13_vcl14_results_in_fide_mode(rr7: TournamentService) -> None:
+    rr7.pair_next_round(seed=3)
+    with pytest.raises(ArbitroError, match="VCL.13"):
+        rr7.enter_result(1, "1-1")
+    with pytest.raises(ArbitroError, match="VCL.14"):
+        rr7.enter_result(1, "1F-½")
+    rr7.enter_result(1, "½-0")  # unusual, allowed
+    rr7.enter_result(2, "0F-0F")
+    rr7.enter_result(3, "+-")
+    games = rr7.state.round(1).boards
+    assert (games[0].white_code, games[0].black_code) == (ResultCode.DRAW, ResultCode.LOSS)
+    assert (games[1].white_code, games[1].black_code) == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS)
+    with pytest.raises(ArbitroError, match="already has"):
+        rr7.enter_result(3, "1-0")
+    rr7.correct_result(3, "0-1", reason="scoresheet")
+    assert rr7.state.round(1).boards[2].black_code is ResultCode.WIN
+    assert rr7.events[-1].payload["previous"] == ["+", "-"]
+
+
+def test_leaving_fide_mode_needs_confirmation_and_is_written_into_the_trf(rr7: TournamentService) -> None:
+    with pytest.raises(ArbitroError, match="confirm"):
+        rr7.leave_fide_mode()
+    assert rr7.state.fide_mode
+    rr7.leave_fide_mode(confirm=True, reason="club rules")
+    assert not rr7.state.fide_mode
+    assert any("FIDE mode left" in c and "club rules" in c for c in rr7.state.to_tournament().comments)
+    with pytest.raises(ArbitroError, match="already left"):
+        rr7.leave_fide_mode(confirm=True)
+    rr7.pair_next_round(seed=1)
+    rr7.enter_result(1, "1-1")  # allowed outside FIDE mode
+
+
+def test_manual_change_is_logged_as_mpa(rr7: TournamentService) -> None:
+    rr7.pair_next_round(seed=1)
+    rr7.publish_round()
+    with pytest.raises(ArbitroError, match="C.04.2 4.4"):
+        rr7.change_pairing([(7, 2), (3, 6), (4, 5)], bye=1)
+    rr7.change_pairing([(7, 2), (3, 6), (4, 5)], bye=1, reason="colour agreed")
+    comments = rr7.state.to_tournament(include_pending=True).comments
+    assert comments == [" MPA @ Round 1: engine 2-7; manual 7-2; by IA Test; reason: colour agreed"]
+    with pytest.raises(ArbitroError, match="left without a game"):
+        rr7.change_pairing([(7, 2), (3, 6)], bye=1, reason="x")
+
+
+def test_event_log_round_trips_through_json_and_replays(rr7: TournamentService) -> None:
+    rr7.pair_next_round(seed=9)
+    for board in range(1, 4):
+        rr7.enter_result(board, "½-½")
+    lines = [event_to_json(e) for e in rr7.events]
+    events = [event_from_json(line) for line in lines]
+    assert events == list(rr7.events)
+    assert replay(events) == rr7.state
+    assert replay(events[:-1]).round(1).boards[2].white_code is None  # an earlier state
+
+
+def test_unknown_event_kind_is_refused() -> None:
+    with pytest.raises(ArbitroError, match="unknown event kind"):
+        Event("teleport", {})
+
+
+def test_bye_limits_and_deadline() -> None:
+    svc = TournamentService(clock=fixed_clock())
+    svc.create(name="Open", rounds=7, bye_limits=ByeLimits(max_half_point_byes=2, request_before_round=4))
+    for i in range(6):
+        svc.register_player(f"Player {i}", rating=2000 - i)
+    svc.request_bye(3, 2)
+    svc.request_bye(3, 5)
+    with pytest.raises(ArbitroError, match="at most 2 half-point byes"):
+        svc.request_bye(3, 6)
+    assert svc.state.to_tournament().byes_for_round(2) == {3: "H"}
+
+
+def test_bye_requested_after_the_deadline_is_refused() -> None:
+    def engine(t, r):  # pairs the players present in start-rank order
+        from arbitro.pairing.types import Board, RoundPairing
+
+        absent = t.byes_for_round(r)
+        present = [p for p in sorted(t.players) if p not in absent]
+        bye = present.pop() if len(present) % 2 else None
+        return RoundPairing(r, tuple(Board(a, b) for a, b in zip(present[::2], present[1::2], strict=True)), bye)
+
+    svc = TournamentService(clock=fixed_clock(), engine=engine)
+    svc.create(name="Open", rounds=5, bye_limits=ByeLimits(request_before_round=2))
+    for i in range(5):
+        svc.register_player(f"Player {i}", rating=2000 - i)
+    svc.request_bye(2, 3, "Z")
+    svc.pair_next_round(seed=5)
+    assert svc.state.round(1).bye == 5
+    for board in (1, 2):
+        svc.enter_result(board, "1-0")
+    svc.pair_next_round()
+    n = len(svc.events)
+    with pytest.raises(ArbitroError, match="deadline has passed"):
+        svc.request_bye(1, 4)
+    assert len(svc.events) == n
+    svc.withdraw(4)
+    assert svc.state.withdrawn == {4: 3}
+
+
+def test_round_robin_refuses_requested_byes(rr7: TournamentService) -> None:
+    with pytest.raises(ArbitroError, match="forfeit"):
+        rr7.request_bye(1, 1)
