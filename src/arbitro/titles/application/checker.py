@@ -1,0 +1,230 @@
+"""The title-application checker (IT2) for GM, IM, WGM and WIM.
+
+:func:`check_title` applies every rule of :mod:`arbitro.titles.application.rules`
+for one title; :func:`check_application` does it for each title asked and adds
+the direct titles and fees. Nothing here reads files: the dossier is parsed by
+:mod:`arbitro.titles.dossier` and TRF norms are turned into
+:class:`~arbitro.titles.application.records.NormRecord` before they get here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from arbitro.titles.application.counting import GameCount
+from arbitro.titles.application.params import NORM_TITLES, TITLE_RATING, application_edition_for, article
+from arbitro.titles.application.records import Applicant, EventTitle, NormRecord, RatingEntry, Status
+from arbitro.titles.application.rules import (
+    RuleCheck,
+    check_foreign_federations,
+    check_minimum_games,
+    check_norm_count,
+    check_old_norm,
+    check_one_round_a_day,
+    check_qualifying_event,
+    check_rating,
+    check_total_games,
+    check_women_title,
+    count_application_games,
+    first_rating_reaching,
+)
+from arbitro.titles.fees import DEFAULT_SCHEDULE, Fee, compute_fee
+
+__all__ = [
+    "Application",
+    "ApplicationResult",
+    "NormUse",
+    "TitleResult",
+    "check_application",
+    "check_title",
+    "combine",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Application:
+    """Everything a title application is judged on."""
+
+    applicant: Applicant
+    norms: tuple[NormRecord, ...] = ()
+    ratings: tuple[RatingEntry, ...] = ()
+    titles: tuple[str, ...] = ()  # asked for; empty = every norm title found in the norms
+    date: dt.date | None = None  # application date; None = the latest date in the dossier
+    submitted: dt.date | None = None
+    meeting: dt.date | None = None
+    during_meeting: bool = False
+    fee_schedule: str = DEFAULT_SCHEDULE
+    event_titles: tuple[EventTitle, ...] = ()
+
+    def application_date(self) -> dt.date:
+        if self.date is not None:
+            return self.date
+        if self.submitted is not None:
+            return self.submitted
+        dates = (
+            [n.date for n in self.norms]
+            + [r.date for r in self.ratings]
+            + [e.date for e in self.event_titles]
+        )
+        return max(dates) if dates else dt.date(2024, 1, 1)
+
+    def asked_titles(self) -> tuple[str, ...]:
+        if self.titles:
+            return self.titles
+        found = {t for n in self.norms for t in n.titles}
+        return tuple(t for t in NORM_TITLES if t in found)
+
+
+@dataclass(frozen=True, slots=True)
+class NormUse:
+    """One norm in one title application: its own checks and the games it counts."""
+
+    norm: NormRecord
+    checks: tuple[RuleCheck, ...]
+    usable: bool
+    count: GameCount | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TitleResult:
+    """The verdict for one title."""
+
+    title: str
+    edition: str
+    status: Status
+    rules: tuple[RuleCheck, ...]
+    norms: tuple[NormUse, ...]
+    missing: tuple[str, ...]
+    achieved_on: dt.date | None = None
+    last_result: dt.date | None = None
+    rating_entry: RatingEntry | None = None
+    fee: Fee | None = None
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def eligible(self) -> bool:
+        return self.status is Status.PASS
+
+
+@dataclass(frozen=True, slots=True)
+class ApplicationResult:
+    """The verdict for a whole dossier."""
+
+    application: Application
+    edition: str
+    date: dt.date
+    titles: tuple[TitleResult, ...]
+    direct: tuple[object, ...] = ()  # arbitro.titles.direct.DirectTitleResult (kept loose: no import cycle)
+
+
+def combine(statuses: Sequence[Status]) -> Status:
+    """FAIL if any rule fails, else UNKNOWN if any is undetermined, else PASS."""
+    if Status.FAIL in statuses:
+        return Status.FAIL
+    if Status.UNKNOWN in statuses:
+        return Status.UNKNOWN
+    return Status.PASS
+
+
+def _norm_checks(norm: NormRecord) -> tuple[RuleCheck, ...]:
+    return (check_minimum_games(norm), check_old_norm(norm))
+
+
+def _set_rules(title: str, norms: Sequence[NormRecord], edition: str) -> list[RuleCheck]:
+    counts = count_application_games(title, norms, edition)
+    return [
+        check_norm_count(title, norms, edition),
+        check_total_games(title, counts, edition),
+        check_foreign_federations(title, norms, edition),
+        check_one_round_a_day(title, norms, edition),
+        check_qualifying_event(title, norms, edition),
+    ]
+
+
+def last_result_date(title: str, norms: Sequence[NormRecord], edition: str) -> dt.date | None:
+    """The date of the norm that first completes the norm requirements (B.01 2017 0.44: "the last result").
+
+    Norms are taken in date order; surplus later norms do not move the date.
+    """
+    ordered = sorted(norms, key=lambda n: (n.date, n.entry))
+    for k in range(1, len(ordered) + 1):
+        prefix = ordered[:k]
+        if combine([r.status for r in _set_rules(title, prefix, edition)]) is Status.PASS:
+            return prefix[-1].date
+    return None
+
+
+def check_title(app: Application, title: str, *, edition: str | None = None) -> TitleResult:
+    """Check the application for ``title`` (GM, IM, WGM or WIM)."""
+    if title not in NORM_TITLES:
+        raise ValueError(f"{title!r} is not a norm title (GM, IM, WGM, WIM)")
+    edition = edition or application_edition_for(app.application_date())
+    uses: list[NormUse] = []
+    for norm in app.norms:
+        if title not in norm.titles:
+            continue
+        checks = _norm_checks(norm)
+        uses.append(NormUse(norm, checks, usable=all(c.status is not Status.FAIL for c in checks)))
+    usable = [u.norm for u in uses if u.usable]
+    counts = {c.entry: c for c in count_application_games(title, usable, edition)}
+    uses = [NormUse(u.norm, u.checks, u.usable, counts.get(u.norm.entry)) for u in uses]
+
+    ratings = sorted(app.ratings, key=lambda r: r.date)
+    rules = [check_women_title(title, app.applicant, edition)]
+    rules += _set_rules(title, usable, edition)
+    rules.insert(3, check_rating(title, ratings, edition))
+    norm_level = [c for u in uses for c in u.checks]
+    statuses = [r.status for r in rules] + [c.status for c in norm_level if c.status is Status.UNKNOWN]
+    status = combine(statuses)
+    missing = [r.missing for r in rules if r.status in (Status.FAIL, Status.UNKNOWN) and r.missing]
+    missing += [c.missing for c in norm_level if c.status is Status.UNKNOWN and c.missing]
+    excluded = [f"{u.norm.entry} not counted: " + "; ".join(c.summary for c in u.checks if c.status is Status.FAIL)
+                for u in uses if not u.usable]  # fmt: skip
+
+    notes: list[str] = excluded
+    if title in app.applicant.titles:
+        notes.append(f"the applicant already holds the {title} title")
+    last = last_result_date(title, usable, edition)
+    rating_entry, _ = first_rating_reaching(TITLE_RATING[title], ratings, edition)
+    achieved = None
+    if status is Status.PASS and last is not None and rating_entry is not None:
+        achieved = max(last, rating_entry.date)
+        notes.append(
+            f"title achieved on {achieved.isoformat()}: the later of the last result ({last.isoformat()}) "
+            f"and the rating requirement ({rating_entry.date.isoformat()}) ({article(edition, 'achievement')})"
+        )
+    fee = compute_fee(
+        title,
+        schedule=app.fee_schedule,
+        edition=edition,
+        submitted=app.submitted,
+        meeting=app.meeting,
+        during_meeting=app.during_meeting,
+        last_result=last or max((n.date for n in usable), default=None),
+    )
+    return TitleResult(
+        title=title,
+        edition=edition,
+        status=status,
+        rules=tuple(rules),
+        norms=tuple(uses),
+        missing=tuple(missing),
+        achieved_on=achieved,
+        last_result=last,
+        rating_entry=rating_entry,
+        fee=fee,
+        notes=tuple(notes),
+    )
+
+
+def check_application(app: Application) -> ApplicationResult:
+    """Check every title asked for, plus the direct titles the rating history gives."""
+    from arbitro.titles.direct import check_direct_titles
+
+    day = app.application_date()
+    edition = application_edition_for(day)
+    titles = tuple(check_title(app, t, edition=edition) for t in app.asked_titles())
+    direct = tuple(check_direct_titles(app))
+    return ApplicationResult(app, edition, day, titles, direct)
