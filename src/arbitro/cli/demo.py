@@ -1,0 +1,36 @@
+"""``arbitro demo``: read the bundled sample tournament and print its crosstable."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import typer
+from rich.console import Console
+
+from arbitro.trf import parse_trf
+
+
+def sample_trf_text() -> str:
+    """The bundled sample TRF-2026 file (fictional players, round 4 of 5 to pair)."""
+    return resources.files("arbitro.data").joinpath("sample-open-2026.trf").read_text(encoding="utf-8")
+
+
+def demo() -> None:
+    """Show what Arbitro reads: the bundled sample tournament as a crosstable (and standings when available)."""
+    from arbitro.cli.trf import crosstable
+
+    result = parse_trf(sample_trf_text(), "sample-open-2026.trf")
+    console = Console()
+    console.print(crosstable(result.tournament, "Sample Open 2026 (bundled demo)"))
+    try:
+        from arbitro.standings import compute_standings
+    except ImportError:
+        return
+    standings = compute_standings(result.tournament)
+    console.print(
+        "Standings: " + ", ".join(f"{row.rank}. #{row.start_rank} ({row.points})" for row in standings.rows)
+    )
+
+
+def register(app: typer.Typer) -> None:
+    app.command("demo")(demo)
