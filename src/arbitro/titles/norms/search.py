@@ -75,18 +75,48 @@ def impossibility(games: Sequence[Game], ctx: NormContext) -> str | None:
     return None
 
 
+def _batch_bound_fails(games: Sequence[Game], prefix: int, won: Sequence[int], k: int, ctx: NormContext) -> bool:
+    """True when no choice keeping rounds ``< prefix`` minus ``k`` won games can pass the score/Ra/Rp rules.
+
+    The score and the number of games are the same for every such choice; the
+    average is at most that of the kept opponents after dropping the k weakest
+    wins, each counted at least at the floor.
+    """
+    th, e = ctx.thresholds, ctx.edition
+    kept_n = prefix - k
+    if kept_n <= 0:
+        return True
+    half = sum(g.half_points for g in games[:prefix]) - 2 * k
+    if 100 * half < 70 * kept_n:
+        return True
+
+    def val(g: Game) -> int:
+        return max(g.rating if g.rating > 0 else e.unrated_value, th.floor)
+
+    weakest = sorted(val(games[i]) for i in won)[:k]
+    total = sum(val(g) for g in games[:prefix]) - sum(weakest)
+    ra_ub = -(-total // kept_n)
+    return ra_ub < th.ra_min or ra_ub + DP_TABLE[percent(half, kept_n)] < th.rp_min
+
+
 def _candidates(
-    games: Sequence[Game], max_drop: int, allow_tail: bool, value: Callable[[Game], int]
+    games: Sequence[Game], ctx: NormContext, max_drop: int, allow_tail: bool, allow_won: bool, value: Callable[[Game], int]
 ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """(tail indices, won indices) drop sets of size 1..max_drop, smallest then weakest first."""
+    """(tail indices, won indices) drop sets of size 1..max_drop, smallest then weakest first.
+
+    Whole batches (same tail, same number of won games) that cannot reach the
+    score, Ra or Rp are skipped without enumerating them.
+    """
     n = len(games)
     for size in range(1, max_drop + 1):
         batch: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
         for tail_len in range(0, (size if allow_tail else 0) + 1):
             prefix = n - tail_len
-            won = [i for i in range(prefix) if games[i].half_points == 2]
             k = size - tail_len
-            if k > len(won):
+            if k and not allow_won:
+                continue
+            won = [i for i in range(prefix) if games[i].half_points == 2]
+            if k > len(won) or _batch_bound_fails(games, prefix, won, k, ctx):
                 continue
             tail = tuple(range(prefix, n))
             for combo in combinations(won, k):
@@ -118,9 +148,7 @@ def search_choices(
     tried = 0
     if not allow_won and not allow_tail:
         return SearchOutcome(None, (), (), (), 0, "no games may be left out in this event")
-    for tail, won in _candidates(games, max_drop, allow_tail, value):
-        if won and not allow_won:
-            continue
+    for tail, won in _candidates(games, ctx, max_drop, allow_tail, allow_won, value):
         if admissible is not None and not admissible(tail, won):
             continue
         tried += 1
@@ -133,4 +161,5 @@ def search_choices(
                 tuple(games[i].round for i in tail), tuple(games[i].round for i in won), tried, "",
             )
     what = "later rounds and won games" if allow_tail else "won games"
-    return SearchOutcome(None, (), (), (), tried, f"all {tried} legal choices leaving out {what} (at least {ctx.min_games} games kept) fail")
+    return SearchOutcome(None, (), (), (), tried, f"every legal choice leaving out {what} (at least {ctx.min_games} games kept) fails; "
+        f"{tried} choice(s) checked in full, the others fail on score, Ra or Rp bounds")
