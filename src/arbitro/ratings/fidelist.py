@@ -1,0 +1,411 @@
+"""Streaming parsers for the FIDE rating-list files (trf.md §8): fixed-width TXT and XML.
+
+Pure functions over data the caller opens: :func:`iter_txt_list` takes an iterable of lines
+(``str`` or ``bytes``; ``bytes`` are read as Latin-1), :func:`iter_xml_list` a binary stream.
+Both yield, in file order, :class:`RatingListEntry` records and :class:`ListDiagnostic` items
+(a bad line never raises): an ``error`` diagnostic means the line was skipped, a ``warning``
+means one value was dropped (set to 0 / empty) and the record still follows.
+
+TXT layouts (all computed from the header line, never hard-coded offsets):
+
+* combined FOA list ``players_list_foa.txt`` (162 columns):
+  ``ID Number  Name  Fed Sex Tit WTit OTit FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag``;
+* legacy combined list (no ``FOA`` column, 158 columns);
+* per-type lists (``standard_rating_list.txt`` ...): the rating column is headed by the month
+  (``OCT26``), then ``Gms K``; pass ``rating_type`` ("standard", "rapid", "blitz") to say which;
+* older lists (e.g. 2011: ``ID number Name  TitlFed  Mar11 GamesBorn  Flag``, glued labels,
+  lower-case titles ``g m f c wg wm wf wc``).
+
+A field spans from its label's start column to the next label's start column; values are
+stripped, so left- or right-aligned values both read. A line longer than the header is taken
+as an ``OTit`` overflow (trf.md §8.2: the other titles spill into ``FOA`` on a few lines) and the
+columns after ``OTit`` are shifted by the excess.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import IO, NamedTuple
+
+__all__ = [
+    "RATING_TYPES",
+    "ListDiagnostic",
+    "ListLayout",
+    "RatingListEntry",
+    "iter_txt_list",
+    "iter_xml_list",
+    "split_items",
+    "txt_layout",
+]
+
+RATING_TYPES = ("standard", "rapid", "blitz")
+
+#: Semantic field keys, in :class:`RatingListEntry` order after ``fide_id``.
+_KEYS = (
+    "id", "name", "fed", "sex", "title", "wtitle", "otitle", "foa",
+    "s_rating", "s_games", "s_k", "r_rating", "r_games", "r_k", "b_rating", "b_games", "b_k",
+    "birth", "flag",
+)  # fmt: skip
+_KEY_INDEX = {k: i for i, k in enumerate(_KEYS)}
+
+#: Header labels (case-insensitive) -> semantic key; "*" keys depend on the per-type list's type.
+_LABELS: dict[str, str] = {
+    "id number": "id", "id_number": "id", "idnumber": "id", "id": "id",
+    "name": "name", "fed": "fed", "sex": "sex", "tit": "title", "titl": "title",
+    "wtit": "wtitle", "otit": "otitle", "foa": "foa",
+    "srtng": "s_rating", "sgm": "s_games", "sk": "s_k",
+    "rrtng": "r_rating", "rgm": "r_games", "rk": "r_k",
+    "brtng": "b_rating", "bgm": "b_games", "bk": "b_k",
+    "gms": "*_games", "games": "*_games", "k": "*_k",
+    "b-day": "birth", "bday": "birth", "born": "birth", "b-year": "birth", "byear": "birth",
+    "flag": "flag",
+}  # fmt: skip
+_MONTH = r"[A-Za-z]{3}\d{2}"  # the per-type list's rating column: OCT26, Mar11
+_LABEL_RE = re.compile(
+    "|".join(
+        [r"ID[ _]?number"]
+        + sorted((re.escape(k) for k in _LABELS if not k.startswith("id")), key=len, reverse=True)
+        + [_MONTH]
+    ),
+    re.IGNORECASE,
+)
+_MONTH_RE = re.compile(_MONTH + "$")
+_TYPE_PREFIX = {"standard": "s", "rapid": "r", "blitz": "b"}
+
+#: TRF-2026 / rating-list titles, and the old lower-case forms (trf.md §8.4).
+_TITLES = {
+    "GM": "GM", "IM": "IM", "FM": "FM", "CM": "CM", "WGM": "WGM", "WIM": "WIM", "WFM": "WFM", "WCM": "WCM",
+    "G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM",
+}  # fmt: skip
+_WOMEN_TITLES = frozenset({"WGM", "WIM", "WFM", "WCM"})
+_FLAG_CHARS = frozenset("iw")
+_MAX_OVERFLOW = 12
+_MAX_DIGITS = 9
+
+
+class RatingListEntry(NamedTuple):
+    """One player of a FIDE rating list. Ratings, games and K are 0 when absent (0 = unrated)."""
+
+    fide_id: int
+    name: str
+    federation: str
+    sex: str  # "M", "F" or ""
+    title: str  # GM IM FM CM WGM WIM WFM WCM or ""
+    women_title: str  # WGM WIM WFM WCM or ""
+    other_titles: tuple[str, ...]  # IA FA NA IO FT FST DI NI ...
+    foa_title: str  # AGM AIM AFM ACM or ""
+    standard_rating: int
+    standard_games: int
+    standard_k: int
+    rapid_rating: int
+    rapid_games: int
+    rapid_k: int
+    blitz_rating: int
+    blitz_games: int
+    blitz_k: int
+    birth_year: int | None
+    flag: str  # raw: "i" inactive, "w" woman, "wi" both
+
+    @property
+    def inactive(self) -> bool:
+        return "i" in self.flag
+
+    @property
+    def woman(self) -> bool:
+        return "w" in self.flag or self.sex == "F"
+
+
+@dataclass(frozen=True, slots=True)
+class ListDiagnostic:
+    """A problem in one line (TXT) or one ``<player>`` element (XML; ``line`` is then its ordinal)."""
+
+    line: int
+    field: str
+    expected: str
+    found: str
+    severity: str = "warning"  # "error": the line was skipped; "warning": the value was dropped
+    unit: str = "line"  # "line" (TXT) or "player" (XML element ordinal)
+
+    def __str__(self) -> str:
+        return f"{self.unit} {self.line}: {self.field}: expected {self.expected}, found {self.found!r}"
+
+
+@dataclass(frozen=True, slots=True)
+class ListLayout:
+    """The columns of a TXT list, computed from its header line."""
+
+    columns: tuple[tuple[str, str, int], ...]  # (semantic key, header label, start column)
+    width: int  # the header's length: the expected line width
+    period: str | None  # the month label of a per-type list, e.g. "OCT26"
+    overflow_after: int | None  # index in ``columns`` of OTit (the column that may overflow)
+
+    @property
+    def kind(self) -> str:
+        keys = {k for k, _, _ in self.columns}
+        if self.period is not None:
+            return "per-type"
+        if "s_rating" in keys:
+            return "combined" if "foa" in keys else "legacy"
+        return "unknown"
+
+
+def txt_layout(header: str, *, rating_type: str = "standard") -> ListLayout | ListDiagnostic:
+    """The column layout of a TXT list from its header line, or an ``error`` diagnostic (line 1)."""
+    if rating_type not in _TYPE_PREFIX:
+        raise ValueError(f"rating type must be one of {', '.join(RATING_TYPES)}")
+    header = header.rstrip("\r\n")
+    prefix = _TYPE_PREFIX[rating_type]
+    columns: list[tuple[str, str, int]] = []
+    period: str | None = None
+    pos = 0
+    while pos < len(header):
+        if header[pos].isspace():
+            pos += 1
+            continue
+        match = _LABEL_RE.match(header, pos)
+        if match is None:  # unknown label: skip the word; its text joins the previous field
+            while pos < len(header) and not header[pos].isspace():
+                pos += 1
+            continue
+        label = match.group()
+        lowered = " ".join(label.lower().split())
+        if _MONTH_RE.match(label):
+            key = f"{prefix}_rating"
+            period = label.upper()
+        else:
+            key = _LABELS["id number" if lowered.startswith("id") else lowered]
+            key = key.replace("*", prefix)
+        if key in {k for k, _, _ in columns}:
+            return ListDiagnostic(1, "header", "each column once", label, "error")
+        columns.append((key, label, match.start()))
+        pos = match.end()
+    keys = [k for k, _, _ in columns]
+    if not columns or keys[0] != "id" or "name" not in keys:
+        return ListDiagnostic(
+            1, "header", "a FIDE rating-list header starting 'ID Number  Name'", header[:60], "error"
+        )
+    overflow = keys.index("otitle") if "otitle" in keys else None
+    return ListLayout(tuple(columns), len(header), period, overflow)
+
+
+def _text(line: str | bytes) -> str:
+    if isinstance(line, bytes):
+        line = line.decode("latin-1")
+    return line.rstrip("\r\n")
+
+
+class _Builder:
+    """Turns raw field strings into a :class:`RatingListEntry`, collecting diagnostics."""
+
+    __slots__ = ("diagnostics", "labels", "unit")
+
+    def __init__(self, labels: dict[str, str], unit: str) -> None:
+        self.labels = labels
+        self.unit = unit
+        self.diagnostics: list[ListDiagnostic] = []
+
+    def _warn(self, n: int, key: str, expected: str, found: str, severity: str = "warning") -> None:
+        self.diagnostics.append(
+            ListDiagnostic(n, self.labels.get(key, key), expected, found, severity, self.unit)
+        )
+
+    def _number(self, n: int, key: str, raw: str) -> int:
+        if raw.isdecimal() and len(raw) <= _MAX_DIGITS:
+            return int(raw)
+        if raw:
+            self._warn(n, key, "a whole number", raw)
+        return 0
+
+    def build(self, n: int, raw: list[str]) -> RatingListEntry | None:
+        rid = raw[0]
+        if not (rid.isdecimal() and len(rid) <= _MAX_DIGITS and int(rid) > 0):
+            self._warn(n, "id", "a FIDE ID (digits)", rid, "error")
+            return None
+        fed = raw[2]
+        if fed and not (len(fed) == 3 and fed.isalpha() and fed.isascii()):
+            self._warn(n, "fed", "a three-letter federation code", fed)
+            fed = ""
+        sex = raw[3].upper()
+        if sex not in ("M", "F", ""):
+            self._warn(n, "sex", "M or F", raw[3])
+            sex = ""
+        title = self._title(n, "title", raw[4])
+        women_title = self._title(n, "wtitle", raw[5])
+        if women_title and women_title not in _WOMEN_TITLES:
+            self._warn(n, "wtitle", "WGM, WIM, WFM or WCM", raw[5])
+            women_title = ""
+        other = tuple(t for t in (p.strip() for p in raw[6].split(",")) if t) if raw[6] else ()
+        birth_raw = raw[17]
+        birth: int | None = None
+        if birth_raw.isdecimal() and len(birth_raw) <= 4:
+            birth = int(birth_raw) or None
+        elif birth_raw:
+            self._warn(n, "birth", "a birth year", birth_raw)
+        flag = raw[18].lower()
+        if flag and not set(flag) <= _FLAG_CHARS:
+            self._warn(n, "flag", "i, w or wi", raw[18])
+            flag = "".join(c for c in flag if c in _FLAG_CHARS)
+        num = self._number
+        return RatingListEntry(
+            int(rid), raw[1], fed.upper(), sex, title, women_title, other, raw[7],
+            num(n, "s_rating", raw[8]), num(n, "s_games", raw[9]), num(n, "s_k", raw[10]),
+            num(n, "r_rating", raw[11]), num(n, "r_games", raw[12]), num(n, "r_k", raw[13]),
+            num(n, "b_rating", raw[14]), num(n, "b_games", raw[15]), num(n, "b_k", raw[16]),
+            birth, flag,
+        )  # fmt: skip
+
+    def _title(self, n: int, key: str, raw: str) -> str:
+        if not raw:
+            return ""
+        title = _TITLES.get(raw.upper())
+        if title is None:
+            self._warn(n, key, "a FIDE title (GM IM FM CM WGM WIM WFM WCM)", raw)
+            return ""
+        return title
+
+
+def iter_txt_list(
+    lines: Iterable[str | bytes], *, rating_type: str = "standard"
+) -> Iterator[RatingListEntry | ListDiagnostic]:
+    """Parse a FIDE TXT rating list (header line first); yields records and diagnostics in line order.
+
+    ``rating_type`` names the type of a per-type list (its rating column is headed by the month);
+    the combined lists ignore it. Blank lines are skipped silently.
+    """
+    it = iter(lines)
+    layout: ListLayout | ListDiagnostic | None = None
+    number = 0
+    for raw_header in it:
+        number += 1
+        header = _text(raw_header)
+        if header.strip():
+            layout = txt_layout(header, rating_type=rating_type)
+            break
+    if layout is None:
+        yield ListDiagnostic(max(number, 1), "header", "a FIDE rating-list header line", "", "error")
+        return
+    if isinstance(layout, ListDiagnostic):
+        yield ListDiagnostic(number, layout.field, layout.expected, layout.found, "error")
+        return
+    yield from _txt_body(it, layout, number)
+
+
+def _txt_body(
+    lines: Iterator[str | bytes], layout: ListLayout, number: int
+) -> Iterator[RatingListEntry | ListDiagnostic]:
+    keys = [k for k, _, _ in layout.columns]
+    starts = [s for _, _, s in layout.columns]
+    ends = [*starts[1:], None]
+    slots = [_KEY_INDEX[k] for k in keys]
+    spans = list(zip(slots, starts, ends, strict=True))
+    builder = _Builder({k: label for k, label, _ in layout.columns}, "line")
+    width = layout.width
+    after = layout.overflow_after
+    n_keys = len(_KEYS)
+    for raw_line in lines:
+        number += 1
+        line = raw_line.decode("latin-1") if isinstance(raw_line, bytes) else raw_line
+        line = line.rstrip("\r\n")
+        if not line or line.isspace():
+            continue
+        excess = len(line) - width
+        if excess > 0 and after is not None:
+            if excess > _MAX_OVERFLOW:
+                yield ListDiagnostic(
+                    number, "line", f"at most {width} characters", f"{len(line)} characters", "error"
+                )
+                continue
+            yield ListDiagnostic(
+                number, "OTit", f"{width} characters (OTit overflow assumed)", f"{len(line)} characters"
+            )
+            raw = [""] * n_keys
+            for i, (slot, start, end) in enumerate(spans):
+                if i > after:
+                    start += excess
+                if end is not None and i >= after:
+                    end += excess
+                raw[slot] = line[start:end].strip()
+        else:
+            raw = [""] * n_keys
+            for slot, start, end in spans:
+                raw[slot] = line[start:end].strip()
+        entry = builder.build(number, raw)
+        if builder.diagnostics:
+            yield from builder.diagnostics
+            builder.diagnostics.clear()
+        if entry is not None:
+            yield entry
+
+
+#: XML child element -> semantic key (trf.md §8.3).
+_XML_KEYS = {
+    "fideid": "id", "name": "name", "country": "fed", "sex": "sex", "title": "title", "w_title": "wtitle",
+    "o_title": "otitle", "foa_title": "foa", "rating": "s_rating", "games": "s_games", "k": "s_k",
+    "rapid_rating": "r_rating", "rapid_games": "r_games", "rapid_k": "r_k",
+    "blitz_rating": "b_rating", "blitz_games": "b_games", "blitz_k": "b_k",
+    "birthday": "birth", "flag": "flag",
+}  # fmt: skip
+
+
+def iter_xml_list(
+    stream: IO[bytes], *, rating_type: str = "standard"
+) -> Iterator[RatingListEntry | ListDiagnostic]:
+    """Parse a FIDE XML rating list (``<playerslist><player>...``) from a binary stream, streaming.
+
+    Each ``<player>`` is cleared once read, so memory stays flat on the 856 MB combined file.
+    In a per-type list the ``rating``/``games``/``k`` elements belong to ``rating_type``.
+    A malformed document yields one ``error`` diagnostic where parsing stopped.
+    """
+    if rating_type not in _TYPE_PREFIX:
+        raise ValueError(f"rating type must be one of {', '.join(RATING_TYPES)}")
+    keys = dict(_XML_KEYS)
+    if rating_type != "standard":
+        prefix = _TYPE_PREFIX[rating_type]
+        keys.update({"rating": f"{prefix}_rating", "games": f"{prefix}_games", "k": f"{prefix}_k"})
+    builder = _Builder({v: k for k, v in keys.items()}, "player")
+    count = 0
+    root: ET.Element | None = None
+    try:
+        for event, elem in ET.iterparse(stream, events=("start", "end")):
+            if event == "start":
+                if root is None:
+                    root = elem
+                continue
+            if elem.tag != "player":
+                continue
+            count += 1
+            raw = [""] * len(_KEYS)
+            for child in elem:
+                key = keys.get(child.tag)
+                if key is not None:
+                    raw[_KEY_INDEX[key]] = (child.text or "").strip()
+            entry = builder.build(count, raw)
+            if builder.diagnostics:
+                yield from builder.diagnostics
+                builder.diagnostics.clear()
+            if entry is not None:
+                yield entry
+            elem.clear()
+            if root is not None:
+                root.clear()
+    except (ET.ParseError, ValueError, LookupError) as exc:
+        position = getattr(exc, "position", None)
+        where = f"XML line {position[0]}, column {position[1]}" if position else "the XML text"
+        yield ListDiagnostic(count + 1, "xml", "well-formed XML", f"{where}: {exc}", "error", "player")
+
+
+def split_items(
+    items: Iterable[RatingListEntry | ListDiagnostic],
+) -> tuple[list[RatingListEntry], list[ListDiagnostic]]:
+    """Separate records from diagnostics (for small lists and tests)."""
+    entries: list[RatingListEntry] = []
+    diagnostics: list[ListDiagnostic] = []
+    for item in items:
+        if isinstance(item, ListDiagnostic):
+            diagnostics.append(item)
+        else:
+            entries.append(item)
+    return entries, diagnostics
