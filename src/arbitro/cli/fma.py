@@ -1,0 +1,150 @@
+"""``arbitro fma``: the Federación Marplatense de Ajedrez rulebook (issue 8).
+
+* ``arbitro fma season FILE [--format table|json] [--lang es|en]``
+* ``arbitro fma category ELO`` (FMA 1.3)
+* ``arbitro fma format N`` (FMA 4.1, 6.1/6.2)
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from arbitro.errors import ArbitroError
+
+fma_app = typer.Typer(help="Federación Marplatense de Ajedrez rulebook (FMA).", no_args_is_help=True)
+
+
+def _lang(lang: str) -> str:
+    if lang not in ("es", "en"):
+        raise ArbitroError(f"--lang: {lang!r}: expected es or en")
+    return lang
+
+
+@fma_app.command("category")
+def category_cmd(
+    elo: Annotated[str, typer.Argument(help="FIDE standard rating (0 or 'none' = unrated).")],
+    lang: Annotated[str, typer.Option("--lang", help="es (Spanish) or en (English).")] = "es",
+) -> None:
+    """The category a newcomer enters by standard rating (FMA 1.3, 1.7)."""
+    from arbitro.federations.fma.categories import category_by_rating
+    from arbitro.federations.fma.messages import msg
+
+    lang = _lang(lang)
+    text = elo.strip().lower()
+    if text in ("none", "-", "0", ""):
+        rating = 0
+    elif text.isdigit():
+        rating = int(text)
+    else:
+        raise ArbitroError(f"ELO: {elo!r}: expected a FIDE standard rating (a whole number) or 'none'")
+    cat = category_by_rating(rating)
+    m = msg("category.rating_table", rating=rating, category=cat) if rating else msg("category.no_rating", category=cat)
+    typer.echo(m.cited(lang))
+
+
+@fma_app.command("format")
+def format_cmd(
+    n: Annotated[int, typer.Argument(help="Number of entrants.")],
+    lang: Annotated[str, typer.Option("--lang", help="es (Spanish) or en (English).")] = "es",
+) -> None:
+    """The format (FMA 4.1) and tie-break order (FMA 6.1/6.2) for N entrants."""
+    from arbitro.federations.fma.formats import format_for
+    from arbitro.federations.fma.tiebreaks import order_message
+
+    lang = _lang(lang)
+    f = format_for(n)
+    typer.echo(f.message.cited(lang))
+    typer.echo(order_message(f.kind).cited(lang))
+
+
+@fma_app.command("season")
+def season_cmd(
+    file: Annotated[Path, typer.Argument(help="Season file (JSON, docs/formats/season.md).")],
+    fmt: Annotated[str, typer.Option("--format", help="table or json.")] = "table",
+    lang: Annotated[str, typer.Option("--lang", help="es (Spanish) or en (English), for the table.")] = "es",
+) -> None:
+    """Apply the FMA rulebook to a whole season and print every decision with its article."""
+    from arbitro.federations.fma.season import run_season
+    from arbitro.federations.fma.season_file import load_season
+    from arbitro.trf import read_trf
+
+    lang = _lang(lang)
+    if fmt not in ("table", "json"):
+        raise ArbitroError(f"--format: {fmt!r}: expected table or json")
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ArbitroError(f"{file}: cannot read: {exc.strerror}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ArbitroError(f"{file}:{exc.lineno}: JSON: {exc.msg}") from None
+    base = file.parent
+
+    def load_trf(path: str):  # type: ignore[no-untyped-def]
+        return read_trf(base / path)
+
+    report = run_season(load_season(data, source=str(file), load_trf=load_trf))
+    if fmt == "json":
+        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        return
+    for line in render_table(report, lang):
+        typer.echo(line)
+
+
+def render_table(report, lang: str) -> list[str]:  # type: ignore[no-untyped-def]
+    """Plain-text report, one section per tournament, then the Torneo Mayor and categories."""
+    es = lang == "es"
+    names = report.names
+    out: list[str] = [f"{'Temporada' if es else 'Season'} {report.year}"]
+    if report.notes:
+        out.append("")
+        out.append("Sanciones y notas" if es else "Sanctions and notes")
+        out += [f"  {m.cited(lang)}" for m in report.notes]
+    tournaments = list(report.tournaments)
+    if report.mayor is not None and report.mayor.tournament is not None:
+        tournaments.append(report.mayor.tournament)
+    for t in tournaments:
+        cat = t.category.name_in(lang) if t.category else "Torneo Mayor"
+        out += ["", f"== {t.name} ({cat}, {t.start.isoformat()}) =="]
+        out.append(f"  {'Formato' if es else 'Format'}: {t.format.message.cited(lang)}")
+        out.append(f"  {'Desempates' if es else 'Tie-breaks'}: {', '.join(t.tiebreaks)}, {'sorteo' if es else 'lots'}")
+        for e in t.refused:
+            out.append(f"  {'RECHAZADO' if es else 'REFUSED'}: {e.message.cited(lang)}")
+        for e in t.accepted:
+            if e.basis not in ("own",):
+                out.append(f"  {'Admitido' if es else 'Admitted'}: {e.message.cited(lang)}")
+        for m in t.notes:
+            out.append(f"  {m.cited(lang)}")
+        if t.standings:
+            out.append(f"  {'Pos':>3}  {'Jugador' if es else 'Player':<28} {'Pts':>5}  " + "  ".join(t.tiebreaks))
+            for line in t.standings:
+                vals = "  ".join(str(line.values.get(c, "")) for c in t.tiebreaks)
+                out.append(f"  {line.position:>3}  {names[line.player]:<28} {line.points!s:>5}  {vals}".rstrip())
+        for mv in t.moves:
+            out.append(f"  {mv.message.cited(lang)}")
+        for m in t.honours:
+            out.append(f"  {m.cited(lang)}")
+    if report.mayor is not None:
+        out += ["", "== Torneo Mayor: " + ("clasificados" if es else "field") + " =="]
+        for s in report.mayor.qualified.seats:
+            out.append(f"  {s.message.cited(lang)}")
+        for m in report.mayor.qualified.notes:
+            out.append(f"  {m.cited(lang)}")
+        for m in report.mayor.notes:
+            out.append(f"  {m.cited(lang)}")
+    out += ["", "== " + ("Categorías del próximo año" if es else "Next year's categories") + " =="]
+    for pid, now, nxt in report.categories:
+        a = now.name_in(lang) if now else "—"
+        b = nxt.name_in(lang) if nxt else "—"
+        mark = "" if now == nxt else ("  ↑" if (nxt and now and nxt < now) else "  ↓" if now and nxt else "")
+        out.append(f"  {names[pid]:<28} {a:<16} -> {b}{mark}")
+    return out
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(fma_app, name="fma")
