@@ -60,6 +60,8 @@ class TimeControlRule:
     with_increment_includes_increment: bool
     without_increment_min: int | None
     note: str = ""
+    #: games without the increment are not valid for norms from this date (2017 1.13: 1 Jul 2021)
+    no_increment_invalid_from: _dt.date | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,7 +336,8 @@ EDITIONS: dict[str, Edition] = {
         eight_of_nine_counts_as=8,
         long_event_days=90,
         time_control=TimeControlRule(
-            30, 90, False, 120, "from 1 Jul 2021 games without an increment of 30 s are not valid (1.13)"
+            30, 90, False, 120, "from 1 Jul 2021 games without an increment of 30 s are not valid (1.13)",
+            _dt.date(2021, 7, 1),
         ),
         uncertain=_UNCERTAIN_2017,
     ),

@@ -15,12 +15,13 @@ from arbitro.titles.editions import Edition
 from arbitro.titles.norms.games import NO_FEDERATION
 from arbitro.titles.norms.result import RuleCheck
 
-__all__ = ["event_exemption", "missed_rounds", "swiss_exemption"]
+__all__ = ["event_exemption", "missed_round", "missed_rounds", "swiss_exemption"]
 
 _EXEMPT_TITLES = frozenset({"GM", "IM", "WGM", "WIM"})
 
 
-def _missed(player: Player, round_no: int) -> bool:
+def missed_round(player: Player, round_no: int) -> bool:
+    """True when the player did not play round ``round_no`` (a PAB or forfeit win is not a miss)."""
     res = player.result(round_no)
     if res is None:
         return True
@@ -31,7 +32,7 @@ def _missed(player: Player, round_no: int) -> bool:
 
 def missed_rounds(player: Player, rounds: int) -> int:
     """Rounds the player did not play (byes other than the PAB, absences, forfeit losses)."""
-    return sum(1 for r in range(1, rounds + 1) if _missed(player, r))
+    return sum(1 for r in range(1, rounds + 1) if missed_round(player, r))
 
 
 def _counts(players: list[Player]) -> tuple[int, int, int]:
@@ -58,7 +59,7 @@ def swiss_exemption(t: Tournament, edition: Edition) -> RuleCheck:
     if edition.swiss_exemption_every_round and rounds:
         eligible = [p for p in foreign if missed_rounds(p, rounds) <= 1]
         for r in range(1, rounds + 1):
-            present = [p for p in eligible if not _missed(p, r)]
+            present = [p for p in eligible if not missed_round(p, r)]
             n, f, ti = _counts(present)
             if n < 20 or f < 3 or ti < 10:
                 return RuleCheck(

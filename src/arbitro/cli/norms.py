@@ -1,0 +1,91 @@
+"""``arbitro norms FILE``: FIDE title norms (B.01 1.4) of every player, with reasons (issue 6)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from arbitro.errors import ArbitroError
+from arbitro.titles.checks import tournament_checks
+from arbitro.titles.norms import NormOptions, NormResult, evaluate_norms, tournament_facts
+
+_EDITIONS = ("auto", "2005", "2009", "2017", "2022", "2024")
+_EVENTS = ("team_championship", "world_cup", "national_championship", "national_team_championship", "zonal", "approved")
+
+
+def _norm_json(r: NormResult) -> dict[str, Any]:
+    return {
+        "title": r.title,
+        "achieved": r.achieved,
+        "games": r.games,
+        "score": str(r.score),
+        "ra": r.ra,
+        "rp": r.rp,
+        "dropped_rounds": list(r.dropped_rounds),
+        "failed_rules": list(r.failed_rules),
+        "explanation": list(r.explanation),
+    }
+
+
+def norms_cmd(
+    file: Annotated[Path, typer.Argument(help="TRF file (TRF-2026 or TRF16).")],
+    edition: Annotated[str, typer.Option("--edition", help="B.01 edition: auto (by start date), 2005, 2009, 2017, 2022, 2024.")] = "auto",
+    player: Annotated[int | None, typer.Option("--player", help="Only this start rank.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="table or json.")] = "table",
+    event: Annotated[str | None, typer.Option("--event", help="Event kind the TRF cannot tell: " + ", ".join(_EVENTS) + ".")] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Table: show every explanation line and the per-round audit.")] = False,
+) -> None:
+    """Title norms (GM, IM, WGM, WIM) of every player under the B.01 edition of the tournament's start."""
+    from arbitro.trf import read_trf
+
+    if edition not in _EDITIONS:
+        raise ArbitroError(f"--edition: expected one of {', '.join(_EDITIONS)}, got {edition!r}")
+    if fmt not in ("table", "json"):
+        raise ArbitroError(f"--format: expected table or json, got {fmt!r}")
+    if event is not None and event not in _EVENTS:
+        raise ArbitroError(f"--event: expected one of {', '.join(_EVENTS)}, got {event!r}")
+    t = read_trf(file)
+    if player is not None and player not in t.players:
+        raise ArbitroError(f"{file}: --player: no player with start rank {player}")
+    options = NormOptions(event=event)
+    facts = tournament_facts(t, edition, options)
+    results = evaluate_norms(t, facts.edition, options=options, players=[player] if player is not None else None)
+    checks = tournament_checks(t, facts.edition)
+    if fmt == "json":
+        doc = {
+            "edition": facts.edition.code,
+            "tournament_checks": [c.as_dict() for c in checks],
+            "players": [
+                {"start_rank": p.start_rank, "name": p.name, "norms": [_norm_json(n) for n in p.norms]} for p in results
+            ],
+        }
+        typer.echo(json.dumps(doc, ensure_ascii=False, indent=2))
+        return
+    typer.echo(f"{t.name or file}: B.01 edition {facts.edition.code} ({facts.edition_reason})")
+    typer.echo("Tournament checks:")
+    for c in checks:
+        typer.echo(f"  [{c.status}] {c.article} {c.check}: {c.detail}")
+    typer.echo("Norms:")
+    shown = 0
+    for p in results:
+        for n in p.norms:
+            if not (n.achieved or verbose or player is not None):
+                continue
+            shown += 1
+            verdict = f"{n.title} norm ({n.games} games)" if n.achieved else f"no {n.title} norm"
+            drop = f", rounds {n.dropped_rounds} left out" if n.dropped_rounds else ""
+            typer.echo(f"  {p.start_rank:>4} {p.name}: {verdict}; {n.score}/{n.games_counted}, Ra {n.ra}, Rp {n.rp}{drop}")
+            if verbose or player is not None:
+                for line in n.explanation:
+                    typer.echo(f"         {line}")
+                for a in n.audit:
+                    typer.echo(f"         {a.line()}")
+    if not shown:
+        typer.echo("  no norm achieved (use --verbose or --player N for the reasons)")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("norms")(norms_cmd)
