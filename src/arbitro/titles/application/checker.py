@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from arbitro.titles.application.counting import GameCount
 from arbitro.titles.application.params import NORM_TITLES, TITLE_RATING, application_edition_for, article
@@ -25,12 +26,16 @@ from arbitro.titles.application.rules import (
     check_one_round_a_day,
     check_qualifying_event,
     check_rating,
+    check_recorded_performance,
     check_total_games,
     check_women_title,
     count_application_games,
     first_rating_reaching,
 )
 from arbitro.titles.fees import DEFAULT_SCHEDULE, Fee, compute_fee
+
+if TYPE_CHECKING:
+    from arbitro.titles.direct import DirectTitleResult
 
 __all__ = [
     "Application",
@@ -116,7 +121,7 @@ class ApplicationResult:
     edition: str
     date: dt.date
     titles: tuple[TitleResult, ...]
-    direct: tuple[object, ...] = ()  # arbitro.titles.direct.DirectTitleResult (kept loose: no import cycle)
+    direct: tuple[DirectTitleResult, ...] = ()
 
 
 def combine(statuses: Sequence[Status]) -> Status:
@@ -128,8 +133,8 @@ def combine(statuses: Sequence[Status]) -> Status:
     return Status.PASS
 
 
-def _norm_checks(norm: NormRecord) -> tuple[RuleCheck, ...]:
-    return (check_minimum_games(norm), check_old_norm(norm))
+def _norm_checks(norm: NormRecord, title: str) -> tuple[RuleCheck, ...]:
+    return (check_minimum_games(norm), check_old_norm(norm), check_recorded_performance(norm, title))
 
 
 def _set_rules(title: str, norms: Sequence[NormRecord], edition: str) -> list[RuleCheck]:
@@ -165,7 +170,7 @@ def check_title(app: Application, title: str, *, edition: str | None = None) -> 
     for norm in app.norms:
         if title not in norm.titles:
             continue
-        checks = _norm_checks(norm)
+        checks = _norm_checks(norm, title)
         uses.append(NormUse(norm, checks, usable=all(c.status is not Status.FAIL for c in checks)))
     usable = [u.norm for u in uses if u.usable]
     counts = {c.entry: c for c in count_application_games(title, usable, edition)}

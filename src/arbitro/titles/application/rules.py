@@ -33,6 +33,7 @@ __all__ = [
     "check_old_norm",
     "check_one_round_a_day",
     "check_qualifying_event",
+    "check_recorded_performance",
     "check_rating",
     "check_total_games",
     "check_women_title",
@@ -139,6 +140,43 @@ def check_old_norm(norm: NormRecord) -> RuleCheck:
         f"{norm.entry}: old norm registered too late ({norm.registered.isoformat()})",
         numbers,
         missing=f"{norm.entry}: expired (registered after 31 July 2013)",
+    )
+
+
+def check_recorded_performance(norm: NormRecord, title: str) -> RuleCheck:
+    """A recorded norm's own numbers make a title performance (2005/2017 1.47-1.49, 2024 1.4.7-1.4.8).
+
+    Ra at least the minimum average, Rp = Ra + dp(score / games) at least the
+    minimum performance, score at least 35 %. The opponent mix cannot be checked
+    from a record; TRF norms are checked in full by the norm evaluator.
+    """
+    from arbitro.ratings import dp_from_score
+
+    e = get_edition(norm.edition)
+    cite = f"B.01 ({e.code}) {e.articles.get('rp', '1.48')}"
+    if norm.source != "recorded" or norm.counts_as is not None:
+        return RuleCheck("performance", cite, Status.NOT_APPLICABLE, f"{norm.entry}: not re-checked")
+    if norm.score is None or norm.ra is None:
+        return RuleCheck(
+            "performance", cite, Status.NOT_APPLICABLE, f"{norm.entry}: score or Ra not recorded, not re-checked"
+        )
+    th = e.thresholds[title]
+    rp = norm.ra + dp_from_score(norm.score, norm.games)
+    enough = norm.score * 100 >= 35 * norm.games
+    ok = norm.ra >= th.ra_min and rp >= th.rp_min and enough
+    numbers: dict[str, object] = {"ra": norm.ra, "ra_min": th.ra_min, "rp": rp, "rp_min": th.rp_min}
+    notes: tuple[str, ...] = ()
+    if norm.rp is not None and norm.rp != rp:
+        notes = (f"recorded Rp {norm.rp} differs from Ra + dp = {rp}",)
+    return RuleCheck(
+        "performance",
+        cite,
+        Status.PASS if ok else Status.FAIL,
+        f"{norm.entry}: {title} performance {norm.score}/{norm.games}, Ra {norm.ra} (min {th.ra_min}), "
+        f"Rp {rp} (min {th.rp_min})",
+        numbers,
+        missing="" if ok else f"{norm.entry}: its recorded numbers are not a {title} performance",
+        notes=notes,
     )
 
 
