@@ -98,7 +98,7 @@ def test_manual_change_is_logged_as_mpa(rr7: TournamentService) -> None:
         rr7.change_pairing([(7, 2), (3, 6), (4, 5)], bye=1)
     rr7.change_pairing([(7, 2), (3, 6), (4, 5)], bye=1, reason="colour agreed")
     comments = rr7.state.to_tournament(include_pending=True).comments
-    assert comments == [" MPA @ Round 1: engine 2-7; manual 7-2; by IA Test; reason: colour agreed"]
+    assert comments == ["MPA @ Round 1: engine 2-7; manual 7-2; by IA Test; reason: colour agreed"]
     with pytest.raises(ArbitroError, match="left without a game"):
         rr7.change_pairing([(7, 2), (3, 6)], bye=1, reason="x")
 

@@ -125,10 +125,6 @@ class TournamentState:
     def total_rounds(self) -> int | None:
         return self.header.rounds
 
-    @property
-    def fide_mode_comment(self) -> str | None:
-        return next((c for c in self.header.comments if c.startswith(" FIDE mode left")), None)
-
     def round(self, number: int | None = None) -> RoundState:
         """Round ``number`` (default: the last paired round)."""
         if not self.rounds:
@@ -198,11 +194,11 @@ def _result_of(state: TournamentState, rnd: RoundState, player: int) -> RoundRes
         )
     if rnd.bye == player:
         code = ResultCode.ZERO_BYE if state.is_round_robin else ResultCode.PAIRING_BYE
-        return RoundResult(opponent=None, colour=None, code=code)
+        return RoundResult(opponent=None, colour=Colour.NONE, code=code)
     kind = rnd.unpaired.get(player)
     if kind is not None:
-        return RoundResult(opponent=None, colour=None, code=ResultCode(kind))
-    return RoundResult(opponent=None, colour=None, code=ResultCode.NOT_PAIRED)
+        return RoundResult(opponent=None, colour=Colour.NONE, code=ResultCode(kind))
+    return RoundResult(opponent=None, colour=Colour.NONE, code=ResultCode.NOT_PAIRED)
 
 
 def _assign_ranks(t: Tournament) -> None:
@@ -358,7 +354,7 @@ def _changed(state: TournamentState, p: dict[str, Any]) -> None:
     rnd.manual = True
     note = p.get("mpa")
     if note:
-        state.header.comments.append(f" {note}")
+        state.header.comments.append(str(note))
 
 
 def _game(state: TournamentState, p: dict[str, Any]) -> Game:
@@ -398,7 +394,7 @@ def _published(state: TournamentState, p: dict[str, Any]) -> None:
 def _left_fide_mode(state: TournamentState, p: dict[str, Any]) -> None:
     state.fide_mode = False
     note = p.get("note") or "FIDE mode left"
-    state.header.comments.append(f" {note}")
+    state.header.comments.append(str(note))
 
 
 _HANDLERS = {

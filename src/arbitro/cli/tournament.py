@@ -1,0 +1,424 @@
+"""``arbitro tournament``: run a tournament on a plain file (issue 5).
+
+The tournament lives in two files side by side: ``NAME.trf`` (TRF-2026, for
+people and other programs) and ``NAME.events.jsonl`` (the event log, one JSON
+event per line, docs/formats/event-log.md). The log is the truth: every
+command replays it, runs one service command, appends the new events, then
+rewrites the TRF (atomically) as the replay of the log.
+"""
+
+from __future__ import annotations
+
+import getpass
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from arbitro.errors import ArbitroError
+from arbitro.tournament import (
+    ByeLimits,
+    Event,
+    TournamentService,
+    TournamentState,
+    event_from_json,
+    event_to_json,
+    format_result,
+    replay,
+)
+from arbitro.trf import atomic_write_text, format_points, format_trf
+
+tournament_app = typer.Typer(
+    help="Run a tournament from registration to the final TRF (file + event log).", no_args_is_help=True
+)
+
+FileArg = Annotated[Path, typer.Argument(help="The tournament's TRF file (its event log is NAME.events.jsonl).")]
+AuthorOpt = Annotated[
+    str | None, typer.Option("--author", help="Who does this (default: $ARBITRO_AUTHOR or the login name).")
+]
+_SYSTEMS = {"dutch": "dutch", "swiss": "dutch", "round-robin": "round_robin", "double-round-robin": "double_round_robin"}
+
+
+# -- files -------------------------------------------------------------------
+
+
+def log_path(trf: Path) -> Path:
+    """``NAME.trf`` -> ``NAME.events.jsonl`` beside it."""
+    return trf.with_suffix(".events.jsonl") if trf.suffix else trf.with_name(trf.name + ".events.jsonl")
+
+
+def read_log(path: Path) -> list[Event]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ArbitroError(f"{path}: no such event log (create the tournament with `arbitro tournament new`)") from None
+    except OSError as exc:
+        raise ArbitroError(f"{path}: cannot read: {exc.strerror}") from None
+    return [event_from_json(line, f"{path}:{n}") for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+
+
+def _author(author: str | None) -> str:
+    if author:
+        return author
+    env = os.environ.get("ARBITRO_AUTHOR")
+    if env:
+        return env
+    try:
+        return getpass.getuser()
+    except (KeyError, OSError):
+        return "arbiter"
+
+
+def _trf_text(state: TournamentState, version: str = "trf26") -> str:
+    return format_trf(state.to_tournament(), version)
+
+
+def open_service(trf: Path, author: str | None) -> TournamentService:
+    """Replay the log beside ``trf``; refuse if the TRF was changed outside Arbitro."""
+    svc = TournamentService(read_log(log_path(trf)), author=_author(author))
+    if trf.exists():
+        try:
+            on_disk = trf.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            on_disk = None
+        if on_disk != _trf_text(svc.state):
+            raise ArbitroError(
+                f"{trf}: differs from the replay of {log_path(trf).name} (edited outside Arbitro?); "
+                f"the event log is authoritative: run `arbitro tournament rebuild {trf}` to rewrite it"
+            )
+    return svc
+
+
+def save(trf: Path, svc: TournamentService) -> None:
+    """Append the new events to the log (fsync), then rewrite the TRF atomically."""
+    new = svc.new_events
+    if new:
+        path = log_path(trf)
+        with path.open("a", encoding="utf-8", newline="\n") as fh:
+            for event in new:
+                fh.write(event_to_json(event) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+    atomic_write_text(trf, _trf_text(svc.state))
+    for warning in svc.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+
+
+def _run(trf: Path, author: str | None) -> TournamentService:
+    return open_service(trf, author)
+
+
+# -- output ------------------------------------------------------------------
+
+
+def pairing_lines(state: TournamentState, number: int | None = None) -> list[str]:
+    """A round as text: ``Bo  White (pts)  result  Black (pts)``, then byes and absences."""
+    rnd = state.round(number)
+    t = state.to_tournament()
+    players = state.header.players
+
+    def who(p: int) -> str:
+        pts = format_points(t.players[p].points) if p in t.players else "0"
+        return f"{p:>3} {players[p].name} ({pts})"
+
+    status = "published" if rnd.published else "not published"
+    lines = [f"Round {rnd.number} ({status}{', changed by hand' if rnd.manual else ''})"]
+    for board, game in enumerate(rnd.boards, start=1):
+        res = format_result(game.white_code, game.black_code) or "   "
+        lines.append(f"{board:>3}  {who(game.white):<40} {res:^7} {who(game.black)}")
+    if rnd.bye is not None:
+        kind = "free round (Berger)" if state.is_round_robin else "pairing-allocated bye"
+        lines.append(f"     {who(rnd.bye)}: {kind}")
+    names = {"H": "half-point bye", "Z": "zero-point bye / absent", "F": "full-point bye"}
+    for p, kind in sorted(rnd.unpaired.items()):
+        gone = " (withdrawn)" if state.is_withdrawn(p, rnd.number) else ""
+        lines.append(f"     {who(p)}: {names.get(kind, kind)}{gone}")
+    return lines
+
+
+def _echo(lines: list[str]) -> None:
+    for line in lines:
+        typer.echo(line)
+
+
+# -- commands ----------------------------------------------------------------
+
+
+@tournament_app.command("new")
+def new_cmd(
+    file: FileArg,
+    name: Annotated[str, typer.Option("--name", help="Tournament name (012).")],
+    system: Annotated[str, typer.Option("--system", help="dutch, round-robin or double-round-robin.")] = "dutch",
+    rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds (Swiss only; 142).")] = None,
+    city: Annotated[str, typer.Option("--city")] = "",
+    federation: Annotated[str, typer.Option("--federation")] = "",
+    start: Annotated[str, typer.Option("--start", help="Start date YYYY-MM-DD.")] = "",
+    end: Annotated[str, typer.Option("--end", help="End date YYYY-MM-DD.")] = "",
+    arbiter: Annotated[str, typer.Option("--arbiter", help="Chief arbiter (102).")] = "",
+    time_control: Annotated[str, typer.Option("--time-control", help="e.g. 90'+30\" (122).")] = "",
+    initial_colour: Annotated[
+        str | None, typer.Option("--initial-colour", help="w or b for player 1 in round 1 (default: drawn by lot).")
+    ] = None,
+    max_half_byes: Annotated[int | None, typer.Option("--max-half-byes")] = None,
+    max_zero_byes: Annotated[int | None, typer.Option("--max-zero-byes")] = None,
+    max_full_byes: Annotated[int | None, typer.Option("--max-full-byes")] = None,
+    bye_last_round: Annotated[int | None, typer.Option("--bye-last-round", help="No bye after this round.")] = None,
+    bye_deadline: Annotated[
+        int | None, typer.Option("--bye-deadline", help="Requests refused once this round has been paired.")
+    ] = None,
+    author: AuthorOpt = None,
+) -> None:
+    """Create a tournament: NAME.trf and its event log NAME.events.jsonl."""
+    if system not in _SYSTEMS:
+        raise ArbitroError(f"--system: expected dutch, round-robin or double-round-robin, got {system!r}")
+    for path in (file, log_path(file)):
+        if path.exists():
+            raise ArbitroError(f"{path}: already exists; choose another file name")
+    svc = TournamentService(author=_author(author))
+    svc.create(
+        name=name,
+        system=_SYSTEMS[system],
+        rounds=rounds,
+        city=city,
+        federation=federation,
+        start_date=start,
+        end_date=end,
+        chief_arbiter=arbiter,
+        time_control=time_control,
+        initial_colour=initial_colour,
+        bye_limits=ByeLimits(max_half_byes, max_zero_byes, max_full_byes, bye_last_round, bye_deadline),
+    )
+    save(file, svc)
+    typer.echo(f"{file}: created ({system}); event log {log_path(file).name}")
+
+
+@tournament_app.command("add-player")
+def add_player_cmd(
+    file: FileArg,
+    name: Annotated[str, typer.Argument(help="Surname, First name.")],
+    rating: Annotated[int, typer.Option("--rating")] = 0,
+    title: Annotated[str, typer.Option("--title")] = "",
+    federation: Annotated[str, typer.Option("--federation")] = "",
+    fide_id: Annotated[str, typer.Option("--fide-id")] = "",
+    sex: Annotated[str, typer.Option("--sex", help="m or w.")] = "",
+    birth: Annotated[str, typer.Option("--birth", help="Birth date as in TRF: YYYY/MM/DD.")] = "",
+    missed: Annotated[str, typer.Option("--missed", help="Late entry: Z or H for rounds already paired.")] = "Z",
+    author: AuthorOpt = None,
+) -> None:
+    """Register a player (a late entry too)."""
+    svc = _run(file, author)
+    number = svc.register_player(
+        name, rating=rating, title=title.upper(), federation=federation.upper(), fide_id=fide_id, sex=sex,
+        birth_date=birth, missed_rounds=missed.upper(),
+    )
+    save(file, svc)
+    typer.echo(f"{name}: pairing number {number}")
+
+
+@tournament_app.command("numbers")
+def numbers_cmd(
+    file: FileArg,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the lot (recorded).")] = None,
+    author: AuthorOpt = None,
+) -> None:
+    """Assign pairing numbers: Swiss by rating, title, name (C.04.2 2.2); round robin by lot."""
+    svc = _run(file, author)
+    (event,) = svc.assign_pairing_numbers(seed)
+    save(file, svc)
+    for p in svc.state.header.iter_players():
+        typer.echo(f"{p.start_rank:>4} {p.name} {p.rating or ''}")
+    if "seed" in event.payload:
+        typer.echo(f"lot seed {event.payload['seed']}")
+
+
+@tournament_app.command("bye")
+def bye_cmd(
+    file: FileArg,
+    player: Annotated[int, typer.Argument(help="Pairing number.")],
+    round_number: Annotated[int, typer.Option("--round", "-r", help="Round of the bye.")],
+    kind: Annotated[str, typer.Option("--kind", help="H (half point), Z (zero) or F (full point).")] = "H",
+    cancel: Annotated[bool, typer.Option("--cancel", help="Cancel the request instead.")] = False,
+    author: AuthorOpt = None,
+) -> None:
+    """Request (or cancel) a bye for a round not yet paired."""
+    svc = _run(file, author)
+    if cancel:
+        svc.cancel_bye(player, round_number)
+    else:
+        svc.request_bye(player, round_number, kind)
+    save(file, svc)
+    typer.echo(f"player {player}: bye for round {round_number} {'cancelled' if cancel else kind.upper()}")
+
+
+@tournament_app.command("withdraw")
+def withdraw_cmd(
+    file: FileArg,
+    player: Annotated[int, typer.Argument(help="Pairing number.")],
+    from_round: Annotated[int | None, typer.Option("--from-round", help="First round missed (default: the next).")] = None,
+    author: AuthorOpt = None,
+) -> None:
+    """Withdraw a player from the next round on."""
+    svc = _run(file, author)
+    svc.withdraw(player, from_round)
+    save(file, svc)
+    typer.echo(f"player {player}: withdrawn from round {svc.state.withdrawn[player]}")
+
+
+@tournament_app.command("pair")
+def pair_cmd(
+    file: FileArg,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for lots drawn now (pairing numbers, colour).")] = None,
+    author: AuthorOpt = None,
+) -> None:
+    """Pair the next round (Dutch engine or Berger table) and show it."""
+    svc = _run(file, author)
+    svc.pair_next_round(seed)
+    save(file, svc)
+    _echo(pairing_lines(svc.state))
+
+
+@tournament_app.command("change-pairing")
+def change_pairing_cmd(
+    file: FileArg,
+    boards: Annotated[list[str], typer.Argument(help="Every board as WHITE-BLACK, in board order (e.g. 3-7 1-5).")],
+    bye: Annotated[int | None, typer.Option("--bye", help="Player getting the bye / free round.")] = None,
+    reason: Annotated[str, typer.Option("--reason", help="Why (C.04.2 4.4); needed for a published round.")] = "",
+    author: AuthorOpt = None,
+) -> None:
+    """Change the last round's pairing by hand (logged as ### MPA @ Round n)."""
+    pairs: list[tuple[int, int]] = []
+    for text in boards:
+        parts = text.split("-")
+        if len(parts) != 2 or not all(x.strip().isdigit() for x in parts):
+            raise ArbitroError(f"board: expected WHITE-BLACK pairing numbers such as 3-7, got {text!r}")
+        pairs.append((int(parts[0]), int(parts[1])))
+    svc = _run(file, author)
+    svc.change_pairing(pairs, bye=bye, reason=reason)
+    save(file, svc)
+    note = svc.new_events[-1].payload.get("mpa")
+    if note:
+        typer.echo(f"### {note}")
+    _echo(pairing_lines(svc.state))
+
+
+@tournament_app.command("publish")
+def publish_cmd(
+    file: FileArg,
+    round_number: Annotated[int | None, typer.Option("--round", "-r")] = None,
+    author: AuthorOpt = None,
+) -> None:
+    """Publish a round's pairing (default: the last paired round)."""
+    svc = _run(file, author)
+    svc.publish_round(round_number)
+    save(file, svc)
+    _echo(pairing_lines(svc.state, round_number))
+
+
+@tournament_app.command("result")
+def result_cmd(
+    file: FileArg,
+    board: Annotated[int, typer.Argument(help="Board number.")],
+    result: Annotated[str, typer.Argument(help="1-0, 0-1, 1/2-1/2, 1F-0F, 0F-1F, 0F-0F, 1/2-0 ...")],
+    round_number: Annotated[int | None, typer.Option("--round", "-r", help="Default: the last paired round.")] = None,
+    correct: Annotated[bool, typer.Option("--correct", help="Correct a result already entered.")] = False,
+    reason: Annotated[str, typer.Option("--reason", help="Why the correction.")] = "",
+    author: AuthorOpt = None,
+) -> None:
+    """Enter (or --correct) the result of a board."""
+    svc = _run(file, author)
+    if correct:
+        svc.correct_result(board, result, round_number, reason)
+    else:
+        svc.enter_result(board, result, round_number)
+    save(file, svc)
+    payload = svc.new_events[-1].payload
+    game = svc.state.round(payload["round"]).boards[board - 1]
+    typer.echo(f"round {payload['round']} board {board}: {game.white}-{game.black} {format_result(game.white_code, game.black_code)}")
+
+
+@tournament_app.command("leave-fide-mode")
+def leave_fide_mode_cmd(
+    file: FileArg,
+    yes: Annotated[bool, typer.Option("--yes", help="Confirm: this cannot be undone.")] = False,
+    reason: Annotated[str, typer.Option("--reason")] = "",
+    author: AuthorOpt = None,
+) -> None:
+    """Leave FIDE mode for good (written into the TRF as a ### comment)."""
+    svc = _run(file, author)
+    svc.leave_fide_mode(confirm=yes, reason=reason)
+    save(file, svc)
+    typer.echo(f"### {svc.new_events[-1].payload['note']}")
+
+
+@tournament_app.command("show")
+def show_cmd(
+    file: FileArg,
+    round_number: Annotated[int | None, typer.Option("--round", "-r")] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Show the state after the first N events.")] = None,
+) -> None:
+    """Show a round's pairing and results, now or at an earlier point of the log."""
+    events = read_log(log_path(file))
+    state = replay(events[:at] if at is not None else events)
+    typer.echo(
+        f"{state.header.name}: {len(state.header.players)} players, {state.paired_rounds} of "
+        f"{state.total_rounds or '?'} rounds paired, FIDE mode {'on' if state.fide_mode else 'off'}"
+    )
+    if state.rounds:
+        _echo(pairing_lines(state, round_number))
+
+
+@tournament_app.command("log")
+def log_cmd(file: FileArg) -> None:
+    """List the event log: number, time, author, kind, payload."""
+    for n, event in enumerate(read_log(log_path(file)), start=1):
+        payload = ", ".join(f"{k}={v}" for k, v in event.payload.items() if v not in (None, "", [], {}))
+        typer.echo(f"{n:>4} {event.timestamp} {event.author}: {event.kind} {payload}")
+
+
+@tournament_app.command("standings")
+def standings_cmd(file: FileArg) -> None:
+    """Standings after the complete rounds (tie-breaks from the standings service when present)."""
+    state = replay(read_log(log_path(file)))
+    t = state.to_tournament()
+    try:
+        from arbitro.standings import compute_standings  # type: ignore[import-not-found]
+    except ImportError:
+        compute_standings = None
+    if compute_standings is not None:
+        rows = compute_standings(t)
+        for row in rows:
+            typer.echo(str(row))
+        return
+    for player in sorted(t.players.values(), key=lambda p: (p.rank or 0, p.start_rank)):
+        typer.echo(f"{player.rank:>4} {player.start_rank:>4} {player.name:<32} {format_points(player.points):>5}")
+
+
+@tournament_app.command("export")
+def export_cmd(
+    file: FileArg,
+    to: Annotated[str, typer.Option("--to", help="trf26 (TRF-2026) or trf16.")] = "trf26",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here (default: standard output).")] = None,
+) -> None:
+    """Export the replay of the event log as TRF-2026 or TRF16."""
+    version = to.lower().replace("-", "").replace("trf2026", "trf26")
+    if version not in ("trf26", "trf16"):
+        raise ArbitroError(f"--to: expected trf26 or trf16, got {to!r}")
+    text = _trf_text(replay(read_log(log_path(file))), version)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        atomic_write_text(output, text)
+        typer.echo(f"{output}: written as {version.upper()}")
+
+
+@tournament_app.command("rebuild")
+def rebuild_cmd(file: FileArg) -> None:
+    """Rewrite NAME.trf from the event log (after the TRF was changed outside Arbitro)."""
+    state = replay(read_log(log_path(file)))
+    atomic_write_text(file, _trf_text(state))
+    typer.echo(f"{file}: rewritten from {log_path(file).name} ({state.events_applied} events)")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(tournament_app, name="tournament")
