@@ -31,12 +31,12 @@ def prepare(demo: bool, echo: Any = typer.echo) -> list[tuple[str, str, str]]:
     call_command("migrate", interactive=False, verbosity=0)
     if not demo:
         return []
-    from arbitro.web.tournaments import demo as demo_data
+    from arbitro.web.tournaments.demo import LOGINS, is_empty, load
 
-    if demo_data.is_empty():
+    if is_empty():
         echo("Loading the demo data…")
-        demo_data.load()
-    return demo_data.LOGINS
+        load()
+    return list(LOGINS)
 
 
 def _serve(host: str, port: int, workers: int) -> None:

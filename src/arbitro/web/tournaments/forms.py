@@ -55,6 +55,12 @@ class CreateForm(forms.Form):
         choices=[("swiss", _("Swiss (FIDE Dutch)")), ("rr", _("Round robin")), ("drr", _("Double round robin"))],
     )
     rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=30)
+    entrants = forms.IntegerField(
+        label=_("Expected players (FMA)"), required=False, min_value=2, max_value=500,
+        help_text=_("FMA 4.1: the number of players decides the format."),
+    )
+    time_control = forms.CharField(label=_("Time control"), required=False, max_length=60)
+    chief_arbiter = forms.CharField(label=_("Chief arbiter"), required=False, max_length=100)
 
 
 class RegisterForm(forms.Form):

@@ -168,23 +168,29 @@ class StandingsView:
 
 
 def standings_view(row: Any, t: CoreTournament) -> StandingsView:
-    """Standings from the core (``arbitro.standings.compute_standings``), cached per version."""
-    return store.cached(row, "standings", lambda: _standings(t))
+    """Standings from the core (``arbitro.standings.compute_standings``), cached per version.
+
+    A round still being played is left out (``after_round``: the rounds with all results in).
+    """
+    from . import service
+
+    st = service.state(row)
+    after = sum(1 for r in st.rounds if r.complete) if st is not None else None
+    return store.cached(row, "standings", lambda: _standings(t, after))
 
 
-def _standings(t: CoreTournament) -> StandingsView:
+def _standings(t: CoreTournament, after_round: int | None) -> StandingsView:
     compute = store.core_function("arbitro.standings", "compute_standings")
     if compute is None:
         return StandingsView(False, [], [], "not available yet")
-    result = compute(t)
-    codes = [str(c) for c in getattr(result, "tiebreaks", None) or getattr(result, "codes", None) or []]
+    try:
+        result = compute(t, after_round=after_round)
+    except Exception as exc:  # noqa: BLE001 - show the core's message rather than a server error
+        return StandingsView(False, [], [], str(exc))
+    codes = [str(c) for c in result.tiebreaks][1:]  # the first is the primary score
     rows = []
     for r in result.rows:
-        values = getattr(r, "values", None) or []
-        if isinstance(values, dict):
-            if not codes:
-                codes = [str(k) for k in values]
-            values = [values.get(c) for c in codes]
+        values = [r.values.get(c) for c in codes]
         rows.append(StandingRow(r.rank, t.players[r.start_rank], fmt_points(r.points), [fmt_points(v) for v in values]))
     return StandingsView(True, codes, rows)
 
@@ -228,3 +234,44 @@ def player_rounds(t: CoreTournament, p: Player) -> list[PlayerRoundRow]:
         text = result_text(r.code) if opp is not None else bye_label(r.code)
         rows.append(PlayerRoundRow(i, opp, colour, text))
     return rows
+
+
+def round_view_from_state(t: CoreTournament, st: Any, rnd: int) -> RoundView:
+    """Boards of round ``rnd`` in the engine's board order (core lifecycle state)."""
+    rs = st.round(rnd)
+    view = RoundView(number=rnd)
+
+    def before(pl: Player) -> str:
+        return fmt_points(pl.score(t.scoring, up_to_round=rnd - 1))
+
+    players = st.header.players
+    for i, g in enumerate(rs.boards, start=1):
+        w = t.players.get(g.white) or players[g.white]
+        b = t.players.get(g.black) or players[g.black]
+        res = ""
+        if g.white_code is not None and g.black_code is not None:
+            res = game_result(RoundResult(g.black, Colour.WHITE, g.white_code), RoundResult(g.white, Colour.BLACK, g.black_code))
+        else:
+            view.complete = False
+        view.boards.append(BoardRow(i, w, b, before(w), before(b), res))
+    if rs.bye is not None:
+        p = t.players.get(rs.bye) or players[rs.bye]
+        code = ResultCode.ZERO_BYE if st.is_round_robin else ResultCode.PAIRING_BYE
+        view.byes.append(ByeRow(p, code.value, bye_label(code)))
+    for rank, kind in sorted(rs.unpaired.items()):
+        p = t.players.get(rank) or players[rank]
+        view.byes.append(ByeRow(p, kind, bye_label(ResultCode(kind))))
+    return view
+
+
+def round_for(row: Any, t: CoreTournament, rnd: int) -> RoundView:
+    """The round view of a tournament row: engine order when it has an event log."""
+    from . import service
+
+    def build() -> RoundView:
+        st = service.state(row)
+        if st is not None and rnd <= st.paired_rounds:
+            return round_view_from_state(t, st, rnd)
+        return round_view(t, rnd)
+
+    return store.cached(row, f"round{rnd}", build)

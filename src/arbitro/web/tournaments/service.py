@@ -1,60 +1,273 @@
 """Desk actions through the core tournament service (:mod:`arbitro.tournament`).
 
-Each action: rebuild the current core state, let the core service apply the
-action (it checks the rules and raises :class:`arbitro.errors.ArbitroError`
-with a message for the arbiter), append the resulting events to the log, save
-the new state. No chess rule is decided here.
+Each action replays the tournament's event log into a core
+:class:`~arbitro.tournament.TournamentService`, calls one command (the core
+checks the rules and raises :class:`~arbitro.errors.ArbitroError` with a message
+for the arbiter), appends the new events to the database log and saves the new
+state (written by the core TRF writer). No chess rule is decided here.
+
+Tournaments imported from a TRF file have no event log: they are read-only at
+the desk (export works).
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
+from arbitro.tournament import ByeLimits, TournamentService, TournamentState, event_from_dict
+from arbitro.tournament import replay as core_replay
 
-from . import models, store
+from . import federation, models, store
 
 
 def available() -> bool:
-    return store.core_function("arbitro.tournament", "replay") is not None
+    return True
 
 
-def replay(row: models.Tournament, events: list[models.TournamentEvent]) -> CoreTournament:
-    """State = base snapshot + replay of the log (core ``arbitro.tournament.replay``)."""
-    base = store.parse(row.base_trf, source=f"{row.slug}.trf", validate=False) if row.base_trf else None
-    fn = store.core_function("arbitro.tournament", "replay")
-    if fn is None:
-        if events:
-            raise ArbitroError("the tournament service is not available yet")
-        return base or CoreTournament(name=row.name)
-    from arbitro.tournament.events import event_from_dict
-
-    core_events = [
-        event_from_dict({"kind": e.kind, "payload": e.payload, "timestamp": e.created.isoformat(), "author": _author(e)})
+def _core_events(events: list[models.TournamentEvent]) -> list[Any]:
+    return [
+        event_from_dict(
+            {"kind": e.kind, "payload": e.payload, "timestamp": e.created.isoformat() if e.created else "", "author": _author(e)},
+            where=f"event {e.seq}",
+        )
         for e in events
     ]
-    result: CoreTournament = fn(core_events, base=base) if base is not None else fn(core_events)
-    return result
 
 
 def _author(e: models.TournamentEvent) -> str:
-    return e.author.get_username() if e.author_id else ""
+    return e.author.get_username() if e.author_id and e.author else ""
 
 
-def not_available(*_: Any, **__: Any) -> None:
-    raise ArbitroError("not available yet: the tournament service has not landed")
+def is_event_based(row: models.Tournament) -> bool:
+    return not row.base_trf
+
+
+def state(row: models.Tournament) -> TournamentState | None:
+    """The core lifecycle state of an event-based tournament (cached per version)."""
+    if not is_event_based(row):
+        return None
+    return store.cached(row, "state", lambda: core_replay(_core_events(list(row.events.select_related("author").order_by("seq")))))
+
+
+def replay(row: models.Tournament, events: list[models.TournamentEvent]) -> CoreTournament:
+    """State = replay of the log (core ``arbitro.tournament.replay``)."""
+    if row.base_trf:
+        return store.parse(row.base_trf, source=f"{row.slug}.trf", validate=False)
+    return to_model(core_replay(_core_events(events)))
+
+
+def to_model(st: TournamentState) -> CoreTournament:
+    """The TRF view of a state; a published round still waiting for results is shown with its boards."""
+    pending = bool(st.rounds) and not st.rounds[-1].complete and st.rounds[-1].published
+    return st.to_tournament(include_pending=pending)
+
+
+def _service(row: models.Tournament, user: Any) -> TournamentService:
+    if not is_event_based(row):
+        raise ArbitroError(_("this tournament was imported from a TRF file: it is read-only at the desk"))
+    events = list(row.events.select_related("author").order_by("seq"))
+    author = user.get_username() if getattr(user, "is_authenticated", False) else "web"
+    return TournamentService(_core_events(events), author=author)
+
+
+def _status(st: TournamentState) -> str:
+    total = st.total_rounds
+    if not st.rounds:
+        return models.Tournament.Status.REGISTRATION
+    if total is not None and st.paired_rounds >= total and st.rounds[-1].complete:
+        return models.Tournament.Status.FINISHED
+    return models.Tournament.Status.RUNNING
+
+
+def _commit(row: models.Tournament, svc: TournamentService, user: Any) -> None:
+    """Append the service's new events and save the new state (one transaction)."""
+    new = svc.new_events
+    if not new:
+        return
+    author = user if getattr(user, "is_authenticated", False) else None
+    try:
+        with transaction.atomic():
+            last = row.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+            for i, ev in enumerate(new, start=last + 1):
+                models.TournamentEvent.objects.create(tournament=row, seq=i, kind=ev.kind, payload=ev.payload, author=author)
+            row.status = _status(svc.state)
+            store.save_state(row, to_model(svc.state))
+    except IntegrityError:
+        raise ArbitroError(_("someone else changed this tournament at the same time; reload and try again")) from None
+
+
+# -- commands -----------------------------------------------------------------
 
 
 def create(data: dict[str, Any], user: Any) -> models.Tournament:
-    not_available()
-    raise AssertionError  # pragma: no cover
+    """A new tournament; for an FMA category the format and tie-breaks come from the rulebook."""
+    svc = TournamentService(author=user.get_username() if user else "web")
+    category = data.get("fma_category") or ""
+    system = {"swiss": "dutch", "rr": "round_robin", "drr": "double_round_robin"}.get(data.get("system") or "swiss", "dutch")
+    rounds = data.get("rounds")
+    tiebreaks: list[str] = []
+    limits = None
+    if category:
+        fmt = federation.format_for(int(data.get("entrants") or 0))
+        system, rounds, tiebreaks, limits = fmt.system, fmt.rounds, fmt.tiebreaks, fmt.bye_limits
+    if system != "dutch":
+        rounds = None
+
+    def iso(d: _dt.date | None) -> str:
+        return d.isoformat() if d else ""
+
+    svc.create(
+        name=data["name"],
+        system=system,
+        rounds=rounds,
+        city=data.get("city") or "",
+        federation=data.get("federation") or ("ARG" if category else ""),
+        start_date=iso(data.get("start_date")),
+        end_date=iso(data.get("end_date")),
+        chief_arbiter=data.get("chief_arbiter") or "",
+        time_control=data.get("time_control") or "",
+        tiebreaks=tiebreaks,
+        bye_limits=limits or ByeLimits(),
+    )
+    with transaction.atomic():
+        row = models.Tournament.objects.create(
+            slug=store.unique_slug(data["name"]),
+            name=data["name"],
+            city=data.get("city") or "",
+            start_date=data.get("start_date"),
+            end_date=data.get("end_date"),
+            fma_category=category,
+            season=data.get("season"),
+        )
+        _commit(row, svc, user)
+    return row
+
+
+def register(row: models.Tournament, data: dict[str, Any], user: Any) -> int:
+    svc = _service(row, user)
+    number = svc.register_player(
+        data["name"],
+        rating=data.get("rating") or 0,
+        title=data.get("title") or "",
+        federation=data.get("federation") or "",
+        fide_id=data.get("fide_id") or "",
+        sex=data.get("sex") or "",
+        birth_date=data.get("birth_date") or "",
+    )
+    _commit(row, svc, user)
+    return int(number)
 
 
 def request_bye(row: models.Tournament, start_rank: int, rnd: int, kind: str, user: Any) -> None:
-    not_available()
+    svc = _service(row, user)
+    if row.fma_category and kind == "H":
+        federation.check_fma_bye(svc.state, start_rank, rnd)
+    svc.request_bye(start_rank, rnd, kind)
+    _commit(row, svc, user)
+
+
+def pair_next(row: models.Tournament, user: Any, seed: int | None = None) -> int:
+    svc = _service(row, user)
+    svc.pair_next_round(seed=seed)
+    svc.publish_round()
+    _commit(row, svc, user)
+    return svc.state.paired_rounds
+
+
+def enter_results(row: models.Tournament, rnd: int, results: dict[int, str], user: Any) -> int:
+    """Enter (or correct) the results typed at the desk: board -> result text."""
+    svc = _service(row, user)
+    round_state = svc.state.round(rnd)
+    done = 0
+    for board, text in sorted(results.items()):
+        text = text.strip()
+        if not text:
+            continue
+        game = round_state.boards[board - 1] if 0 < board <= len(round_state.boards) else None
+        if game is not None and game.has_result:
+            from arbitro.tournament import format_result, parse_result
+
+            if parse_result(text, fide_mode=svc.state.fide_mode) == (game.white_code, game.black_code):
+                continue
+            if format_result(game.white_code, game.black_code) == text:
+                continue
+            svc.correct_result(board, text, round_number=rnd, reason="desk")
+        else:
+            svc.enter_result(board, text, round_number=rnd)
+        round_state = svc.state.round(rnd)
+        done += 1
+    _commit(row, svc, user)
+    return done
+
+
+def withdraw(row: models.Tournament, start_rank: int, user: Any) -> None:
+    svc = _service(row, user)
+    svc.withdraw(start_rank)
+    _commit(row, svc, user)
 
 
 def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
-    not_available()
-    return ""
+    """Dispatch a desk form (``op``) to one command; returns the message to show."""
+    if op == "pair":
+        n = pair_next(row, user)
+        return _("Round %(n)s paired and published.") % {"n": n}
+    if op == "results":
+        rnd = _int(data.get("round"), "round")
+        results: dict[int, str] = {}
+        st = state(row)
+        if st is None:
+            raise ArbitroError(_("this tournament was imported from a TRF file: it is read-only at the desk"))
+        boards = st.round(rnd).boards
+        for i, game in enumerate(boards, start=1):
+            value = data.get(f"r_{game.white}_{game.black}", "")
+            if value:
+                results[i] = value
+        n = enter_results(row, rnd, results, user)
+        return _("%(n)s results saved.") % {"n": n}
+    if op == "register":
+        from .forms import RegisterForm
+
+        form = RegisterForm(data)
+        if not form.is_valid():
+            raise ArbitroError("; ".join(f"{k}: {' '.join(str(e) for e in v)}" for k, v in form.errors.items()))
+        n = register(row, form.cleaned_data, user)
+        return _("Player registered with number %(n)s.") % {"n": n}
+    if op == "withdraw":
+        withdraw(row, _int(data.get("player"), "player"), user)
+        return _("Player withdrawn.")
+    if op == "bye":
+        kind = str(data.get("kind") or "H").upper()
+        request_bye(row, _int(data.get("player"), "player"), _int(data.get("round"), "round"), kind, user)
+        models.ByeRequest.objects.create(
+            tournament=row,
+            start_rank=_int(data.get("player"), "player"),
+            round=_int(data.get("round"), "round"),
+            kind=kind,
+            status=models.ByeRequest.Status.ACCEPTED,
+            message=_("recorded at the desk"),
+        )
+        return _("Bye recorded.")
+    if op == "publish":
+        svc = _service(row, user)
+        svc.publish_round()
+        _commit(row, svc, user)
+        return _("Round published.")
+    if op == "finish":
+        row.status = models.Tournament.Status.FINISHED
+        row.version += 1
+        row.save(update_fields=["status", "version", "updated"])
+        return _("Tournament marked as finished.")
+    raise ArbitroError(_("unknown action %(op)s") % {"op": op})
+
+
+def _int(value: Any, field: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise ArbitroError(f"{field}: expected a whole number, got {value!r}") from None

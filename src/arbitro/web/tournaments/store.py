@@ -95,13 +95,12 @@ def load(t: models.Tournament) -> CoreTournament:
 
 
 def _build(t: models.Tournament) -> CoreTournament:
-    if t.state_trf:
-        return parse(t.state_trf, source=f"{t.slug}.trf", validate=False)
-    events = list(t.events.order_by("seq"))
-    if not events:
-        return parse(t.base_trf, source=f"{t.slug}.trf") if t.base_trf else CoreTournament(name=t.name)
-    state = replay(t, events)
-    return state
+    if t.base_trf:  # imported: the TRF is the state
+        return parse(t.state_trf or t.base_trf, source=f"{t.slug}.trf", validate=False)
+    from . import service  # event log: replay it through the core service
+
+    st = service.state(t)
+    return service.to_model(st) if st is not None else CoreTournament(name=t.name)
 
 
 def replay(t: models.Tournament, events: list[models.TournamentEvent]) -> CoreTournament:

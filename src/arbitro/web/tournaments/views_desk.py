@@ -75,8 +75,9 @@ def _managed(request: HttpRequest, slug: str, action: str) -> models.Tournament:
 def panel(request: HttpRequest, slug: str) -> HttpResponse:
     row = _managed(request, slug, "view")
     core = store.load(row)
-    rnd = core.played_rounds
-    current = present.round_view(core, rnd) if rnd else None
+    st = service.state(row)
+    rnd = st.paired_rounds if st is not None else core.played_rounds
+    current = present.round_for(row, core, rnd) if rnd else None
     return render(
         request,
         "tournaments/desk_panel.html",
@@ -89,6 +90,8 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "events": row.events.select_related("author").order_by("-seq")[:30],
             "can_chief": permissions.can(request.user, row, "pair"),
             "service": service.available(),
+            "editable": st is not None,
+            "state": st,
             "no_refresh": True,
         },
     )

@@ -62,7 +62,7 @@ def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpRes
         rnd = max(core.played_rounds, 1)
     if rnd < 1 or (core.played_rounds and rnd > core.played_rounds):
         raise Http404
-    view = store.cached(row, f"round{rnd}", lambda: present.round_view(core, rnd))
+    view = present.round_for(row, core, rnd)
     return render(request, "tournaments/pairings.html", _context(row, "pairings", round=view, current=rnd))
 
 

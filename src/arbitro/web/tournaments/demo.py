@@ -1,0 +1,209 @@
+"""Demo data for ``arbitro serve --demo``: an FMA season, tournaments finished and
+in progress, a Swiss with norms in reach, and logins for each role.
+
+Tournaments are run through the core tournament service (registration,
+pairing by the core engines, results), so the desk works on them. Results are
+drawn by a seeded random generator weighted by rating: demo data, not a rule.
+When the Dutch engine is not installed, the Swiss events are imported from the
+TRF files shipped in ``demo_data/`` (paired by bbpPairings) instead.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import random
+from importlib import resources
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from . import models, service, store
+
+#: (username, password, what it is) printed by ``arbitro serve --demo``.
+LOGINS: list[tuple[str, str, str]] = [
+    ("admin", "admin", "federation admin, Django admin at /admin/"),
+    ("arbitro", "arbitro", "chief arbiter of the FMA tournaments"),
+    ("jugador", "jugador", "a player of the Segunda: requests a bye"),
+]
+
+SURNAMES = [
+    "García", "Fernández", "González", "Rodríguez", "López", "Martínez", "Sánchez", "Pérez", "Gómez", "Díaz",
+    "Álvarez", "Romero", "Sosa", "Torres", "Ruiz", "Ramírez", "Flores", "Acosta", "Benítez", "Medina",
+    "Herrera", "Suárez", "Aguirre", "Giménez", "Gutiérrez", "Pereyra", "Rojas", "Molina", "Castro", "Ortiz",
+    "Silva", "Núñez", "Luna", "Juárez", "Cabrera", "Ríos", "Morales", "Godoy", "Moreno", "Ferreyra",
+]
+GIVEN = [
+    "Martín", "Lucía", "Sofía", "Mateo", "Valentina", "Santiago", "Camila", "Juan", "Julieta", "Tomás",
+    "Florencia", "Nicolás", "Agustina", "Facundo", "Micaela", "Joaquín", "Paula", "Lautaro", "Carolina", "Federico",
+    "Bruno", "Rocío", "Gonzalo", "Milagros", "Ignacio", "Abril", "Ezequiel", "Brenda", "Lucas", "Daniela",
+]
+WOMEN = {"Lucía", "Sofía", "Valentina", "Camila", "Julieta", "Florencia", "Agustina", "Micaela", "Paula",
+         "Carolina", "Rocío", "Milagros", "Abril", "Brenda", "Daniela"}
+
+
+def is_empty() -> bool:
+    return not models.Tournament.objects.exists()
+
+
+def _names(rng: random.Random, n: int) -> list[tuple[str, str]]:
+    seen: set[str] = set()
+    out: list[tuple[str, str]] = []
+    while len(out) < n:
+        given = rng.choice(GIVEN)
+        name = f"{rng.choice(SURNAMES)}, {given}"
+        if name not in seen:
+            seen.add(name)
+            out.append((name, "w" if given in WOMEN else "m"))
+    return out
+
+
+def _result(rng: random.Random, white: int, black: int) -> str:
+    expected = 1 / (1 + 10 ** ((black - white) / 400))
+    x = rng.random()
+    draw = 0.3
+    if x < expected - draw / 2:
+        return "1-0"
+    if x < expected + draw / 2:
+        return "½-½"
+    return "0-1"
+
+
+def _users() -> dict[str, Any]:
+    User = get_user_model()
+    admin = User.objects.create_superuser("admin", "admin@example.org", "admin")
+    arb = User.objects.create_user("arbitro", "arbitro@example.org", "arbitro", first_name="Árbitro")
+    player = User.objects.create_user("jugador", "jugador@example.org", "jugador")
+    models.Role.objects.create(user=arb, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
+    return {"admin": admin, "arbitro": arb, "jugador": player}
+
+
+def _run(
+    *,
+    name: str,
+    category: str,
+    season: models.Season,
+    ratings: tuple[int, int],
+    players: int,
+    rounds_to_play: int | None,
+    start: _dt.date,
+    seed: int,
+    user: Any,
+) -> models.Tournament:
+    rng = random.Random(seed)
+    row = service.create(
+        {
+            "name": name,
+            "city": "Mar del Plata",
+            "start_date": start,
+            "end_date": start + _dt.timedelta(days=60),
+            "fma_category": category,
+            "entrants": players,
+            "season": season,
+            "chief_arbiter": "Árbitro, Demo",
+            "time_control": "90 min + 30 s",
+        },
+        user,
+    )
+    models.Role.objects.get_or_create(user=user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
+    lo, hi = ratings
+    for pname, sex in _names(rng, players):
+        fide_id = str(rng.randint(100000000, 199999999))
+        service.register(
+            row,
+            {"name": pname, "rating": rng.randint(lo, hi), "federation": "ARG", "sex": sex, "fide_id": fide_id},
+            user,
+        )
+    st = service.state(row)
+    assert st is not None
+    total = st.total_rounds or 0
+    target = total if rounds_to_play is None else rounds_to_play
+    for rnd in range(1, target + 1):
+        service.pair_next(row, user, seed=seed)
+        st = service.state(row)
+        assert st is not None
+        game_results = {}
+        for board, game in enumerate(st.round(rnd).boards, start=1):
+            if game.white_code is None:
+                rw, rb = st.player(game.white).rating, st.player(game.black).rating
+                game_results[board] = _result(rng, rw, rb)
+        if rounds_to_play is not None and rnd == target and rounds_to_play < total:
+            # the round in progress: about half the results are in
+            game_results = {b: r for b, r in game_results.items() if b % 2 == 1}
+        service.enter_results(row, rnd, game_results, user)
+    return row
+
+
+def _renamed_trf(filename: str, name: str, seed: int, rounds: int | None) -> str:
+    """A bundled TRF with demo names (and cut after ``rounds`` rounds)."""
+    text = resources.files("arbitro.web.tournaments").joinpath("demo_data", filename).read_text(encoding="utf-8")
+    core = store.parse(text, source=filename)
+    rng = random.Random(seed)
+    names = _names(rng, len(core.players))
+    for p, (pname, sex) in zip(core.iter_players(), names, strict=True):
+        p.name, p.sex, p.federation = pname, sex, "ARG"
+        if rounds is not None:
+            p.results = p.results[:rounds]
+        p.points = p.score(core.scoring)
+        p.rank = None
+    core.city = "Mar del Plata"
+    core.name = name
+    core.requested_byes = []
+    return store.format_trf(core)
+
+
+def _swiss_or_import(spec: dict[str, Any], filename: str, season: models.Season, user: Any) -> models.Tournament:
+    try:
+        import arbitro.pairing.dutch  # noqa: F401
+    except ImportError:
+        text = _renamed_trf(filename, spec["name"], spec["seed"], spec["rounds_to_play"])
+        row = store.import_trf(
+            text, slug=store.unique_slug(spec["name"]), season=season, fma_category=spec["category"], source=filename
+        )
+        row.start_date = spec["start"]
+        row.save()
+        models.Role.objects.get_or_create(user=user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
+        return row
+    return _run(season=season, user=user, **spec)
+
+
+@transaction.atomic
+def load() -> None:
+    """Fill an empty database with the demo."""
+    users = _users()
+    arb = users["arbitro"]
+    season = models.Season.objects.create(year=2026, name="Temporada FMA 2026")
+    # Cuarta: 8 players -> single round robin (FMA 4.1 b), finished.
+    _run(name="Torneo de Cuarta Categoría 2026", category="cuarta", season=season, ratings=(1400, 1690),
+         players=8, rounds_to_play=None, start=_dt.date(2026, 3, 7), seed=4, user=arb)
+    # Tercera: 14 players -> Swiss 7 rounds (FMA 4.1 c), finished.
+    _swiss_or_import(
+        dict(name="Torneo de Tercera Categoría 2026", category="tercera", ratings=(1700, 1799), players=14,
+             rounds_to_play=None, start=_dt.date(2026, 4, 4), seed=3),
+        "tercera-swiss-14.trf", season, arb,
+    )
+    # Segunda: 21 players -> Swiss 7 rounds, in progress (round 4 being played).
+    segunda = _swiss_or_import(
+        dict(name="Torneo de Segunda Categoría 2026", category="segunda", ratings=(1800, 1899), players=21,
+             rounds_to_play=4, start=_dt.date(2026, 10, 3), seed=2),
+        "segunda-swiss-21.trf", season, arb,
+    )
+    # Primera: 5 players -> double round robin (FMA 4.1 a), in progress.
+    _run(name="Torneo de Primera Categoría 2026", category="primera", season=season, ratings=(1900, 2150),
+         players=5, rounds_to_play=5, start=_dt.date(2026, 11, 7), seed=1, user=arb)
+    # A real open with titled players: norms in reach (imported, read-only).
+    text = resources.files("arbitro.web.tournaments").joinpath("demo_data", "capo-dorso-2012.trf").read_text(
+        encoding="utf-8"
+    )
+    store.import_trf(text, source="capo-dorso-2012.trf")
+    # The player login: the first player of the Segunda.
+    entry = segunda.entries.select_related("person").order_by("start_rank").first()
+    if entry is not None:
+        entry.person.user = users["jugador"]
+        entry.person.save(update_fields=["user"])
+    for person in models.Person.objects.filter(entries__tournament__season=season).distinct():
+        cat = person.entries.filter(tournament__season=season).values_list("tournament__fma_category", flat=True).first()
+        if cat:
+            person.fma_category = cat
+            person.save(update_fields=["fma_category"])
+            models.CategoryHistory.objects.create(person=person, season=season, category=cat)

@@ -1,0 +1,154 @@
+"""The arbiter's desk over the core tournament service (issue 9 §5, §6)."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.urls import reverse
+
+from arbitro.errors import ArbitroError
+from arbitro.web.tournaments import models, service, store
+
+pytestmark = pytest.mark.django_db
+
+
+def _dutch_available() -> bool:
+    try:
+        import arbitro.pairing.dutch  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+needs_dutch = pytest.mark.skipif(not _dutch_available(), reason="arbitro.pairing.dutch (issue 4) not installed yet")
+
+
+@pytest.fixture
+def arbiter():
+    user = get_user_model().objects.create_user("arb", password="pw-arb-123")
+    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
+    return user
+
+
+@pytest.fixture
+def logged(client, arbiter):
+    client.force_login(arbiter)
+    return client
+
+
+def _create(logged, **extra):
+    data = {"name": "Torneo de prueba", "city": "Mar del Plata", "system": "swiss", "rounds": 5, **extra}
+    resp = logged.post(reverse("tournaments:desk_create"), data)
+    assert resp.status_code == 302, resp.content.decode()[:2000]
+    return models.Tournament.objects.get(name=data["name"])
+
+
+def _register(logged, row, n, base=1500):
+    for i in range(n):
+        resp = logged.post(
+            reverse("tournaments:desk_action", args=[row.slug]),
+            {"op": "register", "name": f"Jugador, {chr(65 + i)}", "rating": base + 10 * (n - i)},
+        )
+        assert resp.status_code == 302
+
+
+def test_desk_needs_login(client):
+    resp = client.get(reverse("tournaments:desk"))
+    assert resp.status_code == 302 and "/login/" in resp["Location"]
+
+
+def test_fma_cuarta_round_robin_from_the_rulebook_FMA_4_1_b(logged):
+    """FMA 4.1 b: 7-10 players play a single round robin; FMA 6.1 gives the tie-breaks."""
+    row = _create(logged, name="Cuarta de prueba", fma_category="cuarta", entrants=8)
+    _register(logged, row, 8)
+    st = service.state(row)
+    assert st is not None and st.system == "round_robin"
+    assert store.load(row).tiebreaks[:2] == ["DE", "SB"]
+    resp = logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "pair"})
+    assert resp.status_code == 302
+    row.refresh_from_db()
+    st = service.state(row)
+    assert st.paired_rounds == 1 and len(st.round(1).boards) == 4
+    form = {"op": "results", "round": "1"}
+    for g in st.round(1).boards:
+        form[f"r_{g.white}_{g.black}"] = "1-0"
+    logged.post(reverse("tournaments:desk_action", args=[row.slug]), form)
+    row.refresh_from_db()
+    assert service.state(row).round(1).complete
+    core = store.load(row)
+    assert core.played_rounds == 1
+    assert sum(p.score(core.scoring) for p in core.players.values()) == 4
+    # the public round page shows the engine's boards and results
+    html = logged.get(reverse("tournaments:pairings", args=[row.slug, 1])).content.decode()
+    assert html.count("1-0") >= 4
+    # events were logged with their author
+    assert row.events.filter(kind="result_entered", author__username="arb").count() == 4
+
+
+def test_correction_through_the_desk_is_logged(logged):
+    row = _create(logged, name="Corrección", fma_category="cuarta", entrants=8)
+    _register(logged, row, 8)
+    service.pair_next(row, None)
+    st = service.state(row)
+    g = st.round(1).boards[0]
+    url = reverse("tournaments:desk_action", args=[row.slug])
+    logged.post(url, {"op": "results", "round": "1", f"r_{g.white}_{g.black}": "1-0"})
+    logged.post(url, {"op": "results", "round": "1", f"r_{g.white}_{g.black}": "0-1"})
+    assert row.events.filter(kind="result_corrected").count() == 1
+
+
+def test_bad_result_gives_a_message_and_changes_nothing(logged):
+    row = _create(logged, name="Malo", fma_category="cuarta", entrants=8)
+    _register(logged, row, 8)
+    service.pair_next(row, None)
+    g = service.state(row).round(1).boards[0]
+    before = row.events.count()
+    resp = logged.post(
+        reverse("tournaments:desk_action", args=[row.slug]),
+        {"op": "results", "round": "1", f"r_{g.white}_{g.black}": "2-0"},
+        follow=True,
+    )
+    assert "result" in resp.content.decode()
+    assert row.events.count() == before
+
+
+def test_arbiter_role_cannot_pair(client, arbiter):
+    row = service.create({"name": "Roles", "system": "rr"}, arbiter)
+    other = get_user_model().objects.create_user("helper", password="pw-helper-123")
+    models.Role.objects.create(user=other, tournament=row, kind=models.Role.Kind.ARBITER)
+    client.force_login(other)
+    assert client.get(reverse("tournaments:desk_panel", args=[row.slug])).status_code == 200
+    assert client.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "pair"}).status_code == 403
+    stranger = get_user_model().objects.create_user("stranger", password="pw-stranger-123")
+    client.force_login(stranger)
+    assert client.get(reverse("tournaments:desk_panel", args=[row.slug])).status_code == 403
+
+
+def test_imported_tournament_is_read_only_but_exports(logged, shared, arbiter):
+    text = (shared / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
+    row = store.import_trf(text)
+    models.Role.objects.create(user=arbiter, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
+    with pytest.raises(ArbitroError):
+        service.pair_next(row, arbiter)
+    resp = logged.get(reverse("tournaments:desk_export", args=[row.slug]))
+    assert resp.status_code == 200
+    assert resp.content.decode().startswith("012")
+
+
+def test_export_of_an_event_based_tournament_round_trips(logged):
+    row = _create(logged, name="Export", fma_category="cuarta", entrants=8)
+    _register(logged, row, 8)
+    text = logged.get(reverse("tournaments:desk_export", args=[row.slug])).content.decode()
+    assert len(store.parse(text).players) == 8
+
+
+@needs_dutch
+def test_fma_half_point_byes_limit_FMA_4_2(client, arbiter):
+    """FMA 4.2: at most 2 half-point byes per player."""
+    row = service.create({"name": "Byes", "fma_category": "tercera", "entrants": 12}, arbiter)
+    for i in range(12):
+        service.register(row, {"name": f"P, {i}", "rating": 1700 + i}, arbiter)
+    service.request_bye(row, 1, 1, "H", arbiter)
+    service.request_bye(row, 1, 2, "H", arbiter)
+    with pytest.raises(ArbitroError):
+        service.request_bye(row, 1, 3, "H", arbiter)
