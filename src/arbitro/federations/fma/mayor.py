@@ -252,7 +252,7 @@ def decide_champion(
         if white not in (a, b):
             raise ArbitroError(f"playoff: armageddon: white {white!r} is not one of the tied players")
         black = b if white == a else a
-        pw = game.points(white)
+        pw = PlayoffGame(white, game.result).points(white)
         winner = white if pw == 1 else black  # a draw wins for Black
         notes.append(msg("mayor.armageddon", white=names[white], black=names[black], player=names[winner]))
     return winner, notes

@@ -9,6 +9,7 @@ The rulebook never computes a tie-break itself.
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -54,6 +55,7 @@ class RankedLine:
     position: int
     points: Decimal
     values: dict[str, Decimal] = field(default_factory=dict)
+    shared_rank: int = 0  # rank before the drawing of lots (0: unknown)
 
 
 def build_tournament(
@@ -64,6 +66,7 @@ def build_tournament(
     *,
     round_robin: bool,
     rounds: int | None = None,
+    start: _dt.date | None = None,
     where: str = "results",
 ) -> tuple[Tournament, dict[int, str]]:
     """A :class:`Tournament` from results; ``players`` are (id, name, rating, fide id) in start order.
@@ -73,7 +76,7 @@ def build_tournament(
     """
     rank_of = {pid: i + 1 for i, (pid, _n, _r, _f) in enumerate(players)}
     last = max([g.round for g in games] + [b.round for b in byes] + [rounds or 0])
-    t = Tournament(name=name, rounds=last, system="BERGER_ROUNDROBIN" if round_robin else "FIDE_DUTCH")
+    t = Tournament(name=name, rounds=last, system="BERGER_ROUNDROBIN" if round_robin else "FIDE_DUTCH", start_date=start)
     t.type_text = "Round robin" if round_robin else "Swiss"
     for pid, pname, rating, fide_id in players:
         t.players[rank_of[pid]] = Player(
@@ -140,19 +143,27 @@ def rank(
         ) from exc
     standings = compute_standings(t, codes, lots_seed=lots_seed, break_ties_by_lot=True)
     ded = deductions or {}
-    lines = []
+    rows = []
     for row in standings.rows:
         pts = Decimal(row.points) - ded.get(row.start_rank, Decimal(0))
-        lines.append((row.rank, row.start_rank, pts, dict(row.values)))
+        values = {k: v for k, v in row.values.items() if v is not None}
+        rows.append((row.rank, row.start_rank, pts, values, row.shared_rank))
     if ded:
-        lines.sort(key=lambda x: (-x[2], x[0]))
-    return [
-        RankedLine(ids[start_rank], i + 1, pts, values) for i, (_r, start_rank, pts, values) in enumerate(lines)
-    ]
+        rows.sort(key=lambda x: (-x[2], x[0]))
+    lines: list[RankedLine] = []
+    for i, (_r, start_rank, pts, values, shared) in enumerate(rows):
+        if ded:  # ranks by tie-breaks may no longer hold: shared only with an equal previous line
+            prev = lines[-1] if lines else None
+            same = prev is not None and prev.points == pts and all(prev.values.get(c) == values.get(c) for c in codes)
+            shared = prev.shared_rank if same and prev is not None else i + 1
+        lines.append(RankedLine(ids[start_rank], i + 1, pts, values, shared))
+    return lines
 
 
 def values_equal(a: RankedLine, b: RankedLine, codes: list[str]) -> bool:
-    """True when two lines have the same points and the same value of every tie-break in ``codes``."""
+    """True when two lines are tied on points and every tie-break in ``codes`` (only lots part them)."""
     if a.points != b.points:
         return False
+    if a.shared_rank and b.shared_rank:
+        return a.shared_rank == b.shared_rank
     return all(a.values.get(c) == b.values.get(c) for c in codes)

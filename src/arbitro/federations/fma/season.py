@@ -219,7 +219,7 @@ def _resolve_results(st: _State, spec: TournamentSpec, fmt: Format | None) -> tu
             (pid, reg.get(pid).name, reg.get(pid).standard_rating, reg.get(pid).fide_id) for pid in spec.players
         ]
         rr = fmt.kind.is_round_robin if fmt is not None else True
-        return build_tournament(spec.name, players, spec.games, spec.byes, round_robin=rr, where=f"{spec.where}")
+        return build_tournament(spec.name, players, spec.games, spec.byes, round_robin=rr, start=spec.start, where=spec.where)
     return None, {}
 
 
@@ -235,7 +235,18 @@ def _standings(
             return [], codes
         notes.append(msg("standings.given", tournament=spec.name))
         ded = _deductions_by_id(st, spec)
-        lines = [RankedLine(pid, i + 1, Decimal(0) - ded.get(pid, Decimal(0))) for i, pid in enumerate(spec.final_standings)]
+        lines = [
+            RankedLine(
+                pid,
+                i + 1,
+                spec.final_points.get(pid, Decimal(0)) - ded.get(pid, Decimal(0)),
+                spec.final_values.get(pid, {}),
+            )
+            for i, pid in enumerate(spec.final_standings)
+        ]
+        if ded:
+            lines.sort(key=lambda x: (-x.points, x.position))
+            lines = [RankedLine(x.player, i + 1, x.points, x.values) for i, x in enumerate(lines)]
         return lines, codes
     rank_of = {pid: r for r, pid in ids.items()}
     sanctions = []

@@ -44,6 +44,8 @@ class TournamentSpec:
     games: list[GameSpec] = field(default_factory=list)
     byes: list[ByeSpec] = field(default_factory=list)
     final_standings: list[str] | None = None
+    final_points: dict[str, Decimal] = field(default_factory=dict)
+    final_values: dict[str, dict[str, Decimal]] = field(default_factory=dict)
     where: str = ""
 
 
@@ -278,7 +280,19 @@ def _tournament(
         spec.games = _games(r, d.get("games", []), f"{path}.games")
         spec.byes = _byes(r, d.get("byes", []), f"{path}.byes")
     if "final_standings" in d:
-        spec.final_standings = r.ids(d["final_standings"], f"{path}.final_standings", registry)
+        order = []
+        for i, line in enumerate(r.lst(d["final_standings"], f"{path}.final_standings")):
+            lp = f"{path}.final_standings[{i}]"
+            if isinstance(line, str):
+                line = {"player": line}
+            line = r.obj(line, lp)
+            pid = r.player_ref(line, "player", lp, registry)
+            order.append(pid)
+            if "points" in line:
+                spec.final_points[pid] = r.decimal(line, "points", lp)
+            values = r.obj(line.get("tiebreaks", {}), f"{lp}.tiebreaks")
+            spec.final_values[pid] = {str(k): r.decimal(values, k, f"{lp}.tiebreaks") for k in values}
+        spec.final_standings = order
     return spec
 
 
