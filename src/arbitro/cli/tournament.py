@@ -10,6 +10,7 @@ rewrites the TRF (atomically) as the replay of the log.
 from __future__ import annotations
 
 import getpass
+import importlib
 import os
 from pathlib import Path
 from typing import Annotated
@@ -377,21 +378,30 @@ def log_cmd(file: FileArg) -> None:
 
 
 @tournament_app.command("standings")
-def standings_cmd(file: FileArg) -> None:
-    """Standings after the complete rounds (tie-breaks from the standings service when present)."""
+def standings_cmd(
+    file: FileArg,
+    tiebreaks: Annotated[
+        str | None, typer.Option("--tiebreaks", help="Comma-separated C.07 list, e.g. BH/C1,BH,SB (default: the file's).")
+    ] = None,
+) -> None:
+    """Standings after the complete rounds, with the tie-breaks of the standings service (C.07)."""
     state = replay(read_log(log_path(file)))
     t = state.to_tournament()
     try:
-        from arbitro.standings import compute_standings  # type: ignore[import-not-found]
+        standings = importlib.import_module("arbitro.standings")
     except ImportError:
-        compute_standings = None
-    if compute_standings is not None:
-        rows = compute_standings(t)
-        for row in rows:
-            typer.echo(str(row))
+        standings = None
+    if standings is None:
+        for player in sorted(t.players.values(), key=lambda p: (p.rank or 0, p.start_rank)):
+            typer.echo(f"{player.rank:>4} {player.start_rank:>4} {player.name:<32} {format_points(player.points):>5}")
         return
-    for player in sorted(t.players.values(), key=lambda p: (p.rank or 0, p.start_rank)):
-        typer.echo(f"{player.rank:>4} {player.start_rank:>4} {player.name:<32} {format_points(player.points):>5}")
+    result = standings.compute_standings(t, tiebreaks)
+    codes = [c for c in result.tiebreaks if c.upper() != "PTS"]
+    typer.echo(f"{'Rk':>4} {'No':>4} {'Name':<32} {'Pts':>5} " + " ".join(f"{c:>7}" for c in codes))
+    for row in result.rows:
+        values = " ".join(f"{'' if row.values.get(c) is None else format_points(row.values[c]):>7}" for c in codes)
+        name = t.players[row.start_rank].name
+        typer.echo(f"{row.rank:>4} {row.start_rank:>4} {name:<32} {format_points(row.points):>5} {values}")
 
 
 @tournament_app.command("export")
