@@ -1,0 +1,569 @@
+"""Maximum-weight matching on a general graph, with warm restarts.
+
+A primal-dual blossom algorithm (Edmonds; the O(n^3) organisation of Galil,
+Micali & Gabow as popularised by J. van Rantwijk's ``mwmatching``), written for
+the Dutch pairing engine:
+
+* weights are Python ints of any size (the Dutch criteria are packed into
+  integers of several hundred bits, dutch-system.md §4.4);
+* the graph is dense and stored as a matrix; weight 0 means "no edge";
+* after the weights around a few vertices change, :meth:`Matcher.solve`
+  re-optimises from the previous matching and dual solution instead of starting
+  again (bbpPairings re-solves hundreds of times per round, §4.3).
+
+Warm restarts keep the dual solution feasible and complementary slackness true
+everywhere except at free vertices with a positive dual: a changed edge either
+keeps a non-negative slack, or one of its ends is taken out of its blossoms and
+has its dual raised. Such free vertices become the roots of the next search.
+A stage ends with an augmentation, or, when an outer vertex's dual reaches 0,
+with the alternating path to it flipped so that it becomes the free vertex.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+__all__ = ["Matcher"]
+
+
+class Matcher:
+    """A maximum-weight (not maximum-cardinality) matching on ``n`` vertices."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        # Stored weights are 2 * weight * scale, so duals stay integral.
+        self.scale = 1
+        self.w: list[list[int]] = [[0] * n for _ in range(n)]
+        self.active = [True] * n
+        self.mate = [-1] * n
+        self.dual = [0] * (2 * n)
+        self.inblossom = list(range(n))
+        self.parent = [-1] * (2 * n)
+        self.childs: list[list[int]] = [[] for _ in range(2 * n)]
+        self.base = list(range(n)) + [-1] * n
+        self.endps: list[list[tuple[int, int]]] = [[] for _ in range(2 * n)]
+        self.unused = list(range(2 * n - 1, n - 1, -1))
+        self.fresh = True
+        # Per-stage state.
+        self.label = [0] * (2 * n)
+        self.labelend: list[tuple[int, int] | None] = [None] * (2 * n)
+        self.bestedge: list[tuple[int, int] | None] = [None] * (2 * n)
+        self.bbest: list[list[tuple[int, int]] | None] = [None] * (2 * n)
+        self.queue: list[int] = []
+
+    # ------------------------------------------------------------------
+    # public interface
+    def weight(self, a: int, b: int) -> int:
+        """The current weight of edge ``a``-``b`` (0: no edge)."""
+        return self.w[a][b] // (2 * self.scale)
+
+    def set_weight(self, a: int, b: int, weight: int) -> None:
+        """Set the weight of edge ``a``-``b`` (0 removes it), keeping the dual solution valid."""
+        new = 2 * weight * self.scale
+        old = self.w[a][b]
+        if new == old:
+            return
+        if self.fresh or not (self.active[a] and self.active[b]):
+            self.w[a][b] = self.w[b][a] = new
+            return
+        if self.inblossom[a] == self.inblossom[b] and self.inblossom[a] >= self.n:
+            self._isolate(a)
+        self.w[a][b] = self.w[b][a] = new
+        dual = self.dual
+        if self.mate[a] == b:
+            slack = dual[a] + dual[b] - new
+            if slack == 0:
+                return
+            if new == 0 or slack > 0:
+                self._unmatch(a)
+                return
+            for v in (a, b):
+                if self.inblossom[v] == v:
+                    dual[v] -= slack
+                    return
+            self._isolate(a)
+            self._fix_dual(a)
+            return
+        if new == 0:
+            return
+        slack = dual[a] + dual[b] - new
+        if slack >= 0:
+            return
+        order = (a, b) if self.mate[a] == -1 or self.mate[b] != -1 else (b, a)
+        for v in order:
+            if self.inblossom[v] == v:
+                dual[v] -= slack
+                if self.mate[v] != -1:
+                    self._unmatch(v)
+                return
+        self._isolate(a)
+        self._fix_dual(a)
+
+    def remove_pair(self, a: int, b: int) -> None:
+        """Take two vertices out of the graph (a pair fixed for good)."""
+        for v in (a, b):
+            if not self.fresh:
+                self._isolate(v)
+            if self.mate[v] != -1:
+                self._unmatch(v)
+        for v in (a, b):
+            self.active[v] = False
+
+    def solve(self) -> list[int]:
+        """Optimise and return ``mate`` (``mate[v] == v`` when ``v`` is unmatched or removed)."""
+        if self.fresh:
+            self.fresh = False
+            top = 0
+            for v in range(self.n):
+                if self.active[v]:
+                    row = self.w[v]
+                    for u in range(self.n):
+                        if row[u] > top and self.active[u]:
+                            top = row[u]
+            for v in range(self.n):
+                self.dual[v] = top // 2
+        while self._stage():
+            pass
+        return [m if m >= 0 else v for v, m in enumerate(self.mate)]
+
+    # ------------------------------------------------------------------
+    # warm-restart helpers
+    def _unmatch(self, v: int) -> None:
+        m = self.mate[v]
+        if m >= 0:
+            self.mate[m] = -1
+        self.mate[v] = -1
+
+    def _leaves(self, b: int) -> Iterator[int]:
+        if b < self.n:
+            yield b
+        else:
+            for t in self.childs[b]:
+                if t < self.n:
+                    yield t
+                else:
+                    yield from self._leaves(t)
+
+    def _dissolve(self, b: int) -> None:
+        """Dissolve a top-level blossom between stages, moving its dual onto its vertices."""
+        z = self.dual[b]
+        if z:
+            for v in self._leaves(b):
+                self.dual[v] += z
+            base = self.base[b]
+            if self.mate[base] != -1:
+                self._unmatch(base)
+        for s in self.childs[b]:
+            self.parent[s] = -1
+            for v in self._leaves(s):
+                self.inblossom[v] = s
+        self._recycle(b)
+
+    def _recycle(self, b: int) -> None:
+        self.childs[b] = []
+        self.endps[b] = []
+        self.base[b] = -1
+        self.dual[b] = 0
+        self.label[b] = 0
+        self.labelend[b] = None
+        self.bestedge[b] = None
+        self.bbest[b] = None
+        self.unused.append(b)
+
+    def _isolate(self, v: int) -> None:
+        while self.inblossom[v] != v:
+            self._dissolve(self.inblossom[v])
+        self._unmatch(v)
+
+    def _fix_dual(self, v: int) -> None:
+        row = self.w[v]
+        dual = self.dual
+        active = self.active
+        best = 0
+        for u in range(self.n):
+            wt = row[u]
+            if wt and u != v and active[u]:
+                d = wt - dual[u]
+                if d > best:
+                    best = d
+        dual[v] = best
+
+    def _rescale(self) -> None:
+        self.scale *= 2
+        self.dual = [d * 2 for d in self.dual]
+        self.w = [[x * 2 for x in row] for row in self.w]
+
+    # ------------------------------------------------------------------
+    # the blossom algorithm
+    def _slack(self, e: tuple[int, int]) -> int:
+        i, j = e
+        return self.dual[i] + self.dual[j] - self.w[i][j]
+
+    def _assign_label(self, w: int, t: int, p: tuple[int, int] | None) -> None:
+        while True:
+            b = self.inblossom[w]
+            self.label[w] = self.label[b] = t
+            self.labelend[w] = self.labelend[b] = p
+            self.bestedge[w] = self.bestedge[b] = None
+            if t == 1:
+                self.queue.extend(self._leaves(b))
+                return
+            base = self.base[b]
+            m = self.mate[base]
+            w, t, p = m, 1, (base, m)
+
+    def _scan_blossom(self, v: int, w: int) -> int:
+        path = []
+        base = -1
+        label = self.label
+        while v != -1:
+            b = self.inblossom[v]
+            if label[b] & 4:
+                base = self.base[b]
+                break
+            path.append(b)
+            label[b] = 5
+            le = self.labelend[b]
+            if le is None:
+                v = -1
+            else:
+                t = le[0]
+                bt = self.inblossom[t]
+                le2 = self.labelend[bt]
+                assert le2 is not None
+                v = le2[0]
+            if w != -1:
+                v, w = w, v
+        for b in path:
+            label[b] = 1
+        return base
+
+    def _add_blossom(self, base: int, v: int, w: int) -> None:
+        inb = self.inblossom
+        bb = inb[base]
+        bv = inb[v]
+        bw = inb[w]
+        b = self.unused.pop()
+        self.base[b] = base
+        self.parent[b] = -1
+        self.parent[bb] = b
+        path: list[int] = []
+        endps: list[tuple[int, int]] = []
+        while bv != bb:
+            self.parent[bv] = b
+            path.append(bv)
+            le = self.labelend[bv]
+            assert le is not None
+            endps.append(le)
+            bv = inb[le[0]]
+        path.append(bb)
+        path.reverse()
+        endps.reverse()
+        endps.append((v, w))
+        while bw != bb:
+            self.parent[bw] = b
+            path.append(bw)
+            le = self.labelend[bw]
+            assert le is not None
+            endps.append((le[1], le[0]))
+            bw = inb[le[0]]
+        self.childs[b] = path
+        self.endps[b] = endps
+        self.label[b] = 1
+        self.labelend[b] = self.labelend[bb]
+        self.dual[b] = 0
+        for x in self._leaves(b):
+            if self.label[inb[x]] == 2:
+                self.queue.append(x)
+            inb[x] = b
+        # least-slack edges to other S-blossoms
+        bestto: dict[int, tuple[int, int]] = {}
+        dual = self.dual
+        wm = self.w
+        label = self.label
+        active = self.active
+        n = self.n
+        for sub in path:
+            lists: list[list[tuple[int, int]]]
+            sb = self.bbest[sub]
+            if sb is None:
+                lists = []
+                for x in self._leaves(sub):
+                    row = wm[x]
+                    lists.append([(x, y) for y in range(n) if row[y] and active[y]])
+            else:
+                lists = [sb]
+            for lst in lists:
+                for i, j in lst:
+                    if inb[j] == b:
+                        i, j = j, i
+                    bj = inb[j]
+                    if bj != b and label[bj] == 1:
+                        cur = bestto.get(bj)
+                        if cur is None or dual[i] + dual[j] - wm[i][j] < self._slack(cur):
+                            bestto[bj] = (i, j)
+            self.bbest[sub] = None
+            self.bestedge[sub] = None
+        self.bbest[b] = list(bestto.values())
+        best = None
+        bs = 0
+        for e in self.bbest[b] or ():
+            s = self._slack(e)
+            if best is None or s < bs:
+                best, bs = e, s
+        self.bestedge[b] = best
+
+    def _expand_blossom(self, b: int, endstage: bool) -> None:
+        n = self.n
+        for s in self.childs[b]:
+            self.parent[s] = -1
+            if s < n:
+                self.inblossom[s] = s
+            elif endstage and self.dual[s] == 0:
+                self._expand_blossom(s, endstage)
+            else:
+                for v in self._leaves(s):
+                    self.inblossom[v] = s
+        if not endstage and self.label[b] == 2:
+            childs = self.childs[b]
+            endps = self.endps[b]
+            le = self.labelend[b]
+            assert le is not None
+            entry = self.inblossom[le[1]]
+            j = childs.index(entry)
+            if j & 1:
+                j -= len(childs)
+                jstep = 1
+            else:
+                jstep = -1
+
+            def ep(k: int) -> tuple[int, int]:
+                # edge from childs[k] to childs[k + jstep]: (vertex in k, vertex in k + jstep)
+                if jstep == 1:
+                    return endps[k]
+                x, y = endps[k - 1]
+                return (y, x)
+
+            p: tuple[int, int] = le  # (outer, inner)
+            while j != 0:
+                self.label[p[1]] = 0
+                self.label[ep(j)[1]] = 0
+                self._assign_label(p[1], 2, p)
+                j += jstep
+                x, y = ep(j)
+                p = (x, y)
+                j += jstep
+            bv = childs[j]
+            self.label[p[1]] = self.label[bv] = 2
+            self.labelend[p[1]] = self.labelend[bv] = p
+            self.bestedge[bv] = None
+            j += jstep
+            while childs[j] != entry:
+                bv = childs[j]
+                if self.label[bv] == 1:
+                    j += jstep
+                    continue
+                found = -1
+                for v in self._leaves(bv):
+                    if self.label[v] != 0:
+                        found = v
+                        break
+                if found >= 0:
+                    self.label[found] = 0
+                    self.label[self.mate[self.base[bv]]] = 0
+                    self._assign_label(found, 2, self.labelend[found])
+                j += jstep
+        self._recycle(b)
+        self.label[b] = 0
+
+    def _augment_blossom(self, b: int, v: int) -> None:
+        n = self.n
+        t = v
+        while self.parent[t] != b:
+            t = self.parent[t]
+        if t >= n:
+            self._augment_blossom(t, v)
+        childs = self.childs[b]
+        endps = self.endps[b]
+        i = j = childs.index(t)
+        if i & 1:
+            j -= len(childs)
+            jstep = 1
+        else:
+            jstep = -1
+        while j != 0:
+            j += jstep
+            t = childs[j]
+            if jstep == 1:
+                x, y = endps[j]
+            else:
+                y, x = endps[j - 1]
+            if t >= n:
+                self._augment_blossom(t, x)
+            j += jstep
+            t = childs[j]
+            if t >= n:
+                self._augment_blossom(t, y)
+            self.mate[x] = y
+            self.mate[y] = x
+        self.childs[b] = childs[i:] + childs[:i]
+        self.endps[b] = endps[i:] + endps[:i]
+        self.base[b] = self.base[self.childs[b][0]]
+
+    def _augment_path(self, s: int, p: int) -> None:
+        """Match S-vertex ``s`` to ``p`` (-1: leave it free) and flip its tree path to the root."""
+        n = self.n
+        inb = self.inblossom
+        while True:
+            bs = inb[s]
+            if bs >= n:
+                self._augment_blossom(bs, s)
+            self.mate[s] = p
+            le = self.labelend[bs]
+            if le is None:
+                break
+            t = le[0]
+            bt = inb[t]
+            le2 = self.labelend[bt]
+            assert le2 is not None
+            s, j = le2
+            if bt >= n:
+                self._augment_blossom(bt, j)
+            self.mate[j] = s
+            p = j
+
+    def _stage(self) -> bool:
+        n = self.n
+        n2 = 2 * n
+        self.label = label = [0] * n2
+        self.labelend = [None] * n2
+        bestedge: list[tuple[int, int] | None] = [None] * n2
+        self.bestedge = bestedge
+        self.bbest[n:] = [None] * n
+        self.queue = []
+        inb = self.inblossom
+        mate = self.mate
+        active = self.active
+        dual = self.dual
+        for v in range(n):
+            if active[v] and mate[v] == -1 and label[inb[v]] == 0 and dual[v] > 0:
+                self._assign_label(v, 1, None)
+        if not self.queue:
+            return False
+        wm = self.w
+        while True:
+            queue = self.queue
+            while queue:
+                v = queue.pop()
+                bv = inb[v]
+                row = wm[v]
+                dv = dual[v]
+                for w in range(n):
+                    wt = row[w]
+                    if not wt or not active[w]:
+                        continue
+                    bw = inb[w]
+                    if bw == bv:
+                        continue
+                    ks = dv + dual[w] - wt
+                    if ks <= 0:
+                        lw = label[bw]
+                        if lw == 0:
+                            if mate[self.base[bw]] == -1:
+                                if bw >= n:
+                                    self._augment_blossom(bw, w)
+                                mate[w] = v
+                                self._augment_path(v, w)
+                                self._end_stage()
+                                return True
+                            self._assign_label(w, 2, (v, w))
+                        elif lw == 1:
+                            base = self._scan_blossom(v, w)
+                            if base >= 0:
+                                self._add_blossom(base, v, w)
+                                bv = inb[v]
+                            else:
+                                self._augment_path(v, w)
+                                self._augment_path(w, v)
+                                self._end_stage()
+                                return True
+                        elif label[w] == 0:
+                            label[w] = 2
+                            self.labelend[w] = (v, w)
+                    elif label[bw] == 1:
+                        cur = bestedge[bv]
+                        if cur is None or ks < self._slack(cur):
+                            bestedge[bv] = (v, w)
+                    elif label[w] == 0:
+                        cur = bestedge[w]
+                        if cur is None or ks < self._slack(cur):
+                            bestedge[w] = (v, w)
+            # No tight edge left: change the duals.
+            deltatype = 1
+            delta = -1
+            dvertex = -1
+            for v in range(n):
+                if active[v] and label[inb[v]] == 1 and (delta < 0 or dual[v] < delta):
+                    delta = dual[v]
+                    dvertex = v
+            dedge: tuple[int, int] | None = None
+            for v in range(n):
+                e = bestedge[v]
+                if e is not None and active[v] and label[inb[v]] == 0:
+                    d = self._slack(e)
+                    if d < delta:
+                        delta, deltatype, dedge = d, 2, e
+            odd = False
+            for b in range(n2):
+                e = bestedge[b]
+                if e is not None and self.parent[b] == -1 and label[b] == 1 and (b < n or self.base[b] >= 0):
+                    ks = self._slack(e)
+                    if ks & 1:
+                        odd = True
+                        break
+                    d = ks // 2
+                    if d < delta:
+                        delta, deltatype, dedge = d, 3, e
+            if odd:
+                self._rescale()
+                wm = self.w
+                dual = self.dual
+                continue
+            dblossom = -1
+            for b in range(n, n2):
+                if self.base[b] >= 0 and self.parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+                    delta, deltatype, dblossom = dual[b], 4, b
+            for v in range(n):
+                if active[v]:
+                    lb = label[inb[v]]
+                    if lb == 1:
+                        dual[v] -= delta
+                    elif lb == 2:
+                        dual[v] += delta
+            for b in range(n, n2):
+                if self.base[b] >= 0 and self.parent[b] == -1:
+                    if label[b] == 1:
+                        dual[b] += delta
+                    elif label[b] == 2:
+                        dual[b] -= delta
+            if deltatype == 1:
+                self._augment_path(dvertex, -1)
+                self._end_stage()
+                return True
+            if deltatype == 2:
+                assert dedge is not None
+                i, j = dedge
+                if label[inb[i]] == 0:
+                    i = j
+                self.queue.append(i)
+            elif deltatype == 3:
+                assert dedge is not None
+                self.queue.append(dedge[0])
+            else:
+                self._expand_blossom(dblossom, False)
+
+    def _end_stage(self) -> None:
+        n = self.n
+        for b in range(n, 2 * n):
+            if self.parent[b] == -1 and self.base[b] >= 0 and self.label[b] == 1 and self.dual[b] == 0:
+                self._expand_blossom(b, True)
