@@ -1,0 +1,221 @@
+"""Standings: points, the FIDE tie-breaks (C.07) and drawing of lots.
+
+    from arbitro.standings import compute_standings
+    st = compute_standings(t, ["BH/C1", "BH", "SB", "DE"], rules="2026")
+    for row in st.rows:
+        print(row.rank, row.start_rank, row.points, row.values["BH/C1"])
+    print(st.explain(3, "BH/C1").as_dict())
+
+* The list: the argument, else the file's ``212`` record (with the primary
+  score), else its ``202`` record (PTS prepended), else a default
+  (:data:`DEFAULT_SWISS` / :data:`DEFAULT_ROUND_ROBIN`). ``PTS`` is always
+  the first criterion.
+* The rules: ``"2024"`` or ``"2026"``, else by the tournament's start date
+  (the edition in force when it started, C.07 2026 from 1 March 2026).
+* Ties left after the whole list are broken by a seeded drawing of lots
+  (4.2; the seed is recorded in :attr:`Standings.lots_seed`), or kept as
+  shared ranks with ``break_ties_by_lot=False`` (Art. 2.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from arbitro.model import Tournament
+from arbitro.standings.lots import default_seed, draw_lots
+from arbitro.standings.ranking import Ranking, rank_players, tied_groups
+from arbitro.tiebreaks.column import Explanation
+from arbitro.tiebreaks.context import Context, build_context
+from arbitro.tiebreaks.direct_encounter import explain_direct_encounter
+from arbitro.tiebreaks.registry import explain_value
+from arbitro.tiebreaks.rules import Rules, resolve_rules
+from arbitro.tiebreaks.spec import PRIMARY_CODES, TiebreakSpec, TiebreakSpecError, parse_tiebreak_list
+
+__all__ = [
+    "DEFAULT_ROUND_ROBIN",
+    "DEFAULT_SWISS",
+    "StandingRow",
+    "Standings",
+    "compute_standings",
+    "tiebreak_list_for",
+]
+
+#: Default list for a Swiss without a 202/212 record (a common FIDE-event choice).
+DEFAULT_SWISS = ["PTS", "BH/C1", "BH", "SB", "DE", "WIN", "BWG"]
+#: Default list for a round robin (no Buchholz family there, C.07 2026 Art. 8 note).
+DEFAULT_ROUND_ROBIN = ["PTS", "DE", "SB", "WIN", "KS"]
+
+
+@dataclass(slots=True, eq=False)
+class StandingRow:
+    """One player's line: final rank, points and every tie-break value (exact Decimals, None = no value)."""
+
+    start_rank: int
+    rank: int
+    points: Decimal
+    values: dict[str, Decimal | None]
+    shared_rank: int  # rank before the drawing of lots
+    by_lot: bool = False  # True when the drawing of lots decided this rank
+    _standings: Standings | None = field(default=None, repr=False)
+
+    def explain(self, code: str) -> Explanation:
+        """How ``values[code]`` was obtained: per round, what it contributed, what was cut, and why."""
+        if self._standings is None:
+            raise LookupError("row is not attached to standings")
+        return self._standings.explain(self.start_rank, code)
+
+
+@dataclass(slots=True, eq=False)
+class Standings:
+    """The standings after round :attr:`after_round` under the C.07 edition :attr:`rules`."""
+
+    rules: Rules
+    tiebreaks: list[str]
+    rows: list[StandingRow]
+    after_round: int
+    lots_seed: int | None
+    _ctx: Context = field(repr=False)
+    _specs: dict[str, TiebreakSpec] = field(repr=False)
+    _ranking: Ranking = field(repr=False)
+
+    def __iter__(self) -> Iterator[StandingRow]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def row(self, start_rank: int) -> StandingRow:
+        for r in self.rows:
+            if r.start_rank == start_rank:
+                return r
+        raise KeyError(start_rank)
+
+    def explain(self, start_rank: int, code: str) -> Explanation:
+        """Explanation of one value (the code as listed, e.g. ``"BH/C1"``)."""
+        spec = self._specs.get(code.upper())
+        if spec is None:
+            raise KeyError(f"{code} is not in the tie-break list {self.tiebreaks}")
+        i = self._ctx.index[start_rank]
+        if spec.code == "DE":
+            groups = self._ranking.de_groups[spec.text]
+            group = next(g for g in groups if i in g)
+            return explain_direct_encounter(self._ctx, spec, i, group)
+        return explain_value(self._ctx, spec, i)
+
+    def as_dict(self) -> dict[str, object]:
+        """The JSON contract: ``{"rules", "tiebreaks", "players": [{"start_rank", "rank", "values"}]}``."""
+        return {
+            "rules": self.rules,
+            "tiebreaks": list(self.tiebreaks),
+            "after_round": self.after_round,
+            "lots_seed": self.lots_seed,
+            "players": [
+                {
+                    "start_rank": r.start_rank,
+                    "rank": r.rank,
+                    "values": {k: (None if v is None else str(v)) for k, v in r.values.items()},
+                }
+                for r in self.rows
+            ],
+        }
+
+
+def tiebreak_list_for(
+    t: Tournament, tiebreaks: list[str] | str | None = None, *, round_robin: bool | None = None
+) -> list[TiebreakSpec]:
+    """The tie-break list to apply, with the primary score first (see module doc)."""
+    if tiebreaks is not None:
+        specs = parse_tiebreak_list(tiebreaks)
+    elif t.standings_tiebreaks:
+        specs = parse_tiebreak_list(t.standings_tiebreaks)
+    elif t.tiebreaks:
+        specs = parse_tiebreak_list(t.tiebreaks)
+    else:
+        rr = t.is_round_robin if round_robin is None else round_robin
+        specs = parse_tiebreak_list(DEFAULT_ROUND_ROBIN if rr else DEFAULT_SWISS)
+    if not specs or specs[0].code not in PRIMARY_CODES:
+        specs = parse_tiebreak_list(["PTS"]) + [s for s in specs if s.code != "PTS"]
+    seen: set[str] = set()
+    for s in specs:
+        if s.text in seen:
+            raise TiebreakSpecError(f"tie-break {s.text} is listed twice")
+        seen.add(s.text)
+    return specs
+
+
+def compute_standings(
+    t: Tournament,
+    tiebreaks: list[str] | str | None = None,
+    *,
+    rules: str | None = None,
+    after_round: int | None = None,
+    unrated_rating: int | None = None,
+    lots_seed: int | None = None,
+    break_ties_by_lot: bool = True,
+    round_robin: bool | None = None,
+) -> Standings:
+    """Rank the players of ``t`` by points and the tie-break list (C.07 4.2).
+
+    ``round_robin`` forces the rules for pre-determined pairings (Art. 15,
+    True) or the Swiss rules (Art. 16, False); by default the tournament's
+    type decides (``092``/``192``, :attr:`Tournament.is_round_robin`).
+    """
+    resolved = resolve_rules(rules, t.start_date)
+    rr = t.is_round_robin if round_robin is None else round_robin
+    specs = tiebreak_list_for(t, tiebreaks, round_robin=rr)
+    if after_round is not None and after_round < 0:
+        raise TiebreakSpecError(f"after round: expected a round number >= 0, got {after_round}")
+    ctx = build_context(t, rounds=after_round, rules=resolved, unrated_rating=unrated_rating, round_robin=rr)
+    ranking = rank_players(ctx, specs)
+    sr = ctx.start_ranks
+    final_rank = list(ranking.rank)
+    by_lot = [False] * ctx.size
+    seed: int | None = None
+    if break_ties_by_lot:
+        groups = [g for g in tied_groups(ranking.order, ranking.rank) if len(g) > 1]
+        if groups:
+            seed = lots_seed if lots_seed is not None else default_seed(t)
+            drawn = draw_lots([[sr[p] for p in g] for g in groups], seed)
+            new_order: list[int] = []
+            replaced = {g[0]: d for g, d in zip(groups, drawn, strict=True)}
+            skip: set[int] = {p for g in groups for p in g[1:]}
+            for p in ranking.order:
+                if p in replaced:
+                    for s in replaced[p]:
+                        q = ctx.index[s]
+                        new_order.append(q)
+                        by_lot[q] = True
+                elif p not in skip:
+                    new_order.append(p)
+            ranking.order = new_order
+            for pos, p in enumerate(new_order):
+                final_rank[p] = pos + 1
+    rows: list[StandingRow] = []
+    for p in ranking.order:
+        values = {spec.text: col.decimal(p) for spec, col in zip(specs, ranking.columns, strict=True)}
+        primary = ranking.columns[0].decimal(p)
+        rows.append(
+            StandingRow(
+                start_rank=sr[p],
+                rank=final_rank[p],
+                points=primary if primary is not None else Decimal(0),
+                values=values,
+                shared_rank=ranking.rank[p],
+                by_lot=by_lot[p],
+            )
+        )
+    standings = Standings(
+        rules=resolved,
+        tiebreaks=[s.text for s in specs],
+        rows=rows,
+        after_round=ctx.rounds,
+        lots_seed=seed,
+        _ctx=ctx,
+        _specs={s.text: s for s in specs},
+        _ranking=ranking,
+    )
+    for row in rows:
+        row._standings = standings
+    return standings

@@ -1,0 +1,84 @@
+"""Ranking by points and an ordered tie-break list (C.07 4.2).
+
+Participants are sorted by the first criterion; every group still tied is
+then sorted by the next one, and so on. Ranks are competition ranks: tied
+participants share the rank of the first of them. A value of ``None`` ("no
+value") ranks after every value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from arbitro.tiebreaks.column import Column
+from arbitro.tiebreaks.context import Context
+from arbitro.tiebreaks.direct_encounter import compute_direct_encounter
+from arbitro.tiebreaks.registry import compute_column, needs_groups
+from arbitro.tiebreaks.spec import TiebreakSpec
+
+__all__ = ["Ranking", "rank_players", "tied_groups"]
+
+
+@dataclass(slots=True)
+class Ranking:
+    """Order (player indices), shared ranks, the columns, and the groups DE was computed on."""
+
+    order: list[int]
+    rank: list[int]
+    columns: list[Column]
+    de_groups: dict[str, list[list[int]]] = field(default_factory=dict)
+
+
+def tied_groups(order: list[int], rank: list[int]) -> list[list[int]]:
+    """Consecutive players of ``order`` sharing a rank."""
+    groups: list[list[int]] = []
+    for p in order:
+        if groups and rank[groups[-1][0]] == rank[p]:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+    return groups
+
+
+def _sort_key(column: Column, p: int) -> tuple[bool, int]:
+    v = column.values[p]
+    if v is None:
+        return (True, 0)
+    return (False, -v if column.descending else v)
+
+
+def _apply(order: list[int], rank: list[int], column: Column, start_ranks: list[int]) -> list[int]:
+    """Sort inside the current ranks by one column and recompute the competition ranks."""
+    order.sort(key=lambda p: (rank[p], _sort_key(column, p), start_ranks[p]))
+    new_rank = list(rank)
+    values = column.values
+    for pos, p in enumerate(order):
+        if pos == 0:
+            new_rank[p] = 1
+            continue
+        q = order[pos - 1]
+        if rank[p] != rank[q] or values[p] != values[q]:
+            new_rank[p] = pos + 1
+        else:
+            new_rank[p] = new_rank[q]
+    return new_rank
+
+
+def rank_players(ctx: Context, specs: list[TiebreakSpec]) -> Ranking:
+    """Apply the list in order (4.2); DE sees the groups tied on everything before it."""
+    n = ctx.size
+    order = list(range(n))
+    rank = [1] * n
+    ranking = Ranking(order, rank, [])
+    for spec in specs:
+        if needs_groups(spec):
+            groups = tied_groups(order, rank)
+            ranking.de_groups[spec.text] = groups
+            column = compute_direct_encounter(ctx, spec, groups)
+        else:
+            column = compute_column(ctx, spec)
+        ranking.columns.append(column)
+        rank = _apply(order, rank, column, ctx.start_ranks)
+    ranking.rank = rank
+    ranking.order = order
+    return ranking
