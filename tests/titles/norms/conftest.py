@@ -81,3 +81,11 @@ def norm_games() -> Callable[..., list[Opp]]:
 @pytest.fixture
 def opp() -> Callable[..., Any]:
     return Opp
+
+
+@pytest.fixture
+def kit() -> Any:
+    """The builders as one object: ``kit.build``, ``kit.games``, ``kit.Opp``."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(build=build, games=games, Opp=Opp)

@@ -47,9 +47,11 @@ from arbitro.titles.norms.evaluator import (
     titles_to_evaluate,
     tournament_facts,
 )
+from arbitro.titles.norms.forecast import Forecast, forecast_norms
 from arbitro.titles.norms.result import Game, NormOptions, NormResult, RoundAudit, RuleCheck
 
 __all__ = [
+    "Forecast",
     "Game",
     "NormOptions",
     "NormResult",
@@ -60,6 +62,7 @@ __all__ = [
     "choose_edition",
     "evaluate_norm",
     "evaluate_norms",
+    "forecast_norms",
     "titles_to_evaluate",
     "tournament_facts",
 ]
