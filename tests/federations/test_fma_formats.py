@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from arbitro.cli import main
 from arbitro.errors import ArbitroError
 from arbitro.federations.fma.categories import Category
 from arbitro.federations.fma.formats import (
@@ -94,3 +95,14 @@ def test_fma_2_3_round_robin_needs_enough_rated_players() -> None:
 def test_fma_2_3_missing_time_control_is_reported() -> None:
     ok, msgs = check_fide_rating_requirements("Primera", Category.PRIMERA, FormatKind.SWISS, [2000], "")
     assert not ok and msgs[0].id == "rating.time_control_missing"
+
+
+def test_cli_fma_category_and_format(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["fma", "category", "1900"]) == 0
+    assert "Primera" in capsys.readouterr().out
+    assert main(["fma", "category", "abc"]) == 2
+    assert main(["fma", "format", "22", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Swiss, 9 rounds" in out and "[FMA 4.1 c-d]" in out and "BH/C1" in out
+    assert main(["fma", "format", "1"]) == 2
+    assert main(["fma", "format", "8", "--lang", "fr"]) == 2

@@ -112,7 +112,6 @@ def render_table(report, lang: str) -> list[str]:  # type: ignore[no-untyped-def
         cat = t.category.name_in(lang) if t.category else "Torneo Mayor"
         out += ["", f"== {t.name} ({cat}, {t.start.isoformat()}) =="]
         out.append(f"  {'Formato' if es else 'Format'}: {t.format.message.cited(lang)}")
-        out.append(f"  {'Desempates' if es else 'Tie-breaks'}: {', '.join(t.tiebreaks)}, {'sorteo' if es else 'lots'}")
         for e in t.refused:
             out.append(f"  {'RECHAZADO' if es else 'REFUSED'}: {e.message.cited(lang)}")
         for e in t.accepted:
