@@ -26,7 +26,8 @@ class ByeRequestForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = _player_choices(core, allowed)
         first = core.played_rounds + 1
-        self.fields["round"].choices = [(str(r), str(r)) for r in range(first, core.total_rounds + 1)]
+        last = max(core.total_rounds, first)
+        self.fields["round"].choices = [(str(r), str(r)) for r in range(first, last + 1)]
 
 
 class ImportTrfForm(forms.Form):
