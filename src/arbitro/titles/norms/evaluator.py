@@ -172,13 +172,22 @@ def evaluate_norm(
     return _Evaluation(t, t.players[start_rank], title, f).run()
 
 
+def _evaluate_player(t: Tournament, player: Player, f: TournamentFacts) -> list[NormResult]:
+    """Every title for one player, sharing the sorted rounds."""
+    titles = titles_to_evaluate(player)
+    if not titles:
+        return []
+    gs = collect_games(t, player, f.edition, round_robin=f.round_robin)
+    return [_Evaluation(t, player, title, f, gs).run() for title in titles]
+
+
 class _Evaluation:
     """One player and one title; builds the explanation as it goes."""
 
-    def __init__(self, t: Tournament, player: Player, title: str, f: TournamentFacts) -> None:
+    def __init__(self, t: Tournament, player: Player, title: str, f: TournamentFacts, gs: GameSet | None = None) -> None:
         self.t, self.player, self.title, self.f = t, player, title, f
         e = f.edition
-        self.gs = collect_games(t, player, e, round_robin=f.round_robin)
+        self.gs = gs if gs is not None else collect_games(t, player, e, round_robin=f.round_robin)
         min_games = _min_games(f, self.gs.rounds)
         exempt = event_exemption(t, player, e, f.options.event, f.swiss)
         self.ctx = NormContext(e, title, player.federation.upper(), min_games, _is_drr(self.gs, f), exempt)
@@ -383,6 +392,5 @@ def evaluate_norms(
         if rank not in t.players:
             raise ArbitroError(f"player: no player with start rank {rank}")
         p = t.players[rank]
-        norms = [evaluate_norm(t, rank, title, facts=f) for title in titles_to_evaluate(p)]
-        out.append(PlayerNorms(rank, p.name, norms))
+        out.append(PlayerNorms(rank, p.name, _evaluate_player(t, p, f)))
     return out

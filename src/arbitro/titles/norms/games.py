@@ -74,36 +74,38 @@ def collect_games(t: Tournament, player: Player, edition: Edition, *, round_robi
     audit: list[RoundAudit] = []
     rounds = max(t.total_rounds, len(player.results))
     gs = GameSet(games, audit, rounds)
-    art = edition.article
+    unplayed, counted_art = edition.article("unplayed"), edition.article("min_games")
     for r, res in enumerate(player.results, start=1):
         code = res.code
         opp = t.players.get(res.opponent) if res.opponent is not None else None
-
-        def exclude(article: str, reason: str, *, _r: int = r, _o: int | None = res.opponent, _c: str = code.value) -> None:
-            audit.append(RoundAudit(_r, _o, _c.strip() or "unplayed", EXCLUDED, article, reason))
-
+        reason = ""
+        article = unplayed
         if code is ResultCode.PAIRING_BYE:
             gs.pabs.append(r)
-            exclude(art("unplayed"), "pairing-allocated bye: no game")
+            reason = "pairing-allocated bye: no game"
         elif code.is_bye and res.opponent is None:
-            exclude(art("unplayed"), "bye or absence: no game")
+            reason = "bye or absence: no game"
         elif code is ResultCode.NOT_PAIRED:
-            exclude(art("unplayed"), "paired, no result yet")
+            reason = "paired, no result yet"
         elif code.is_forfeit:
             if code is ResultCode.FORFEIT_WIN:
                 gs.forfeit_wins.append(r)
                 if opp is not None and r == t.total_rounds:
                     gs.last_round_no_show = _game(r, opp, 0, as_loss=True)
-            exclude(art("unplayed"), "forfeit: not played over the board")
+            reason = "forfeit: not played over the board"
         elif opp is None:
-            exclude(art("unplayed"), "opponent not in the tournament")
+            reason = "opponent not in the tournament"
         elif opp.federation.upper() in NON_FIDE:
-            exclude(art("non_fide"), f"opponent's federation {opp.federation or '?'} is not a FIDE federation")
+            article = edition.article("non_fide")
+            reason = f"opponent's federation {opp.federation or '?'} is not a FIDE federation"
         elif round_robin and opp.rating <= 0 and _zero_against_rated(t, opp):
-            exclude(art("rr_unrated_zero"), "round robin: unrated opponent scored 0 against rated opponents")
+            article = edition.article("rr_unrated_zero")
+            reason = "round robin: unrated opponent scored 0 against rated opponents"
         else:
             games.append(_game(r, opp, half_points(code)))
-            audit.append(RoundAudit(r, opp.start_rank, code.value, COUNTED, art("min_games"), "played game"))
+            audit.append(RoundAudit(r, opp.start_rank, code.value, COUNTED, counted_art, "played game"))
+            continue
+        audit.append(RoundAudit(r, res.opponent, code.value.strip() or "unplayed", EXCLUDED, article, reason))
     for r in range(len(player.results) + 1, rounds + 1):
-        audit.append(RoundAudit(r, None, "unplayed", EXCLUDED, art("unplayed"), "round not played yet"))
+        audit.append(RoundAudit(r, None, "unplayed", EXCLUDED, unplayed, "round not played yet"))
     return gs

@@ -81,12 +81,14 @@ class Verdict:
         return [c.article for c in self.checks if c.failed]
 
 
-def _ceil(x: Fraction) -> int:
-    return -((-x.numerator) // x.denominator)
+def _ceil_of(share: Fraction, n: int) -> int:
+    """ceil(share x n) in integers."""
+    return -((-share.numerator * n) // share.denominator)
 
 
-def _floor(x: Fraction) -> int:
-    return x.numerator // x.denominator
+def _floor_of(share: Fraction, n: int) -> int:
+    """floor(share x n) in integers."""
+    return (share.numerator * n) // share.denominator
 
 
 def _opponents(games: Sequence[Game], ctx: NormContext) -> list[Game]:
@@ -139,8 +141,7 @@ def check_other_federations(games: Sequence[Game], ctx: NormContext) -> RuleChec
 
 
 def _maximum(share: Fraction, n: int, round_down: bool) -> int:
-    value = share * n
-    return _floor(value) if round_down else _ceil(value)
+    return _floor_of(share, n) if round_down else _ceil_of(share, n)
 
 
 def check_federation_maxima(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
@@ -169,7 +170,7 @@ def check_titled(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
     e = ctx.edition
     opps = _opponents(games, ctx)
     have = sum(1 for g in opps if g.title in TITLED)
-    need = _ceil(e.titled_fraction * len(opps))
+    need = _ceil_of(e.titled_fraction, len(opps))
     return RuleCheck("titled", e.article("titled"), have >= need, f"{have} titled opponents, at least {need} needed")
 
 
@@ -196,7 +197,7 @@ def check_norm_title(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
         return RuleCheck("norm_title", e.article("norm_title"), ok, detail, e.note("title_mix"))
     holders = ctx.thresholds.norm_title_holders
     have = sum(1 for g in opps if g.title in holders)
-    need = max(3, _ceil(Fraction(len(opps), 3)))
+    need = max(3, -(-len(opps) // 3))
     names = "/".join(t for t in ("GM", "IM", "WGM", "WIM") if t in holders)
     return RuleCheck("norm_title", e.article("norm_title"), have >= need, f"{have} {names} opponents, at least {need} needed")
 
@@ -208,7 +209,7 @@ def check_unrated_max(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
     have = sum(1 for g in opps if g.rating <= 0)
     if e.unrated_max_fraction is None:
         return RuleCheck("unrated_max", e.article("unrated_max"), None, f"{have} unrated opponents; no maximum in this edition")
-    most = _floor(e.unrated_max_fraction * (len(opps) + 1))
+    most = _floor_of(e.unrated_max_fraction, len(opps) + 1)
     return RuleCheck(
         "unrated_max", e.article("unrated_max"), have <= most, f"{have} unrated opponents, at most {most}",
         e.note("unrated_max_fraction") if have else (),
