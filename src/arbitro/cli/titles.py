@@ -81,7 +81,9 @@ def _print_table(result) -> None:  # type: ignore[no-untyped-def]
         t = n.tournament
         perf = ""
         if n.score is not None:
-            perf = f", {n.score}/{n.games}" + (f", Ra {n.ra}" if n.ra else "") + (f", Rp {n.rp}" if n.rp else "")
+            perf = (
+                f", {n.score}/{n.games}" + (f", Ra {n.ra}" if n.ra else "") + (f", Rp {n.rp}" if n.rp else "")
+            )
         typer.echo(
             f"  {n.entry}: {'/'.join(n.titles)} norm, {t.name}, {t.start.isoformat()} to {t.end.isoformat()}, "
             f"B.01 {n.edition}, {n.games} games{perf} [{n.source}]"
@@ -95,7 +97,11 @@ def _print_table(result) -> None:  # type: ignore[no-untyped-def]
             for note in rule.notes:
                 typer.echo(f"         note: {note}")
         for use in tr.norms:
-            counted = f"counts {use.count.counted} games: " + "; ".join(use.count.steps) if use.count else "not counted"
+            counted = (
+                f"counts {use.count.counted} games: " + "; ".join(use.count.steps)
+                if use.count
+                else "not counted"
+            )
             typer.echo(f"  {use.norm.entry}: {counted}")
             for c in use.checks:
                 if c.status.value in ("fail", "unknown"):
@@ -108,13 +114,20 @@ def _print_table(result) -> None:  # type: ignore[no-untyped-def]
             typer.echo(f"  Note: {note}")
         if tr.fee:
             f = tr.fee
-            typer.echo(f"  Fee: {f.total} {f.currency} ({f.base} + {f.surcharge_percent} %); " + "; ".join(f.reasons[1:]))
+            typer.echo(
+                f"  Fee: {f.total} {f.currency} ({f.base} + {f.surcharge_percent} %); "
+                + "; ".join(f.reasons[1:])
+            )
             typer.echo(f"       source: {f.source}; caution: {f.caution}")
     if result.direct:
         typer.echo("")
         typer.echo("Direct titles:")
         for d in result.direct:
-            mark = "conditional" if d.conditional else {"pass": "yes", "fail": "no", "unknown": "??"}[d.status.value]
+            mark = (
+                "conditional"
+                if d.conditional
+                else {"pass": "yes", "fail": "no", "unknown": "??"}[d.status.value]
+            )
             line = f"  {d.title} [{mark}] {d.article}: {d.summary}"
             if d.achieved_on:
                 line += f"; achieved {d.achieved_on.isoformat()}"
