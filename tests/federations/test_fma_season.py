@@ -170,3 +170,16 @@ def test_season_file_given_standings_work_without_games() -> None:
     assert primera["standings"][0]["points"] == "7"
     assert any(n["id"] == "standings.given" for n in primera["notes"])
     assert _next(rep)["S1"] == "primera"
+
+
+def test_season_schema_accepts_the_test_season_and_refuses_a_bad_one() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema_path = Path(__file__).resolve().parents[2] / "docs" / "schemas" / "season.schema.json"
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    data = json.loads(json.dumps(season()))
+    assert list(validator.iter_errors(data)) == []
+    data["tournaments"][0]["category"] = "quinta"
+    data["tournaments"][1]["surprise"] = 1
+    assert len(list(validator.iter_errors(data))) == 2
