@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from arbitro.ratings.fidelist import (
@@ -250,3 +250,23 @@ def test_txt_parser_never_raises_on_garbage(lines: list[str | bytes]) -> None:
 def test_xml_parser_never_raises_on_garbage(data: bytes) -> None:
     for item in iter_xml_list(io.BytesIO(b"<playerslist><player><fideid>1</fideid></player>" + data)):
         assert isinstance(item, RatingListEntry | ListDiagnostic)
+
+
+FIELD_VALUES = st.sampled_from(
+    ["", "0", "7", "2823", "-5", "+5", "1_0", "12a", "\u0663", "00012", "1990", "GM", "g", "wg", "WIM", "XX",
+     "M", "F", "m", "x", "NOR", "nor", "N0R", "i", "wi", "W", "q", "FA,IO", " , ", "AIM"]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(FIELD_VALUES, min_size=19, max_size=19))
+def test_fast_path_agrees_with_the_checked_path(values: list[str]) -> None:
+    from arbitro.ratings.fidelist import _Builder, _fast_entry
+
+    assume(not any("+" in v or "_" in v for v in values))  # the caller's line-level guard
+    builder = _Builder({}, "line")
+    checked = builder.build(1, list(values))
+    fast = _fast_entry(list(values))
+    if fast is not None:
+        assert builder.diagnostics == []
+        assert fast == checked

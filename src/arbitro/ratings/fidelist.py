@@ -24,9 +24,10 @@ columns after ``OTit`` are shifted by the excess.
 
 from __future__ import annotations
 
+import operator
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, NamedTuple
 
@@ -81,6 +82,13 @@ _TITLES = {
     "G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM",
 }  # fmt: skip
 _WOMEN_TITLES = frozenset({"WGM", "WIM", "WFM", "WCM"})
+#: Exact spellings accepted without checks on the fast path (anything else takes the checked path).
+_TITLES_FAST = {"": "", **{k: v for k, v in _TITLES.items() if len(k) > 1 or k in "GMFC"}}
+_TITLES_FAST.update({k.lower(): v for k, v in _TITLES.items() if len(k) <= 2})
+_WOMEN_FAST = {"": "", **{t: t for t in _WOMEN_TITLES}}
+_FLAGS = {"": "", "i": "i", "w": "w", "wi": "wi", "iw": "iw"}
+_SEXES = frozenset({"M", "F", ""})
+_NUMBER_SLOTS = tuple(range(8, 17))
 _FLAG_CHARS = frozenset("iw")
 _MAX_OVERFLOW = 12
 _MAX_DIGITS = 9
@@ -293,18 +301,60 @@ def iter_txt_list(
     yield from _txt_body(it, layout, number)
 
 
+def _getter(spans: list[tuple[int, int, int | None]]) -> Callable[[str], tuple[str, ...]]:
+    """One C-level call cutting a line into the 19 fields in :data:`_KEYS` order ("" for absent columns)."""
+    by_key = [slice(0, 0)] * len(_KEYS)
+    for slot, start, end in spans:
+        by_key[slot] = slice(start, end)
+    return operator.itemgetter(*by_key)
+
+
+def _fast_entry(p: list[str]) -> RatingListEntry | None:
+    """The common, clean line without per-field checks; None sends the line to the checked path.
+
+    The caller guarantees the line holds no ``+`` or ``_`` (which ``int()`` would accept).
+    """
+    try:
+        fid = int(p[0])
+        numbers = [int(p[i] or "0") for i in _NUMBER_SLOTS]
+        birth = int(p[17] or "0")
+    except ValueError:
+        return None
+    fed, sex, flag = p[2], p[3], _FLAGS.get(p[18])
+    title, women_title = _TITLES_FAST.get(p[4]), _WOMEN_FAST.get(p[5])
+    if (
+        fid <= 0
+        or fid >= 10**_MAX_DIGITS
+        or min(numbers) < 0
+        or max(numbers) >= 10**_MAX_DIGITS
+        or not 0 <= birth < 10_000
+        or len(p[17]) > 4
+        or title is None
+        or women_title is None
+        or flag is None
+        or sex not in _SEXES
+        or (fed and not (len(fed) == 3 and fed.isascii() and fed.isalpha() and fed.isupper()))
+    ):
+        return None
+    other = tuple(t.strip() for t in p[6].split(",") if t.strip()) if p[6] else ()
+    return RatingListEntry._make(
+        (fid, p[1], fed, sex, title, women_title, other, p[7], *numbers, birth or None, flag)
+    )
+
+
 def _txt_body(
     lines: Iterator[str | bytes], layout: ListLayout, number: int
 ) -> Iterator[RatingListEntry | ListDiagnostic]:
     keys = [k for k, _, _ in layout.columns]
     starts = [s for _, _, s in layout.columns]
-    ends = [*starts[1:], None]
+    ends: list[int | None] = [*starts[1:], None]
     slots = [_KEY_INDEX[k] for k in keys]
     spans = list(zip(slots, starts, ends, strict=True))
+    cut = _getter(spans)
     builder = _Builder({k: label for k, label, _ in layout.columns}, "line")
     width = layout.width
     after = layout.overflow_after
-    n_keys = len(_KEYS)
+    strip = str.strip
     for raw_line in lines:
         number += 1
         line = raw_line.decode("latin-1") if isinstance(raw_line, bytes) else raw_line
@@ -321,17 +371,22 @@ def _txt_body(
             yield ListDiagnostic(
                 number, "OTit", f"{width} characters (OTit overflow assumed)", f"{len(line)} characters"
             )
-            raw = [""] * n_keys
-            for i, (slot, start, end) in enumerate(spans):
-                if i > after:
-                    start += excess
-                if end is not None and i >= after:
-                    end += excess
-                raw[slot] = line[start:end].strip()
+            shifted = [
+                (
+                    slot,
+                    start + excess if i > after else start,
+                    end + excess if end is not None and i >= after else end,
+                )
+                for i, (slot, start, end) in enumerate(spans)
+            ]
+            raw = list(map(strip, _getter(shifted)(line)))
         else:
-            raw = [""] * n_keys
-            for slot, start, end in spans:
-                raw[slot] = line[start:end].strip()
+            raw = list(map(strip, cut(line)))
+            if "_" not in line and "+" not in line:
+                fast = _fast_entry(raw)
+                if fast is not None:
+                    yield fast
+                    continue
         entry = builder.build(number, raw)
         if builder.diagnostics:
             yield from builder.diagnostics
