@@ -45,7 +45,7 @@ def build(players: int = 300, rounds: int = 11, seed: int = 2026) -> Tournament:
         t.players[i] = Player(i, f"P{i}", sex="w" if woman else "m", title=_title(r, woman), rating=r, federation=rng.choice(FEDS))
     score = {i: 0 for i in t.players}
     met: dict[int, set[int]] = {i: set() for i in t.players}
-    for rnd in range(rounds):
+    for _ in range(rounds):
         order = sorted(t.players, key=lambda i: (-score[i], i))
         paired: set[int] = set()
         for i in order:
