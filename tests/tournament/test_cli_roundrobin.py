@@ -46,9 +46,12 @@ def test_double_round_robin_end_to_end(tmp_path: Path, capsys: pytest.CaptureFix
     f = str(trf)
     ok(capsys, "new", f, "--name", "Club Championship", "--system", "double-round-robin", "--city", "Mar del Plata",
        "--federation", "ARG", "--start", "2026-12-01", "--end", "2026-12-20", "--author", "IA Test")
-    for name, rating, title in PLAYERS:
+    for name, rating, title in PLAYERS[:2]:
         out = ok(capsys, "add-player", f, name, "--rating", str(rating), "--title", title, "--federation", "ARG")
         assert "pairing number" in out
+    csv_file = tmp_path / "players.csv"
+    csv_file.write_text("name,rating,title,federation\n" + "".join(f'"{n}",{r},{t},ARG\n' for n, r, t in PLAYERS[2:]))
+    assert "5 players registered" in ok(capsys, "add-players", f, str(csv_file))
     # a requested bye makes no sense in a round robin: refused, nothing changes
     assert "forfeit" in refused(capsys, trf, "bye", f, "3", "--round", "2")
     assert "lot seed 2026" in ok(capsys, "numbers", f, "--seed", "2026")
@@ -79,11 +82,13 @@ def test_double_round_robin_end_to_end(tmp_path: Path, capsys: pytest.CaptureFix
         if r != 5:
             expected = {(w, b) for w, b in table[r - 1] if 8 not in (w, b)}
             assert {(g.white, g.black) for g in rnd.boards} == expected
+        items = []
         for board, game in enumerate(rnd.boards, start=1):
             if game.has_result:  # forfeits entered by the withdrawal
                 continue
-            result = "1F-0F" if (r, board) == (3, 2) else RESULTS[(r + board) % len(RESULTS)]
-            ok(capsys, "result", f, str(board), result)
+            items += [str(board), "1F-0F" if (r, board) == (3, 2) else RESULTS[(r + board) % len(RESULTS)]]
+        if items:
+            ok(capsys, "result", f, *items)
         if r == 2:
             ok(capsys, "result", f, "1", "1-0", "--round", "1", "--correct", "--reason", "scoresheet")
             assert "correction" in refused(capsys, trf, "result", f, "1", "1-0", "--round", "2")

@@ -7,8 +7,7 @@ command replays it, runs one service command, appends the new events, then
 rewrites the TRF (atomically) as the replay of the log.
 """
 
-from __future__ import annotations
-
+import csv
 import getpass
 import importlib
 import os
@@ -217,6 +216,43 @@ def add_player_cmd(
     typer.echo(f"{name}: pairing number {number}")
 
 
+@tournament_app.command("add-players")
+def add_players_cmd(
+    file: FileArg,
+    csv_file: Annotated[
+        Path, typer.Argument(help="CSV with a header row: name, rating, title, federation, fide_id, sex, birth_date.")
+    ],
+    author: AuthorOpt = None,
+) -> None:
+    """Register players from a CSV file (all or none)."""
+    try:
+        text = csv_file.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise ArbitroError(f"{csv_file}: cannot read: {exc.strerror}") from None
+    rows = list(csv.DictReader(text.splitlines()))
+    if not rows or "name" not in rows[0]:
+        raise ArbitroError(f"{csv_file}:1: header: expected a header row with at least a name column")
+    svc = _run(file, author)
+    for line, row in enumerate(rows, start=2):
+        rating = (row.get("rating") or "0").strip()
+        if not rating.isdigit():
+            raise ArbitroError(f"{csv_file}:{line}: rating: expected a whole number, got {rating!r}")
+        try:
+            svc.register_player(
+                (row.get("name") or "").strip(),
+                rating=int(rating),
+                title=(row.get("title") or "").strip().upper(),
+                federation=(row.get("federation") or "").strip().upper(),
+                fide_id=(row.get("fide_id") or "").strip(),
+                sex=(row.get("sex") or "").strip(),
+                birth_date=(row.get("birth_date") or "").strip(),
+            )
+        except ArbitroError as err:
+            raise ArbitroError(f"{csv_file}:{line}: {err}") from None
+    save(file, svc)
+    typer.echo(f"{len(rows)} players registered")
+
+
 @tournament_app.command("numbers")
 def numbers_cmd(
     file: FileArg,
@@ -319,23 +355,37 @@ def publish_cmd(
 @tournament_app.command("result")
 def result_cmd(
     file: FileArg,
-    board: Annotated[int, typer.Argument(help="Board number.")],
-    result: Annotated[str, typer.Argument(help="1-0, 0-1, 1/2-1/2, 1F-0F, 0F-1F, 0F-0F, 1/2-0 ...")],
+    items: Annotated[
+        list[str],
+        typer.Argument(help="BOARD RESULT, repeated: e.g. 1 1-0 2 1/2-1/2 3 0F-1F (1-0, 0-1, 1/2-1/2, 1F-0F, 0F-1F, 0F-0F, 1/2-0 ...)."),
+    ],
     round_number: Annotated[int | None, typer.Option("--round", "-r", help="Default: the last paired round.")] = None,
-    correct: Annotated[bool, typer.Option("--correct", help="Correct a result already entered.")] = False,
+    correct: Annotated[bool, typer.Option("--correct", help="Correct results already entered.")] = False,
     reason: Annotated[str, typer.Option("--reason", help="Why the correction.")] = "",
     author: AuthorOpt = None,
 ) -> None:
-    """Enter (or --correct) the result of a board."""
+    """Enter (or --correct) results: all or none are written."""
+    if len(items) % 2:
+        raise ArbitroError("result: expected pairs of BOARD RESULT, e.g. `1 1-0 2 1/2-1/2`")
+    pairs: list[tuple[int, str]] = []
+    for board_text, result_text in zip(items[::2], items[1::2], strict=True):
+        if not board_text.isdigit():
+            raise ArbitroError(f"result: board: expected a board number, got {board_text!r}")
+        pairs.append((int(board_text), result_text))
     svc = _run(file, author)
-    if correct:
-        svc.correct_result(board, result, round_number, reason)
-    else:
-        svc.enter_result(board, result, round_number)
+    for board, result in pairs:
+        if correct:
+            svc.correct_result(board, result, round_number, reason)
+        else:
+            svc.enter_result(board, result, round_number)
     save(file, svc)
-    payload = svc.new_events[-1].payload
-    game = svc.state.round(payload["round"]).boards[board - 1]
-    typer.echo(f"round {payload['round']} board {board}: {game.white}-{game.black} {format_result(game.white_code, game.black_code)}")
+    for event in svc.new_events:
+        payload = event.payload
+        game = svc.state.round(payload["round"]).boards[payload["board"] - 1]
+        typer.echo(
+            f"round {payload['round']} board {payload['board']}: {game.white}-{game.black} "
+            f"{format_result(game.white_code, game.black_code)}"
+        )
 
 
 @tournament_app.command("leave-fide-mode")
