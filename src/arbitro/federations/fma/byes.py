@@ -21,6 +21,7 @@ __all__ = [
     "MAX_HALF_BYES",
     "ByeRequest",
     "audit_half_byes",
+    "audit_requested_byes",
     "check_bye_request",
     "check_bye_requests",
     "is_default",
@@ -76,6 +77,27 @@ def audit_half_byes(t: Tournament) -> list[Message]:
         if count > MAX_HALF_BYES:
             problems.append(msg("bye.too_many_recorded", player=p.name, count=count, tournament=t.name))
     return problems
+
+
+def audit_requested_byes(t: Tournament, kind: FormatKind) -> list[Message]:
+    """FMA 4.2 for the half-point byes a TRF declares for rounds not yet paired (``240``).
+
+    Each is taken as asked now, with the rounds already recorded as played;
+    half-point byes already in the results count towards the limit of 2.
+    """
+    out: list[Message] = []
+    granted = {p.start_rank: sum(1 for r in p.results if r.code is ResultCode.HALF_BYE) for p in t.iter_players()}
+    played = t.played_rounds
+    for b in sorted(t.requested_byes, key=lambda b: (b.round, b.start_rank)):
+        if b.kind != "H" or b.start_rank not in t.players:
+            continue
+        name = t.players[b.start_rank].name
+        req = ByeRequest(name, b.round, played)
+        ok, m = check_bye_request(req, name, t.total_rounds, kind, granted.get(b.start_rank, 0))
+        if ok:
+            granted[b.start_rank] = granted.get(b.start_rank, 0) + 1
+        out.append(m)
+    return out
 
 
 def is_default(delay: _dt.timedelta) -> tuple[bool, Message]:

@@ -257,6 +257,16 @@ CATALOGUE: dict[str, Entry] = {
         "{tournament} no declara su ritmo de juego.",
         "{tournament} does not state its rate of play.",
     ),
+    "season.missing_category": Entry(
+        "FMA 2.1",
+        "La temporada {year} no tiene ningún torneo de {category}: se debe disputar al menos uno por categoría.",
+        "The {year} season has no {category} tournament: at least one per category must be played.",
+    ),
+    "multiple.same_rules": Entry(
+        "FMA Anexo I II",
+        "Los torneos de {category} deben tener las mismas reglas: ritmos {controls}.",
+        "The {category} tournaments must have the same rules: rates {controls}.",
+    ),
     # -- byes and default (4.2, 4.3) --------------------------------------
     "bye.ok": Entry(
         "FMA 4.2",

@@ -41,6 +41,7 @@ from arbitro.federations.fma.formats import (
     FormatKind,
     check_fide_rating_requirements,
     format_for,
+    round_robin_rounds,
 )
 from arbitro.federations.fma.mayor import MayorField, decide_champion, select_field
 from arbitro.federations.fma.messages import Message, msg
@@ -89,6 +90,7 @@ class SeasonReport:
     trophies: list[Trophy]
     notes: list[Message]
     categories: list[tuple[str, Category | None, Category | None]]  # id, this year, next year
+    reasons: dict[str, list[Message]] = field(default_factory=dict)  # player id -> category moves
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready report; every message in Spanish and English with its article."""
@@ -117,7 +119,8 @@ class SeasonReport:
             "notes": [m.as_dict() for m in self.notes],
             "categories": [
                 {"player": pid, "name": self.names[pid], "this_year": c.key if c else None,
-                 "next_year": n.key if n else None}
+                 "next_year": n.key if n else None,
+                 "reasons": [m.as_dict() for m in self.reasons.get(pid, [])]}
                 for pid, c, n in self.categories
             ],
         }
@@ -171,6 +174,7 @@ def run_season(season: Season) -> SeasonReport:
     for p in season.registry:
         for s in p.sanctions:
             st.notes.append(describe(s, p.name))
+    st.notes.extend(_season_checks(season))
     reports = []
     for spec in sorted(season.tournaments, key=lambda t: t.start):
         reports.append(_run_tournament(st, spec))
@@ -178,7 +182,24 @@ def run_season(season: Season) -> SeasonReport:
     next_cat, notes = next_categories(st.current, st.moves, names)
     st.notes.extend(notes)
     categories = [(p.id, st.current[p.id], next_cat[p.id]) for p in season.registry]
-    return SeasonReport(season.year, names, reports, mayor, st.trophies, st.notes, categories)
+    reasons: dict[str, list[Message]] = {}
+    for mv in st.moves:
+        reasons.setdefault(mv.player, []).append(mv.message)
+    return SeasonReport(season.year, names, reports, mayor, st.trophies, st.notes, categories, reasons)
+
+
+def _season_checks(season: Season) -> list[Message]:
+    """FMA 2.1 (a tournament of every category) and Anexo I II (same rules within a category)."""
+    out: list[Message] = []
+    for cat in Category:
+        specs = [t for t in season.tournaments if t.category is cat]
+        if not specs:
+            out.append(msg("season.missing_category", year=season.year, category=cat))
+            continue
+        controls = sorted({t.time_control for t in specs})
+        if len(controls) > 1:
+            out.append(msg("multiple.same_rules", category=cat, controls=" / ".join(c or "?" for c in controls)))
+    return out
 
 
 def _own_category(st: _State, pid: str, spec: TournamentSpec, start: _dt.datetime, notes: list[Message]) -> Category:
@@ -224,12 +245,11 @@ def _resolve_results(st: _State, spec: TournamentSpec, fmt: Format | None) -> tu
 
 
 def _standings(
-    st: _State, spec: TournamentSpec, kind: FormatKind, notes: list[Message]
+    st: _State, spec: TournamentSpec, fmt: Format, notes: list[Message]
 ) -> tuple[list[RankedLine], list[str]]:
     """Final standings (FMA 6) after the result effects of sanctions (FMA 11.1.2-11.1.4)."""
-    codes = codes_for(kind)
-    fmt = MAYOR_FORMAT if spec.category is None else None
-    t, ids = _resolve_results(st, spec, fmt or Format(kind, 0, msg("format.too_few", n=0)))
+    codes = codes_for(fmt.kind)
+    t, ids = _resolve_results(st, spec, fmt)
     if t is None:
         if spec.final_standings is None:
             return [], codes
@@ -248,6 +268,7 @@ def _standings(
             lines.sort(key=lambda x: (-x.points, x.position))
             lines = [RankedLine(x.player, i + 1, x.points, x.values) for i, x in enumerate(lines)]
         return lines, codes
+    _check_played_format(spec.name, t, fmt, notes)
     rank_of = {pid: r for r, pid in ids.items()}
     sanctions = []
     for pid in ids.values():
@@ -259,6 +280,7 @@ def _standings(
     t, deductions, sanction_notes = apply_to_tournament(t, sanctions)
     notes.extend(sanction_notes)
     notes.extend(_byes.audit_half_byes(t))
+    notes.extend(_byes.audit_requested_byes(t, fmt.kind))
     return rank(t, ids, codes, lots_seed=spec.lots_seed, deductions=deductions), codes
 
 
@@ -271,13 +293,15 @@ def _deductions_by_id(st: _State, spec: TournamentSpec) -> dict[str, Decimal]:
     return out
 
 
-def _entrants(spec: TournamentSpec) -> list[EntryRequest]:
+def _entrants(st: _State, spec: TournamentSpec) -> list[EntryRequest]:
+    """The entry requests: as given, else every player of the results."""
     if spec.entries is not None:
         return spec.entries
     if spec.players is not None:
         return [EntryRequest(pid) for pid in spec.players]
     if spec.trf is not None:
-        return [EntryRequest(pid) for pid in spec.trf_players.values()]
+        _t, ids = _resolve_results(st, spec, None)
+        return [EntryRequest(ids[r]) for r in sorted(ids)]
     return [EntryRequest(pid) for pid in spec.final_standings or []]
 
 
@@ -291,30 +315,24 @@ def _run_tournament(st: _State, spec: TournamentSpec) -> TournamentReport:
     accepted: list[EntryDecision] = []
     refused: list[EntryDecision] = []
     own: dict[str, Category] = {}
-    for req in _entrants(spec):
+    for req in _entrants(st, spec):
         cat = _own_category(st, req.player, spec, start_dt, notes)
         own[req.player] = cat
         d = decide_entry(st.season.registry.get(req.player), cat, req.player in st.newcomer, info, req, ctx)
         (accepted if d.accepted else refused).append(d)
     n = len(accepted)
     if n < 2:
-        fmt = None
         notes.append(msg("format.too_few", n=n))
-        fmt_obj = format_for(2)
-    else:
-        fmt_obj = format_for(n)
-        fmt = fmt_obj
+    fmt_obj = format_for(max(n, 2))
     ratings = [st.season.registry.get(e.player).standard_rating for e in accepted]
     rated_ok, rating_msgs = check_fide_rating_requirements(spec.name, spec.category, fmt_obj.kind, ratings, spec.time_control)
     notes.extend(rating_msgs)
     for _req, _ok, m in _byes.check_bye_requests(spec.bye_requests, st.names, fmt_obj.rounds, fmt_obj.kind):
         notes.append(m)
-    standings, codes = _standings(st, spec, fmt_obj.kind, notes)
+    standings, codes = _standings(st, spec, fmt_obj, notes)
     report = TournamentReport(spec.id, spec.name, spec.category, spec.start, fmt_obj, codes, accepted, refused, notes, rated_ok)
     report.standings = standings
     notes.insert(0, order_message(fmt_obj.kind))
-    if fmt is not None and spec.trf is not None:
-        _check_played_format(spec, fmt, notes)
     admitted = {e.player for e in accepted}
     for line in standings:
         if line.player not in admitted:
@@ -342,14 +360,23 @@ def _run_tournament(st: _State, spec: TournamentSpec) -> TournamentReport:
     return report
 
 
-def _check_played_format(spec: TournamentSpec, fmt: Format, notes: list[Message]) -> None:
-    t = spec.trf
-    assert t is not None
-    rr = t.is_round_robin or len(t.players) <= 10 and t.total_rounds >= len(t.players) - 1
-    actual_kind = FormatKind.SWISS if not rr else fmt.kind if fmt.kind.is_round_robin else FormatKind.ROUND_ROBIN
-    if actual_kind.is_round_robin != fmt.kind.is_round_robin or (not rr and t.total_rounds != fmt.rounds):
-        actual = Format(actual_kind, t.total_rounds, fmt.message)
-        notes.append(msg("format.mismatch", tournament=spec.name, actual=actual, n=len(t.players), expected=fmt))
+def _played_format(t: Tournament) -> tuple[FormatKind, int]:
+    """The format a tournament was actually played in (its system record, else its shape)."""
+    n = len(t.players)
+    rounds = t.total_rounds
+    looks_rr = not t.system and not t.type_text and n <= 10 and rounds >= round_robin_rounds(n)
+    if t.is_round_robin or looks_rr:
+        double = rounds >= 2 * round_robin_rounds(n)
+        return (FormatKind.DOUBLE_ROUND_ROBIN if double else FormatKind.ROUND_ROBIN), rounds
+    return FormatKind.SWISS, rounds
+
+
+def _check_played_format(name: str, t: Tournament, fmt: Format, notes: list[Message]) -> None:
+    """FMA 4.1: the format played must be the one the number of entrants calls for."""
+    kind, rounds = _played_format(t)
+    if kind is not fmt.kind or rounds != fmt.rounds:
+        actual = Format(kind, rounds, fmt.message)
+        notes.append(msg("format.mismatch", tournament=name, actual=actual, n=len(t.players), expected=fmt))
 
 
 def _run_mayor(st: _State, m: MayorSpec) -> MayorReport:
@@ -381,7 +408,7 @@ def _run_mayor(st: _State, m: MayorSpec) -> MayorReport:
     report = TournamentReport(spec.id, spec.name, None, spec.start, MAYOR_FORMAT, codes_for(MAYOR_FORMAT.kind))
     if spec.players is None and spec.trf is None and spec.final_standings is None:
         return MayorReport(fld, None, None, notes)
-    standings, codes = _standings(st, spec, FormatKind.DOUBLE_ROUND_ROBIN, report.notes)
+    standings, codes = _standings(st, spec, MAYOR_FORMAT, report.notes)
     report.standings = standings
     report.notes.insert(0, order_message(FormatKind.DOUBLE_ROUND_ROBIN))
     for line in standings:
