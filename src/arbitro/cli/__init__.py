@@ -30,6 +30,7 @@ COMMAND_MODULES = [
     "serve",  # arbitro serve (web)
     "documents",  # arbitro print / site
     "ops",  # arbitro backup / restore
+    "ratings",  # arbitro ratings performance|change|list-parse
 ]
 
 app = typer.Typer(
