@@ -10,6 +10,8 @@ import datetime as dt
 from dataclasses import replace
 from decimal import Decimal
 
+import pytest
+
 from arbitro.titles.application import (
     Applicant,
     Application,
@@ -468,3 +470,22 @@ def test_no_achievement_date_when_not_eligible() -> None:
         Application(MAN, three_im_norms()[:2], (rating("2018-01-01", 2405),), date=D("2021-01-01")), "IM"
     )
     assert r.achieved_on is None
+
+
+# -- the required score behind 1.41c, checked against the 2017 10-round table (S3 slides) -----------
+
+
+@pytest.mark.parametrize(
+    ("ra", "title", "expected"),
+    [
+        (2380, "GM", "8"), (2406, "GM", "8"), (2407, "GM", "7.5"), (2564, "GM", "5.5"), (2599, "GM", "5.5"),
+        (2600, "GM", "5"), (2710, "GM", "3.5"), (2230, "IM", "8"), (2257, "IM", "7.5"), (2560, "IM", "3.5"),
+        (2180, "WGM", "8"), (2510, "WGM", "3.5"), (2030, "WIM", "8"), (2360, "WIM", "3.5"),
+    ],
+)  # fmt: skip
+def test_2017_1_41c_required_score_matches_the_10_round_table(ra: int, title: str, expected: str) -> None:
+    from fractions import Fraction
+
+    from arbitro.titles.application.counting import required_score
+
+    assert required_score(ra, 10, title, "2017") == Fraction(expected)

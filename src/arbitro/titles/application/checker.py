@@ -137,8 +137,11 @@ def _norm_checks(norm: NormRecord, title: str) -> tuple[RuleCheck, ...]:
     return (check_minimum_games(norm), check_old_norm(norm), check_recorded_performance(norm, title))
 
 
-def _set_rules(title: str, norms: Sequence[NormRecord], edition: str) -> list[RuleCheck]:
-    counts = count_application_games(title, norms, edition)
+def _set_rules(
+    title: str, norms: Sequence[NormRecord], edition: str, counts: Sequence[GameCount] | None = None
+) -> list[RuleCheck]:
+    if counts is None:
+        counts = count_application_games(title, norms, edition)
     return [
         check_norm_count(title, norms, edition),
         check_total_games(title, counts, edition),
@@ -154,9 +157,11 @@ def last_result_date(title: str, norms: Sequence[NormRecord], edition: str) -> d
     Norms are taken in date order; surplus later norms do not move the date.
     """
     ordered = sorted(norms, key=lambda n: (n.date, n.entry))
+    # Counted in date order, the one-per-application concession goes to the same norm in every prefix.
+    counts = count_application_games(title, ordered, edition)
     for k in range(1, len(ordered) + 1):
         prefix = ordered[:k]
-        if combine([r.status for r in _set_rules(title, prefix, edition)]) is Status.PASS:
+        if combine([r.status for r in _set_rules(title, prefix, edition, counts[:k])]) is Status.PASS:
             return prefix[-1].date
     return None
 
@@ -178,7 +183,7 @@ def check_title(app: Application, title: str, *, edition: str | None = None) -> 
 
     ratings = sorted(app.ratings, key=lambda r: r.date)
     rules = [check_women_title(title, app.applicant, edition)]
-    rules += _set_rules(title, usable, edition)
+    rules += _set_rules(title, usable, edition, list(counts.values()))
     rules.insert(3, check_rating(title, ratings, edition))
     norm_level = [c for u in uses for c in u.checks]
     statuses = [r.status for r in rules] + [c.status for c in norm_level if c.status is Status.UNKNOWN]

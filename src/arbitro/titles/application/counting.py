@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from arbitro.titles.application.records import NormRecord
 from arbitro.titles.editions import Edition, get_edition
@@ -77,22 +78,23 @@ def minimum_games(norm: NormRecord) -> tuple[int, str]:
     return e.min_games, f"{_cite(e, 'min_games')}: at least {e.min_games} games"
 
 
+@lru_cache(maxsize=4096)
 def required_score(ra: int, games: int, title: str, edition: str) -> Fraction | None:
     """The least score (in half points) giving the title performance at average ``ra``.
 
-    Rp = Ra + dp (2017 1.48, 2024 1.4.8-1.4.9) must reach the edition's minimum,
-    and the score must be at least 35 % exactly (1.22 / 1.4.8b). ``None`` when
-    no score out of ``games`` is enough.
+    Rp = Ra + dp (2017 1.48, 2024 1.4.8-1.4.9; p rounded to a whole percent,
+    0.5 up) must reach the edition's minimum, and the score must be at least
+    35 % exactly (1.22 / 1.4.8b). ``None`` when no score out of ``games`` is enough.
     """
-    from arbitro.ratings import dp_from_score
+    from arbitro.ratings import dp_from_percent
 
     rp_min = get_edition(edition).thresholds[title].rp_min
     for halves in range(0, 2 * games + 1):
-        score = Fraction(halves, 2)
-        if score * 100 < 35 * games:
+        if 100 * halves < 70 * games:  # below 35 %
             continue
-        if ra + dp_from_score(score, games) >= rp_min:
-            return score
+        percent = (100 * halves + games) // (2 * games)  # round half up of 100 * (halves / 2) / games
+        if ra + dp_from_percent(percent) >= rp_min:
+            return Fraction(halves, 2)
     return None
 
 
@@ -109,7 +111,7 @@ def excess_points(norm: NormRecord, title: str) -> int | None:
     needed = required_score(norm.ra, norm.games, title, norm.edition)
     if needed is None:
         return 0
-    return max(0, math.floor(Fraction(norm.score) - needed))
+    return max(0, math.floor(Fraction(int(norm.score * 2), 2) - needed))
 
 
 def count_games(norm: NormRecord, title: str, *, concession_available: bool = True) -> GameCount:
