@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from arbitro.errors import ArbitroError
+
+if TYPE_CHECKING:
+    from arbitro.federations.fma.season import SeasonReport
+    from arbitro.model import Tournament
 
 fma_app = typer.Typer(help="Federación Marplatense de Ajedrez rulebook (FMA).", no_args_is_help=True)
 
@@ -85,7 +89,7 @@ def season_cmd(
         raise ArbitroError(f"{file}:{exc.lineno}: JSON: {exc.msg}") from None
     base = file.parent
 
-    def load_trf(path: str):  # type: ignore[no-untyped-def]
+    def load_trf(path: str) -> Tournament:
         return read_trf(base / path)
 
     report = run_season(load_season(data, source=str(file), load_trf=load_trf))
@@ -96,7 +100,7 @@ def season_cmd(
         typer.echo(line)
 
 
-def render_table(report, lang: str) -> list[str]:  # type: ignore[no-untyped-def]
+def render_table(report: SeasonReport, lang: str) -> list[str]:
     """Plain-text report, one section per tournament, then the Torneo Mayor and categories."""
     es = lang == "es"
     names = report.names
