@@ -173,3 +173,31 @@ def test_trf_norm_reference_is_kept_for_the_caller_to_read() -> None:
 def test_unknown_event_kind_for_a_trf_norm_is_refused() -> None:
     d = dossier(norms=[{"trf": "rr.trf", "event": "blitz"}])
     assert "norms[0] (rr.trf): event: expected one of team_championship" in _error(d)
+
+
+def test_cli_dates_out_of_order_exit_2_with_one_message(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from arbitro.cli import main
+
+    d = dossier()
+    d["ratings"][1]["date"] = "2017-06-01"
+    path = tmp_path / "dossier.json"
+    path.write_text(json.dumps(d), encoding="utf-8")
+    assert main(["title-application", str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert err[0].startswith(f"arbitro: {path}: ratings[1]: date 2017-06-01 is before ratings[0]")
+
+
+def test_cli_recorded_dossier_table_and_json_agree(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from arbitro.cli import main
+
+    path = tmp_path / "dossier.json"
+    path.write_text(json.dumps(BASE), encoding="utf-8")
+    assert main(["title-application", str(path), "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    statuses = {t["title"]: t["status"] for t in doc["titles"]}
+    assert statuses == {"GM": "fail", "IM": "pass"}
+    assert main(["title-application", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "IM: ELIGIBLE" in out and "GM: NOT ELIGIBLE" in out
+    assert "Title achieved on 2020-06-01" in out
