@@ -139,3 +139,13 @@ def test_b01_1_4_8_rp_is_ra_plus_dp_with_the_floor() -> None:
 def round_mean(values: list[int]) -> int:
     total, n = sum(values), len(values)
     return (2 * total + n) // (2 * n)
+
+
+def test_performance_rating_is_tpr_without_floor_and_norm_rp_with_it() -> None:
+    from arbitro.ratings import performance_rating
+
+    opponents = [2500, 2450, 2400, 2350, 2300, 2600, 2550, 2450, 2000]
+    assert performance_rating(opponents, Fraction(13, 2)) == tournament_performance_rating(
+        opponents, Fraction(13, 2)
+    )
+    assert performance_rating(opponents, Fraction(13, 2), floor=2200) == 2422 + 166

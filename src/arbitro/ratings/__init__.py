@@ -25,6 +25,7 @@ Performance (:mod:`arbitro.ratings.performance`); callers choose which games cou
   ``norm_performance(opponent_ratings, score, floor=..., ...) -> int`` - Ra / Rp for title norms
   (B.01 1.4.6d-1.4.9: unrated counted at 1400, lowest opponent raised to the floor, Rp = Ra + dp).
   ``apply_rating_floor(ratings, floor, raise_count=1)``.
+* ``performance_rating(opponent_ratings, score, floor=None, ...)`` - either of the two above in one call.
 
 Editions of B.02 (:mod:`arbitro.ratings.rules`): ``rules_on(date)`` / ``rules_for("2024" | "YYYY-MM-DD")``
 -> :class:`RatingRules` (2009, 2014, 2022, 2024, 2025 = the 1 Oct 2025 amendment).
@@ -65,6 +66,7 @@ from arbitro.ratings.performance import (
     norm_performance,
     norm_rating_average,
     perfect_tournament_performance,
+    performance_rating,
     tournament_performance_rating,
 )
 from arbitro.ratings.rounding import round_half_away, round_half_up
@@ -113,6 +115,7 @@ __all__ = [
     "percent_from_fraction",
     "percent_from_score",
     "perfect_tournament_performance",
+    "performance_rating",
     "round_half_away",
     "round_half_up",
     "tournament_performance_rating",

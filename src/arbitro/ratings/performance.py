@@ -33,6 +33,7 @@ __all__ = [
     "norm_performance",
     "norm_rating_average",
     "perfect_tournament_performance",
+    "performance_rating",
     "tournament_performance_rating",
 ]
 
@@ -147,3 +148,20 @@ def norm_performance(
     )
     games = len(opponent_ratings)
     return ra + dp_from_score(_score_within(score, games), games)
+
+
+def performance_rating(
+    opponent_ratings: Sequence[int],
+    score: Number,
+    *,
+    floor: int | None = None,
+    unrated_value: int = 1400,
+    raise_count: int = 1,
+) -> int:
+    """Ra + dp(p) in one call: without ``floor`` the tie-break TPR (C.07 10.2, ratings as given);
+    with ``floor`` the norm Rp (B.01 1.4.6d-1.4.8: unrated at ``unrated_value``, lowest raised)."""
+    if floor is None:
+        return tournament_performance_rating(opponent_ratings, score)
+    return norm_performance(
+        opponent_ratings, score, floor=floor, unrated_value=unrated_value, raise_count=raise_count
+    )
