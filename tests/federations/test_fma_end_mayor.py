@@ -223,3 +223,13 @@ def test_fma_anexo_iii_iii24_armageddon_colours_by_seeded_lot() -> None:
 def test_fma_anexo_iii_iii2_wrong_number_of_games_is_an_error() -> None:
     with pytest.raises(ArbitroError, match="2 games expected"):
         decide_champion(["A", "B"], PTS, False, Playoff(rapid=(PlayoffGame("A", "1-0"),)), N)
+
+
+def test_fma_anexo_iii_iii2_playoff_must_start_within_7_days() -> None:
+    from arbitro.federations.fma.mayor import check_playoff_start
+
+    last = dt.date(2026, 11, 20)
+    assert check_playoff_start(Playoff(start=dt.date(2026, 11, 27)), last) is None
+    late = check_playoff_start(Playoff(start=dt.date(2026, 11, 28)), last)
+    assert late is not None and late.article == "FMA Anexo III III.2"
+    assert check_playoff_start(Playoff(), last) is None

@@ -183,3 +183,12 @@ def test_season_schema_accepts_the_test_season_and_refuses_a_bad_one() -> None:
     data["tournaments"][0]["category"] = "quinta"
     data["tournaments"][1]["surprise"] = 1
     assert len(list(validator.iter_errors(data))) == 2
+
+
+def test_season_mayor_rate_and_late_playoff_are_reported_fma_anexo_iii() -> None:
+    data = season()
+    data["mayor"]["time_control"] = "60+30"
+    data["mayor"]["end"] = "2026-11-17"
+    data["mayor"]["playoff"]["start"] = "2026-11-30"
+    notes = {n["id"] for n in run_season(load_season(data, source="s")).to_dict()["mayor"]["notes"]}
+    assert {"mayor.time_control", "mayor.playoff_late"} <= notes

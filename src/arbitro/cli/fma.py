@@ -48,6 +48,7 @@ def category_cmd(
     cat = category_by_rating(rating)
     m = msg("category.rating_table", rating=rating, category=cat) if rating else msg("category.no_rating", category=cat)
     typer.echo(m.cited(lang))
+    typer.echo(msg("rating.standard_only").cited(lang))
 
 
 @fma_app.command("format")

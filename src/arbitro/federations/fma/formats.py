@@ -20,6 +20,7 @@ __all__ = [
     "Format",
     "FormatKind",
     "MAYOR_FORMAT",
+    "MAYOR_TIME_CONTROL",
     "check_fide_rating_requirements",
     "format_for",
     "minutes_per_player",

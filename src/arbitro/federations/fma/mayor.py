@@ -22,6 +22,7 @@ three or more tied are decided by FMA 6.1.
 
 from __future__ import annotations
 
+import datetime as _dt
 import random
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -31,6 +32,9 @@ from arbitro.federations.fma.messages import Message, Place, msg
 
 __all__ = [
     "MAYOR_SIZE",
+    "PLAYOFF_WITHIN",
+    "armageddon_colours",
+    "check_playoff_start",
     "PlayoffGame",
     "Playoff",
     "Seat",
@@ -175,6 +179,19 @@ class Playoff:
     rapid: tuple[PlayoffGame, ...] | None = None
     blitz: tuple[PlayoffGame, ...] | None = None
     armageddon: PlayoffGame | None = None
+    start: _dt.date | None = None  # first day of the match
+
+
+PLAYOFF_WITHIN = _dt.timedelta(days=7)  # FMA Anexo III III.2
+
+
+def check_playoff_start(playoff: Playoff, last_round: _dt.date | None) -> Message | None:
+    """FMA Anexo III III.2: the match must start within 7 days after the last round."""
+    if playoff.start is None or last_round is None:
+        return None
+    if playoff.start - last_round > PLAYOFF_WITHIN:
+        return msg("mayor.playoff_late", start=playoff.start.isoformat(), end=last_round.isoformat())
+    return None
 
 
 def _stage(

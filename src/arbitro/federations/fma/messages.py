@@ -87,7 +87,7 @@ CATALOGUE: dict[str, Entry] = {
         "After years of inactivity, {player} appeals under article 1.6.",
     ),
     "rating.standard_only": Entry(
-        "FMA 1.7",
+        "FMA A, 1.7",
         "Sólo cuenta el ELO estándar (clásico).",
         "Only the standard (classical) rating counts.",
     ),
@@ -445,6 +445,16 @@ CATALOGUE: dict[str, Entry] = {
         "FMA Anexo III II I",
         "El Torneo Mayor tiene {n} de 6 jugadores: no quedan candidatos.",
         "The Torneo Mayor has {n} of 6 players: no candidates are left.",
+    ),
+    "mayor.time_control": Entry(
+        "FMA Anexo III II III",
+        "El Torneo Mayor se juega a 90+30; el archivo indica {time_control}.",
+        "The Torneo Mayor is played at 90+30; the file says {time_control}.",
+    ),
+    "mayor.playoff_late": Entry(
+        "FMA Anexo III III.2",
+        "El match de desempate comenzó el {start}, más de 7 días después de la última ronda ({end}).",
+        "The play-off match started on {start}, more than 7 days after the last round ({end}).",
     ),
     "mayor.sole_winner": Entry(
         "FMA 9, Anexo III",

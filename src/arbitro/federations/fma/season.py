@@ -37,13 +37,15 @@ from arbitro.federations.fma.entry import (
 )
 from arbitro.federations.fma.formats import (
     MAYOR_FORMAT,
+    MAYOR_TIME_CONTROL,
     Format,
     FormatKind,
     check_fide_rating_requirements,
     format_for,
+    minutes_per_player,
     round_robin_rounds,
 )
-from arbitro.federations.fma.mayor import MayorField, decide_champion, select_field
+from arbitro.federations.fma.mayor import MayorField, check_playoff_start, decide_champion, select_field
 from arbitro.federations.fma.messages import Message, msg
 from arbitro.federations.fma.results import RankedLine, build_tournament, rank, values_equal
 from arbitro.federations.fma.sanctions import SanctionKind, apply_to_tournament, describe
@@ -405,6 +407,10 @@ def _run_mayor(st: _State, m: MayorSpec) -> MayorReport:
         names=st.names,
     )
     notes: list[Message] = [MAYOR_FORMAT.message]
+    if spec.time_control and minutes_per_player(spec.time_control) != minutes_per_player(MAYOR_TIME_CONTROL):
+        notes.append(msg("mayor.time_control", time_control=spec.time_control))
+    if m.playoff is not None and (late := check_playoff_start(m.playoff, m.end)) is not None:
+        notes.append(late)
     report = TournamentReport(spec.id, spec.name, None, spec.start, MAYOR_FORMAT, codes_for(MAYOR_FORMAT.kind))
     if spec.players is None and spec.trf is None and spec.final_standings is None:
         return MayorReport(fld, None, None, notes)

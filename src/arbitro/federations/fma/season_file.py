@@ -57,6 +57,7 @@ class MayorSpec:
     declined: dict[str, str] = field(default_factory=dict)
     primera: str | None = None
     playoff: Playoff | None = None
+    end: _dt.date | None = None  # date of the last round
 
 
 @dataclass(slots=True)
@@ -311,7 +312,7 @@ def _playoff(r: _Reader, d: dict[str, Any], path: str) -> Playoff:
     if "armageddon" in d:
         a = r.obj(d["armageddon"], f"{path}.armageddon")
         arm = PlayoffGame(r.str_(a, "white", f"{path}.armageddon", ""), r.str_(a, "result", f"{path}.armageddon"))
-    return Playoff(games("rapid"), games("blitz"), arm)
+    return Playoff(games("rapid"), games("blitz"), arm, r.date(d, "start", path, required=False))
 
 
 def load_season(
@@ -401,5 +402,6 @@ def load_season(
             declined=declined,
             primera=primera,
             playoff=_playoff(r, r.obj(m["playoff"], "mayor.playoff"), "mayor.playoff") if "playoff" in m else None,
+            end=r.date(m, "end", "mayor", required=False),
         )
     return Season(year, registry, tournaments, claims, qualifiers, mayor, source)
