@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import copy
 from pathlib import Path
+from typing import Any
 
 import pytest
+import typer
 
 from arbitro.model import Tournament
 from arbitro.pairing.berger import next_round_pairing
-from arbitro.trf import read_trf
+from arbitro.trf import format_trf, read_trf
 
 FIXTURES = Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures" / "roundrobin"
 FILES = sorted(FIXTURES.glob("*.trf"))
@@ -48,3 +50,29 @@ def test_c05_annex1_replay_reproduces_every_round(path: Path) -> None:
         assert pairing.round == r
         assert {(b.white, b.black) for b in pairing.boards} == _recorded(t, r)[0], f"round {r}"
         assert pairing.bye == _recorded(t, r)[1], f"round {r}"
+
+
+@pytest.fixture(scope="module")
+def arbitro_command() -> Any:
+    """The `arbitro` click command, built once (Typer rebuilds it on every `arbitro.cli.main` call)."""
+    from arbitro.cli import app
+
+    return typer.main.get_command(app)
+
+
+@pytest.mark.parametrize("index", range(len(FILES)), ids=[p.stem for p in FILES])
+def test_c05_annex1_arbitro_pair_round_robin_cli(
+    index: int, tmp_path: Path, capsys: pytest.CaptureFixture[str], arbitro_command: Any
+) -> None:
+    """`arbitro pair --round-robin FILE -p` on the state before one round of each fixture (rounds vary by file)."""
+    t = read_trf(FILES[index])
+    r = 1 + (index * 7) % t.total_rounds
+    state = tmp_path / "state.trf"
+    state.write_text(format_trf(_truncated(t, r - 1)))
+    capsys.readouterr()
+    assert arbitro_command.main(["pair", "--round-robin", str(state), "-p"], standalone_mode=False) == 0
+    lines = capsys.readouterr().out.split("\n")
+    boards, bye = _recorded(t, r)
+    expected = {f"{w} {b}" for w, b in boards} | ({f"{bye} 0"} if bye is not None else set())
+    assert lines[0] == str(len(expected))
+    assert set(filter(None, lines[1:])) == expected
