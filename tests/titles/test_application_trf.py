@@ -246,3 +246,32 @@ def test_cli_missing_trf_file_and_bad_format_exit_2(tmp_path, capsys) -> None:  
     assert "norms[0] (gone): trf: file not found: missing.trf" in capsys.readouterr().err
     assert main(["title-application", str(path), "--format", "xml"]) == 2
     assert main(["title-application", str(tmp_path / "nope.json")]) == 2
+
+
+# -- a real tournament report (../shared/fixtures/trf, produced by others) ----------------------------
+
+FIXTURES = __import__("pathlib").Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "trf"
+
+
+@pytest.mark.parametrize(
+    ("norm", "message"),
+    [
+        ({"id": "Capo 2012", "start_rank": 999}, "norms[0] (Capo 2012): start rank 999 is not in the tournament (84 players)"),
+        ({"id": "Capo 2012", "start_rank": 1, "titles": ["GM"]}, "norms[0] (Capo 2012): the norm evaluator finds no GM norm"),
+    ],
+)  # fmt: skip
+def test_cli_real_trf_unknown_player_and_rejected_norm_exit_2(tmp_path, capsys, norm, message) -> None:  # type: ignore[no-untyped-def]
+    import json
+    import shutil
+
+    from arbitro.cli import main
+
+    source = FIXTURES / "capo-dorso-2012.trf"
+    if not source.exists():
+        pytest.skip("../shared/fixtures not available")
+    shutil.copy(source, tmp_path / "capo.trf")
+    doc = {"player": {"name": "Someone", "sex": "m"}, "norms": [{**norm, "trf": "capo.trf"}]}
+    (tmp_path / "d.json").write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["title-application", str(tmp_path / "d.json")]) == 2
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
