@@ -42,6 +42,9 @@ Rating change (:mod:`arbitro.ratings.change`, B.02 8.3):
 
 Initial rating (:mod:`arbitro.ratings.initial`, B.02 7.1.4, 8.2):
 ``initial_rating([[(opp, score), ...] per event], rules) -> InitialRating`` (rating or None + reason).
+Rate of play (:mod:`arbitro.ratings.rateofplay`, B.02 1.1): ``minimum_minutes(a, b, rules)``,
+``minutes_per_player(base, increment)``, ``rate_of_play_ok(a, b, minutes, rules)``.
+
 Rating-list files (TXT / XML, streamed): :mod:`arbitro.ratings.fidelist`.
 """
 
