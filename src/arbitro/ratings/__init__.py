@@ -45,7 +45,15 @@ Initial rating (:mod:`arbitro.ratings.initial`, B.02 7.1.4, 8.2):
 Rate of play (:mod:`arbitro.ratings.rateofplay`, B.02 1.1): ``minimum_minutes(a, b, rules)``,
 ``minutes_per_player(base, increment)``, ``rate_of_play_ok(a, b, minutes, rules)``.
 
-Rating-list files (TXT / XML, streamed): :mod:`arbitro.ratings.fidelist`.
+Rating-list files (:mod:`arbitro.ratings.fidelist`, trf.md §8; not re-exported here): the caller opens the
+file, the parsers stream and never raise on bad data.
+
+* ``iter_txt_list(lines, rating_type="standard")`` (lines as ``str`` or ``bytes``, header first; columns from the
+  header: combined FOA, legacy, per-type ``OCT26 Gms K``, 2011 style) and ``iter_xml_list(binary_stream)``
+  yield ``RatingListEntry`` (NamedTuple: fide_id, name, federation, sex, title, women_title, other_titles,
+  foa_title, standard/rapid/blitz _rating/_games/_k, birth_year, flag; ``.inactive``, ``.woman``) and
+  ``ListDiagnostic`` (line, field, expected, found, severity "error" = line skipped / "warning").
+* ``txt_layout(header)`` -> ``ListLayout`` (``.kind``, ``.period`` e.g. "OCT26"); ``split_items(items)``.
 """
 
 from __future__ import annotations
