@@ -106,3 +106,15 @@ def test_cli_fma_category_and_format(capsys: pytest.CaptureFixture[str]) -> None
     assert "Swiss, 9 rounds" in out and "[FMA 4.1 c-d]" in out and "BH/C1" in out
     assert main(["fma", "format", "1"]) == 2
     assert main(["fma", "format", "8", "--lang", "fr"]) == 2
+
+
+def test_cli_fma_category_and_format_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    assert main(["fma", "category", "1799", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["category"] == "tercera" and data["reasons"][0]["article"] == "FMA 1.3"
+    assert main(["fma", "format", "22", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["kind"], data["rounds"], data["tiebreaks"][-1]) == ("swiss", 9, "lots")
+    assert main(["fma", "format", "8", "--format", "xml"]) == 2

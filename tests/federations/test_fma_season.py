@@ -192,3 +192,28 @@ def test_season_mayor_rate_and_late_playoff_are_reported_fma_anexo_iii() -> None
     data["mayor"]["playoff"]["start"] = "2026-11-30"
     notes = {n["id"] for n in run_season(load_season(data, source="s")).to_dict()["mayor"]["notes"]}
     assert {"mayor.time_control", "mayor.playoff_late"} <= notes
+
+
+def test_season_mayor_without_results_gives_the_field_only() -> None:
+    data = season()
+    for key in ("players", "games", "playoff"):
+        data["mayor"].pop(key)
+    rep = run_season(load_season(data, source="s")).to_dict()
+    assert rep["mayor"]["champion"] is None and rep["mayor"]["tournament"] is None
+    assert len(rep["mayor"]["field"]) == 6
+
+
+def test_season_swiss_with_unrated_players_drops_tpr_fma_6_2_g() -> None:
+    ids = [f"C{i}" for i in range(12)]
+    games = [{"round": r, "white": ids[(i + r) % 12], "black": ids[(11 - i + r) % 12], "result": "1/2-1/2"}
+             for r in range(1, 8) for i in range(6)]
+    data = {
+        "year": 2026,
+        "players": [{"id": p, "name": p, "standard_rating": None if i % 2 else 1500, "category": "cuarta"}
+                    for i, p in enumerate(ids)],
+        "tournaments": [{"id": "c", "category": "cuarta", "start": "2026-03-01", "time_control": "60+30",
+                         "players": ids, "games": games}],
+    }
+    t = run_season(load_season(data, source="s")).to_dict()["tournaments"][0]
+    assert t["format"]["kind"] == "swiss"
+    assert any(n["id"] == "tiebreaks.dropped" and "TPR" in n["en"] for n in t["notes"])

@@ -28,10 +28,17 @@ def _lang(lang: str) -> str:
     return lang
 
 
+def _fmt(fmt: str) -> str:
+    if fmt not in ("text", "table", "json"):
+        raise ArbitroError(f"--format: {fmt!r}: expected text or json")
+    return fmt
+
+
 @fma_app.command("category")
 def category_cmd(
     elo: Annotated[str, typer.Argument(help="FIDE standard rating (0 or 'none' = unrated).")],
     lang: Annotated[str, typer.Option("--lang", help="es (Spanish) or en (English).")] = "es",
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
 ) -> None:
     """The category a newcomer enters by standard rating (FMA 1.3, 1.7)."""
     from arbitro.federations.fma.categories import category_by_rating
@@ -47,23 +54,35 @@ def category_cmd(
         raise ArbitroError(f"ELO: {elo!r}: expected a FIDE standard rating (a whole number) or 'none'")
     cat = category_by_rating(rating)
     m = msg("category.rating_table", rating=rating, category=cat) if rating else msg("category.no_rating", category=cat)
+    note = msg("rating.standard_only")
+    if _fmt(fmt) == "json":
+        typer.echo(json.dumps({"rating": rating or None, "category": cat.key, "reasons": [m.as_dict(), note.as_dict()]},
+                              ensure_ascii=False, indent=2))
+        return
     typer.echo(m.cited(lang))
-    typer.echo(msg("rating.standard_only").cited(lang))
+    typer.echo(note.cited(lang))
 
 
 @fma_app.command("format")
 def format_cmd(
     n: Annotated[int, typer.Argument(help="Number of entrants.")],
     lang: Annotated[str, typer.Option("--lang", help="es (Spanish) or en (English).")] = "es",
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
 ) -> None:
     """The format (FMA 4.1) and tie-break order (FMA 6.1/6.2) for N entrants."""
     from arbitro.federations.fma.formats import format_for
-    from arbitro.federations.fma.tiebreaks import order_message
+    from arbitro.federations.fma.tiebreaks import codes_for, order_message
 
     lang = _lang(lang)
     f = format_for(n)
+    order = order_message(f.kind)
+    if _fmt(fmt) == "json":
+        typer.echo(json.dumps({"entrants": n, "kind": f.kind.value, "rounds": f.rounds,
+                               "tiebreaks": codes_for(f.kind) + ["lots"],
+                               "reasons": [f.message.as_dict(), order.as_dict()]}, ensure_ascii=False, indent=2))
+        return
     typer.echo(f.message.cited(lang))
-    typer.echo(order_message(f.kind).cited(lang))
+    typer.echo(order.cited(lang))
 
 
 @fma_app.command("season")

@@ -320,6 +320,11 @@ CATALOGUE: dict[str, Entry] = {
         "Desempates (Suizo): {codes}, sorteo.",
         "Tie-breaks (Swiss): {codes}, lots.",
     ),
+    "tiebreaks.dropped": Entry(
+        "FMA 6.2 g",
+        "{tournament}: {code} no se calcula (jugadores sin ELO, FIDE C.07 art. 10); se pasa al siguiente desempate.",
+        "{tournament}: {code} is not computed (unrated players, FIDE C.07 Art. 10); the next tie-break applies.",
+    ),
     "standings.given": Entry(
         "FMA 6",
         "{tournament}: clasificación final tomada del archivo de temporada (sin partidas para desempatar).",

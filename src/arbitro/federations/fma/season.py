@@ -283,7 +283,11 @@ def _standings(
     notes.extend(sanction_notes)
     notes.extend(_byes.audit_half_byes(t))
     notes.extend(_byes.audit_requested_byes(t, fmt.kind))
-    return rank(t, ids, codes, lots_seed=spec.lots_seed, deductions=deductions), codes
+    lines = rank(t, ids, codes, lots_seed=spec.lots_seed, deductions=deductions)
+    for code in codes:
+        if lines and all(code not in line.values for line in lines):
+            notes.append(msg("tiebreaks.dropped", tournament=spec.name, code=code))
+    return lines, codes
 
 
 def _deductions_by_id(st: _State, spec: TournamentSpec) -> dict[str, Decimal]:
