@@ -201,3 +201,22 @@ def test_cli_recorded_dossier_table_and_json_agree(tmp_path, capsys) -> None:  #
     out = capsys.readouterr().out
     assert "IM: ELIGIBLE" in out and "GM: NOT ELIGIBLE" in out
     assert "Title achieved on 2020-06-01" in out
+
+
+def test_schema_and_parser_know_the_same_fields() -> None:
+    from arbitro.titles import dossier as mod
+
+    schema = json.loads(SCHEMA.read_text(encoding="utf-8"))
+    defs = schema["$defs"]
+    pairs = {
+        "top": (set(schema["properties"]), set(mod._TOP_KEYS)),
+        "player": (set(defs["player"]["properties"]), set(mod._PLAYER_KEYS)),
+        "application": (set(defs["application"]["properties"]), set(mod._APP_KEYS)),
+        "tournament": (set(defs["tournament"]["properties"]), set(mod._TOURNAMENT_KEYS)),
+        "recordedNorm": (set(defs["recordedNorm"]["properties"]), set(mod._RECORDED_KEYS)),
+        "trfNorm": (set(defs["trfNorm"]["properties"]), set(mod._TRF_KEYS)),
+        "rating": (set(defs["rating"]["properties"]), set(mod._RATING_KEYS)),
+        "eventTitle": (set(defs["eventTitle"]["properties"]), set(mod._EVENT_KEYS)),
+    }
+    for name, (in_schema, in_parser) in pairs.items():
+        assert in_schema == in_parser, name
