@@ -79,6 +79,10 @@ class Edition:
     team_min_games: dict[int, int] = field(default_factory=lambda: {7: 7, 8: 7, 9: 7})
     #: World Cup / Women's World Championship (KO) norms
     world_cup_min_games: int = 8
+    #: such an 8-game norm counts as this many games (2017: "count as 9"); None = as played
+    world_cup_counts_as: int | None = 9
+    #: a double round robin needs at least this many players (1.45f / 1.4.5f)
+    drr_min_players: int = 6
     #: how many of the lowest opponents may be raised to the floor (1.46c1)
     floor_raise_count: int = 1
     #: rating given to unrated opponents (1.46d / 1.4.6d)
@@ -286,6 +290,7 @@ EDITIONS: dict[str, Edition] = {
         thresholds=_T2005,
         team_min_games={7: 7, 8: 8, 9: 8},
         world_cup_min_games=8,
+        world_cup_counts_as=None,
         floor_raise_count=2,
         unrated_value=1600,
         title_mix="fixed",

@@ -525,3 +525,39 @@ def test_unknown_player_or_title_is_an_arbitro_error_B01_1_4(kit: Any) -> None:
         evaluate_norm(t, 99, "GM")
     with pytest.raises(ArbitroError):
         evaluate_norm(t, 1, "FM")
+
+
+# -- World Cup, double round robin size, facts for the application ------------------------------
+def test_world_cup_eight_game_norm_counts_as_nine_B01_2017_1_41a(kit: Any) -> None:
+    t = kit.build(kit.games(8, 6, rating=2500), start=dt.date(2019, 9, 1))
+    r = evaluate_norm(t, 1, "GM", options=NormOptions(event="world_cup"))
+    assert r.achieved and r.games_counted == 8 and r.games == 9
+
+
+def test_2005_ko_championship_eight_games_count_as_eight_B01_2005_1_41b(kit: Any) -> None:
+    t = kit.build(kit.games(8, 6, rating=2500), start=dt.date(2006, 9, 1))
+    r = evaluate_norm(t, 1, "GM", options=NormOptions(event="world_cup"))
+    assert r.achieved and r.games == 8
+
+
+def test_double_round_robin_needs_six_players_B01_1_4_5f(kit: Any) -> None:
+    """A 5-player double round robin (8 rounds, 4 distinct opponents) cannot give a norm."""
+    t = kit.build(kit.games(8, 6.5, rating=2550), system="BERGER_DOUBLE_ROUNDROBIN")
+    me = t.players[1]
+    for r, res in enumerate(me.results):
+        me.results[r] = RoundResult(2 + r % 4, res.colour, res.code)
+    for rank in list(t.players):
+        if rank > 5:
+            del t.players[rank]
+    r = evaluate_norm(t, 1, "GM", options=NormOptions(min_games=8))
+    assert "B.01 1.4.5f" in r.failed_rules
+
+
+def test_exemption_and_eight_of_nine_reported_for_the_application_B01_1_4_3e(kit: Any) -> None:
+    rounds = [gm(kit, o.result, fed="ESP") for o in kit.games(9, 7, rating=2450)]
+    r = evaluate_norm(kit.build(rounds, host="FRA"), 1, "GM", options=NormOptions(event="zonal"))
+    assert r.exemption is not None and "zonal" in r.exemption
+    plain = evaluate_norm(kit.build(kit.games(9, 7, rating=2450)), 1, "GM")
+    assert plain.exemption is None and not plain.eight_of_nine
+    eight = evaluate_norm(kit.build(kit.games(8, 6, rating=2450) + [gm(kit, "U")]), 1, "GM")
+    assert eight.eight_of_nine

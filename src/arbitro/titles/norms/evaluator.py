@@ -190,7 +190,9 @@ class _Evaluation:
         self.gs = gs if gs is not None else collect_games(t, player, e, round_robin=f.round_robin)
         min_games = _min_games(f, self.gs.rounds)
         exempt = event_exemption(t, player, e, f.options.event, f.swiss)
-        self.ctx = NormContext(e, title, player.federation.upper(), min_games, _is_drr(self.gs, f), exempt)
+        self.ctx = NormContext(
+            e, title, player.federation.upper(), min_games, _is_drr(self.gs, f), exempt, event_players=len(t.players)
+        )
         if _eight_of_nine(self.gs, player, e, min_games):
             self.ctx = replace(self.ctx, eight_of_nine=True)
         self.lines: list[str] = []
@@ -223,20 +225,22 @@ class _Evaluation:
         return self._not_achieved(full, games, proofs)
 
     def _search(self, games: list[Game], ctx: NormContext) -> SearchOutcome:
+        """1.42e/f / 1.4.1e/f; with predetermined pairings the edition's extra condition applies."""
         e, f = self.f.edition, self.f
         allow_tail = True
-        admissible = None
         if f.predetermined:
             rule = e.tail_drop_predetermined
             allow_tail = rule != "forbidden"
             if rule != "allowed":
                 full_mix = evaluate_choice(games, replace(ctx, min_games=0))
-                mix_ok = not any(c.failed for c in full_mix.checks if c.rule in _MIX_RULES)
-
-                def admissible(tail: tuple[int, ...], won: tuple[int, ...], _ok: bool = mix_ok) -> bool:
-                    return _ok
-
-        return search_choices(games, ctx, allow_tail=allow_tail, allow_won=True, admissible=admissible)
+                failed = [c.article for c in full_mix.checks if c.failed and c.rule in _MIX_RULES]
+                if failed:
+                    return SearchOutcome(
+                        None, (), (), (), 0,
+                        "predetermined pairings: the opponents of the complete event do not allow a norm "
+                        f"({', '.join(failed)}), so no game may be left out",
+                    )
+        return search_choices(games, ctx, allow_tail=allow_tail, allow_won=True)
 
     # -- results -------------------------------------------------------
     def _header(self) -> list[str]:
@@ -292,6 +296,7 @@ class _Evaluation:
         audit: list[RoundAudit],
         route: str,
         extra_games: int = 0,
+        eight_of_nine: bool = False,
     ) -> NormResult:
         uncertain = sorted({u for c in verdict.checks for u in c.uncertain})
         return NormResult(
@@ -315,6 +320,8 @@ class _Evaluation:
             extra_games=extra_games,
             route=route,
             uncertain=uncertain,
+            exemption=self.ctx.exempt,
+            eight_of_nine=eight_of_nine,
         )
 
     def _achieved(
@@ -332,6 +339,10 @@ class _Evaluation:
         final_ctx = ctx if eight else replace(ctx, eight_of_nine=False)
         need, extra = extra_games(v, games, final_ctx)
         base = e.eight_of_nine_counts_as if eight else len(games)
+        wc_count = e.world_cup_counts_as if self.f.options.event == "world_cup" else None
+        if wc_count is not None and len(games) == e.world_cup_min_games:
+            base = wc_count
+            lines.append(f"{e.article('team_games')}: an {len(games)}-game World Cup norm counts as {base} games")
         total = base
         if e.extra_games:
             total += extra
@@ -349,7 +360,7 @@ class _Evaluation:
         return self._result(
             v, games, achieved=True, games=total, dropped_rounds=sorted([*tail, *won]), failed_rules=[],
             explanation=lines, audit=self._audit(tail, won, no_show), extra_games=total - base if total > base else 0,
-            route=route,
+            route=route, eight_of_nine=eight,
         )
 
     def _not_achieved(self, v: Verdict, games: Sequence[Game], proofs: list[str]) -> NormResult:

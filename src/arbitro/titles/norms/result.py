@@ -103,6 +103,7 @@ class NormResult:
     * ``failed_rules``: articles that failed on the best choice of games (empty when achieved).
     * ``explanation``: one line per rule with the numbers that decided it.
     * ``audit``: one entry per round.
+    * ``exemption`` / ``eight_of_nine``: facts a title application needs (1.4.3e, 1.4.1c, 1.51).
     """
 
     start_rank: int
@@ -125,3 +126,8 @@ class NormResult:
     extra_games: int = 0
     route: str = "all counted games"
     uncertain: list[str] = field(default_factory=list)
+    #: why the federation rules were waived (1.43a-e / 1.4.3a-d), or None: an application needs
+    #: at least one norm under the normal foreigner requirement (1.43b1 / 1.4.3e)
+    exemption: str | None = None
+    #: an 8-game norm from 8 played + 1 forfeit win or PAB in 9 rounds (1.4.1c; 2017 1.51)
+    eight_of_nine: bool = False

@@ -24,6 +24,7 @@ from arbitro.titles.norms.result import Game, RuleCheck
 __all__ = [
     "NormContext",
     "Verdict",
+    "check_drr_players",
     "check_federation_maxima",
     "check_min_games",
     "check_min_score",
@@ -56,6 +57,8 @@ class NormContext:
     exempt: str | None = None
     #: the 8-of-9 route (1.4.1c) is in use: 8 games satisfy the minimum
     eight_of_nine: bool = False
+    #: players in the event (for the double-round-robin minimum of 1.45f / 1.4.5f)
+    event_players: int = 0
 
     @property
     def thresholds(self) -> TitleThresholds:
@@ -126,6 +129,16 @@ def check_min_games(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
         )
     ok = n >= ctx.min_games
     return RuleCheck("min_games", e.article("min_games"), ok, f"{n} games counted, at least {ctx.min_games} needed")
+
+
+def check_drr_players(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
+    """1.45f / 1.4.5f: a double round robin needs at least 6 players; each opponent counts once."""
+    e = ctx.edition
+    need = e.drr_min_players
+    return RuleCheck(
+        "drr", e.article("drr"), ctx.event_players >= need,
+        f"double round robin of {ctx.event_players} players (at least {need}); opponents counted once for the mix",
+    )
 
 
 def check_other_federations(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
@@ -282,8 +295,10 @@ def evaluate_choice(games: Sequence[Game], ctx: NormContext) -> Verdict:
     """Run every rule of B.01 1.4 on one choice of games."""
     n = len(games)
     half = sum(g.half_points for g in games)
-    checks = [
-        check_min_games(games, ctx),
+    checks = [check_min_games(games, ctx)]
+    if ctx.drr:
+        checks.append(check_drr_players(games, ctx))
+    checks += [
         check_other_federations(games, ctx),
         check_federation_maxima(games, ctx),
         check_titled(games, ctx),

@@ -140,6 +140,8 @@ def search_choices(
     if proof is not None:
         return SearchOutcome(None, (), (), (), 0, proof)
     max_drop = len(games) - ctx.min_games
+    if max_drop <= 0:
+        return SearchOutcome(None, (), (), (), 0, f"no game can be left out: {len(games)} games counted, {ctx.min_games} needed")
     unrated = ctx.edition.unrated_value
 
     def value(g: Game) -> int:
