@@ -1,0 +1,67 @@
+"""The smaller `arbitro tournament` commands: show (also an earlier state), log, standings, FIDE mode, export."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arbitro.trf import parse_trf
+
+from .test_cli_roundrobin import ok, refused, run
+
+
+@pytest.fixture
+def small(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    trf = tmp_path / "rr.trf"
+    ok(capsys, "new", str(trf), "--name", "Quad", "--system", "round-robin", "--author", "IA Test")
+    for name, rating in (("Alpha, A", 2100), ("Beta, B", 2000), ("Gamma, C", 1900), ("Delta, D", 1800)):
+        ok(capsys, "add-player", str(trf), name, "--rating", str(rating))
+    ok(capsys, "pair", str(trf), "--seed", "4")
+    ok(capsys, "result", str(trf), "1", "1-0", "2", "½-½")
+    return trf
+
+
+def test_show_now_and_at_an_earlier_point_of_the_log(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    now = ok(capsys, "show", str(small))
+    assert "Quad: 4 players, 1 of 3 rounds paired, FIDE mode on" in now
+    assert "1-0" in now and "½-½" in now
+    earlier = ok(capsys, "show", str(small), "--at", "7")  # created, 4 players, lots, round 1 paired
+    assert "1 of 3 rounds paired" in earlier and "1-0" not in earlier
+
+
+def test_log_lists_every_event_with_time_and_author(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = ok(capsys, "log", str(small)).splitlines()
+    assert len(lines) == 9
+    assert "IA Test: tournament_created" in lines[0]
+    assert "pairing_numbers_assigned" in lines[5] and "seed=4" in lines[5]
+    assert "result_entered" in lines[-1]
+
+
+def test_standings_after_complete_rounds(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = ok(capsys, "standings", str(small)).splitlines()
+    assert lines[0].split()[:4] == ["Rk", "No", "Name", "Pts"]
+    assert len(lines) == 5
+    assert lines[1].split()[:5] == ["1", "1", "Gamma,", "C", "1.0"]  # won board 1 of round 1
+    assert lines[4].split()[:5] == ["4", "4", "Beta,", "B", "0.0"]
+
+
+def test_leave_fide_mode_needs_yes_and_is_written(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert "confirm" in refused(capsys, small, "leave-fide-mode", str(small))
+    out = ok(capsys, "leave-fide-mode", str(small), "--yes", "--reason", "blitz side event")
+    assert out.startswith("### FIDE mode left on ") and "blitz side event" in out
+    assert any(c.startswith("FIDE mode left") for c in parse_trf(small.read_text()).tournament.comments)
+    assert "already left" in refused(capsys, small, "leave-fide-mode", str(small), "--yes")
+
+
+def test_export_to_a_file_and_bad_format(small: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "out16.trf"
+    ok(capsys, "export", str(small), "--to", "trf16", "-o", str(target))
+    assert "XXR 3" in target.read_text()
+    code, _, err = run(capsys, "export", str(small), "--to", "pgn")
+    assert code == 2 and "trf26 or trf16" in err
+
+
+def test_batch_with_an_odd_number_of_items_is_refused(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert "pairs of BOARD RESULT" in refused(capsys, small, "result", str(small), "1")
+    assert "no such event log" in run(capsys, "show", str(small.with_name("missing.trf")))[2]
