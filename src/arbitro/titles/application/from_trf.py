@@ -45,7 +45,9 @@ def _event_facts(t: Tournament, edition: str) -> tuple[bool | None, bool | None,
     qualifying = {PASSED: True, FAILED: False}.get(qual.status)
     reason = f"{qual.article} {qual.status}: {qual.detail}"
     if qualifying is not True:
-        reason += " (other qualifying events of 1.5.6 - Olympiad, national final ... - are set in the dossier)"
+        reason += (
+            " (other qualifying events of 1.5.6 - Olympiad, national final ... - are set in the dossier)"
+        )
     return one_a_day, qualifying, reason
 
 
@@ -189,8 +191,14 @@ def norm_from_trf(
         for a in best.audit
         if a.opponent is not None
     )
+    not_achieved = [
+        f"{r.title}: no norm (failed: {', '.join(r.failed_rules) or 'no games'})"
+        for r in results
+        if not r.achieved
+    ]
     details = (
         *best.explanation,
+        *not_achieved,
         f"normal foreign-federation requirement: {'met' if foreign_requirement_met else 'not met'} ({foreign_detail})",
     )
     return NormRecord(
