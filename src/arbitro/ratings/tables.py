@@ -73,7 +73,6 @@ def _build_pd_lookup() -> tuple[int, ...]:
 #: PD in hundredths for every D in 0..735 (index = D).
 _PD_BY_DIFF = _build_pd_lookup()
 
-_HUNDRED = Decimal(100)
 
 
 def _to_fraction(value: Number) -> Fraction:
@@ -130,4 +129,4 @@ def expected_score_hundredths(diff: int) -> int:
 
 def expected_score(diff: int) -> Decimal:
     """Table 8.1.2 as a :class:`Decimal` with two places (e.g. ``Decimal("0.64")``); see :func:`expected_score_hundredths`."""
-    return Decimal(expected_score_hundredths(diff)) / _HUNDRED
+    return Decimal(expected_score_hundredths(diff)).scaleb(-2)
