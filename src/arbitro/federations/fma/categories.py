@@ -15,7 +15,7 @@ import datetime as _dt
 from dataclasses import dataclass
 from enum import IntEnum
 
-from arbitro.federations.fma.messages import Message, msg
+from arbitro.federations.fma.messages import Message, Text, msg
 
 __all__ = [
     "CLAIM_NOTICE",
@@ -141,7 +141,7 @@ def decide_claim(claim: CategoryClaim, name: str, current: Category, start: _dt.
         notes.append(msg("claim.rejected", player=name, category=current))
         return ClaimDecision(current, False, tuple(notes))
     if claim.evaluation is not None:
-        evaluator = claim.evaluator or "un jugador titulado / a titled player"
+        evaluator = claim.evaluator or Text("un jugador titulado", "a titled player")
         notes.append(msg("claim.evaluated", player=name, evaluator=evaluator, category=claim.evaluation))
         return ClaimDecision(claim.evaluation, claim.evaluation != current, tuple(notes))
     notes.append(msg("claim.accepted", player=name, category=claim.requested))

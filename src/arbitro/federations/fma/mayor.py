@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from arbitro.errors import ArbitroError
-from arbitro.federations.fma.messages import Message, Place, msg
+from arbitro.federations.fma.messages import Message, Place, Text, msg
 
 __all__ = [
     "MAYOR_SIZE",
@@ -73,7 +73,7 @@ def select_field(
     previous_standings: list[str],
     ranking: list[tuple[str, int]],
     primera_order: list[str],
-    unavailable: dict[str, str],
+    unavailable: dict[str, str | Text],
     names: dict[str, str],
 ) -> MayorField:
     """FMA Anexo III I: the six players of the Torneo Mayor, with each fallback used."""
@@ -263,7 +263,7 @@ def decide_champion(
     if winner == "":
         game = p.armageddon
         if game is None:
-            notes.append(msg("mayor.playoff_pending", stage="Armagedón / Armageddon"))
+            notes.append(msg("mayor.playoff_pending", stage=Text("Armagedón", "Armageddon")))
             return None, notes
         white = game.white or armageddon_colours(a, b, lots_seed or 0)[0]
         if white not in (a, b):

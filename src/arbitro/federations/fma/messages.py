@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["CATALOGUE", "LANGUAGES", "Entry", "Message", "Place", "msg"]
+__all__ = ["CATALOGUE", "LANGUAGES", "Entry", "Message", "Place", "Text", "msg"]
 
 LANGUAGES: tuple[str, ...] = ("es", "en")
 
@@ -592,6 +592,17 @@ def msg(message_id: str, **params: Any) -> Message:
     if message_id not in CATALOGUE:
         raise KeyError(message_id)
     return Message(message_id, dict(params))
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A value of a message given in both languages."""
+
+    es: str
+    en: str
+
+    def name_in(self, lang: str) -> str:
+        return self.es if lang == "es" else self.en
 
 
 class Place(int):

@@ -46,7 +46,7 @@ from arbitro.federations.fma.formats import (
     round_robin_rounds,
 )
 from arbitro.federations.fma.mayor import MayorField, check_playoff_start, decide_champion, select_field
-from arbitro.federations.fma.messages import Message, msg
+from arbitro.federations.fma.messages import Message, Text, msg
 from arbitro.federations.fma.results import RankedLine, build_tournament, rank, values_equal
 from arbitro.federations.fma.sanctions import SanctionKind, apply_to_tournament, describe
 from arbitro.federations.fma.season_file import MayorSpec, Season, TournamentSpec
@@ -385,17 +385,21 @@ def _check_played_format(name: str, t: Tournament, fmt: Format, notes: list[Mess
         notes.append(msg("format.mismatch", tournament=name, actual=actual, n=len(t.players), expected=fmt))
 
 
+def _both(m: Message) -> Text:
+    return Text(m.cited("es"), m.cited("en"))
+
+
 def _run_mayor(st: _State, m: MayorSpec) -> MayorReport:
     spec = m.tournament
     reg = st.season.registry
-    unavailable = dict(m.declined)
+    unavailable: dict[str, str | Text] = dict(m.declined)
     for p in reg:
         if p.is_expelled(spec.start):
-            unavailable[p.id] = msg("entry.refused.expelled", player=p.name).text("es")
+            unavailable[p.id] = _both(msg("entry.refused.expelled", player=p.name))
         elif p.fma_ban(spec.start):
-            unavailable[p.id] = msg("entry.refused.ban_fma", player=p.name).text("es")
+            unavailable[p.id] = _both(msg("entry.refused.ban_fma", player=p.name))
         elif not p.resident:
-            unavailable[p.id] = msg("entry.refused.residency", player=p.name).text("es")
+            unavailable[p.id] = _both(msg("entry.refused.residency", player=p.name))
     primera_id = m.primera
     if primera_id is None:
         primeras = sorted((t for t in st.season.tournaments if t.category is Category.PRIMERA), key=lambda t: t.start)
