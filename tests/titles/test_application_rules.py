@@ -489,3 +489,20 @@ def test_2017_1_41c_required_score_matches_the_10_round_table(ra: int, title: st
     from arbitro.titles.application.counting import required_score
 
     assert required_score(ra, 10, title, "2017") == Fraction(expected)
+
+
+@pytest.mark.parametrize(
+    ("ra", "title", "expected"),
+    [
+        (2381, "GM", "7"), (2434, "GM", "7"), (2435, "GM", "6.5"), (2600, "GM", "5"), (2601, "GM", "4.5"),
+        (2681, "GM", "3.5"), (2231, "IM", "7"), (2371, "IM", "5.5"), (2531, "IM", "3.5"),
+        (2181, "WGM", "7"), (2401, "WGM", "4.5"), (2031, "WIM", "7"), (2330, "WIM", "4"), (2331, "WIM", "3.5"),
+    ],
+)  # fmt: skip
+def test_2005_1_41c_required_score_matches_the_2005_9_round_table(ra: int, title: str, expected: str) -> None:
+    """B.01 2005 table 1.49a, 9 rounds (seed 003): Rp 2601 / 2451 / 2401 / 2251 after rounding."""
+    from fractions import Fraction
+
+    from arbitro.titles.application.counting import required_score
+
+    assert required_score(ra, 9, title, "2005") == Fraction(expected)

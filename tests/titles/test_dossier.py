@@ -220,3 +220,11 @@ def test_schema_and_parser_know_the_same_fields() -> None:
     }
     for name, (in_schema, in_parser) in pairs.items():
         assert in_schema == in_parser, name
+
+
+def test_edition_2014_reads_as_the_2009_edition_for_a_2015_tournament() -> None:
+    d = dossier()
+    d["norms"][0]["tournament"].update({"start": "2015-03-01", "end": "2015-03-09"})
+    d["norms"][0]["edition"] = "2014"
+    parsed = parse_dossier(d, source="d.json")
+    assert parsed.norms[0].edition == "2009"
