@@ -45,3 +45,22 @@ def test_apro_averages_opponents_tpr_c07_10_4() -> None:
 
 def test_rtng_is_own_rating_c07_10_6() -> None:
     assert _row("RTNG", 2) == Decimal(2000)
+
+
+def test_fast_integer_performance_equals_ratings_package_b02() -> None:
+    """The tie-breaks' integer ARO/TPR/PTP agree with arbitro.ratings (B.02 tables, exact arithmetic)."""
+    import random
+    from fractions import Fraction
+
+    from arbitro.ratings import average_rating, perfect_tournament_performance, tournament_performance_rating
+    from arbitro.tiebreaks.rating_based import average_rating_fast, ptp_fast, tpr_fast
+
+    rng = random.Random(3)
+    for _ in range(400):
+        n = rng.randint(1, 13)
+        ratings = [rng.randint(1000, 2850) for _ in range(n)]
+        half_points = rng.randint(0, 2 * n)
+        score = Fraction(half_points, 2)
+        assert average_rating_fast(ratings) == average_rating(ratings)
+        assert tpr_fast(ratings, half_points) == tournament_performance_rating(ratings, score)
+        assert ptp_fast(ratings, half_points) == perfect_tournament_performance(ratings, score)

@@ -193,9 +193,11 @@ def compute_standings(
             for pos, p in enumerate(new_order):
                 final_rank[p] = pos + 1
     rows: list[StandingRow] = []
+    texts = [s.text for s in specs]
+    decimals = [col.decimals_list() for col in ranking.columns]
     for p in ranking.order:
-        values = {spec.text: col.decimal(p) for spec, col in zip(specs, ranking.columns, strict=True)}
-        primary = ranking.columns[0].decimal(p)
+        values = {text: column[p] for text, column in zip(texts, decimals, strict=True)}
+        primary = decimals[0][p]
         rows.append(
             StandingRow(
                 start_rank=sr[p],

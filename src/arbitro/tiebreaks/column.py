@@ -29,6 +29,20 @@ class Column:
         v = self.values[i]
         return None if v is None else to_decimal(v, self.denominator, self.decimals)
 
+    def decimals_list(self) -> list[Decimal | None]:
+        """Every value as a Decimal (converted once per distinct value)."""
+        memo: dict[int, Decimal] = {}
+        out: list[Decimal | None] = []
+        for v in self.values:
+            if v is None:
+                out.append(None)
+                continue
+            d = memo.get(v)
+            if d is None:
+                d = memo[v] = to_decimal(v, self.denominator, self.decimals)
+            out.append(d)
+        return out
+
 
 @dataclass(frozen=True, slots=True)
 class Contribution:

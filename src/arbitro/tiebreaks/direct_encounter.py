@@ -36,8 +36,8 @@ _MAX_PASSES = 30
 class MiniScore:
     """A participant's score against the others of a subgroup (6.1) and the most they could reach (6.3)."""
 
-    score: Fraction
-    maximum: Fraction
+    score: int | Fraction
+    maximum: int | Fraction
     met: int
 
 
@@ -48,12 +48,19 @@ def mini_scores(ctx: Context, spec: TiebreakSpec, members: list[int]) -> dict[in
     need = len(members) - 1
     result: dict[int, MiniScore] = {}
     for p in members:
-        per_opponent: dict[int, list[int]] = {}
+        score: int | Fraction = 0
+        seen: dict[int, list[int]] = {}
+        repeated = False
         for o, k, pts in zip(ctx.opp[p], ctx.kind[p], ctx.pts[p], strict=True):
             if o in inside and (predetermined or k == PLAYED):
-                per_opponent.setdefault(o, []).append(pts)
-        score = sum((Fraction(sum(v), len(v)) for v in per_opponent.values()), Fraction(0))
-        met = len(per_opponent)
+                if o in seen:
+                    repeated = True
+                seen.setdefault(o, []).append(pts)
+        if repeated:  # 6.1.2: the average of the games against the same opponent
+            score = sum((Fraction(sum(v), len(v)) for v in seen.values()), Fraction(0))
+        else:
+            score = sum(v[0] for v in seen.values())
+        met = len(seen)
         if (not ctx.round_robin and met < need) or spec.swiss:
             maximum = score + (need - met) * ctx.win
         else:
@@ -85,9 +92,14 @@ def _single_run(ctx: Context, spec: TiebreakSpec, members: list[int], base: int,
     current = base
     val[order[0]] = base
     unique = True
+    best_below: list[int | Fraction] = [0] * len(order)  # best maximum from position k on
+    running: int | Fraction | None = None
+    for k in range(len(order) - 1, -1, -1):
+        m = scores[order[k]].maximum
+        running = m if running is None or m > running else running
+        best_below[k] = running
     for k in range(1, len(order)):
-        best_below = max(scores[p].maximum for p in order[k:])
-        if unique and scores[order[k - 1]].score > best_below:
+        if unique and scores[order[k - 1]].score > best_below[k]:
             current = base + k
             changes += 1
         else:

@@ -18,48 +18,38 @@ contribution to the tie-break, and whether the round is a VUR.
 
 from __future__ import annotations
 
-__all__ = ["Item", "apply_cuts", "choose_high_cut", "choose_low_cut"]
+__all__ = ["Item", "apply_cuts"]
 
 Item = tuple[int, int, bool]
-
-
-def choose_low_cut(items: list[Item], alive: list[bool]) -> int:
-    """Index of the value to cut as least significant (14.1 with 16.5.1)."""
-    best = -1
-    best_vur = -1
-    for k, (score, value, vur) in enumerate(items):
-        if not alive[k]:
-            continue
-        if best < 0 or (score, value) < (items[best][0], items[best][1]):
-            best = k
-        if vur and (best_vur < 0 or (score, value) < (items[best_vur][0], items[best_vur][1])):
-            best_vur = k
-    if best_vur >= 0 and not items[best][1] > items[best_vur][1]:
-        return best_vur
-    return best
-
-
-def choose_high_cut(items: list[Item], alive: list[bool]) -> int:
-    """Index of the most significant value (14.3): highest score, then highest contribution."""
-    best = -1
-    for k, (score, value, _vur) in enumerate(items):
-        if alive[k] and (best < 0 or (score, value) > (items[best][0], items[best][1])):
-            best = k
-    return best
 
 
 def apply_cuts(items: list[Item], low: int, high: int, rounds: int) -> tuple[int, list[bool]]:
     """Sum of the values left after ``low`` least and ``high`` most significant cuts.
 
+    Least significant: the lowest (score, value), earliest round first among
+    equals; the lowest VUR is cut instead unless the least significant value is
+    higher than the VUR's (16.5.1), for every cut (16.5.2). Most significant:
+    the highest (score, value), VURs not preferred.
+
     The number of cuts never exceeds the rounds (a Median-2 over four rounds
     cuts everything, as the TEC checker does) nor the values available.
     Returns the sum and, per item, whether it was kept.
     """
-    alive = [True] * len(items)
-    low = min(low, rounds, len(items))
-    high = min(high, rounds - low, len(items) - low)
+    n = len(items)
+    alive = [True] * n
+    low = min(low, rounds, n)
+    high = max(min(high, rounds - low, n - low), 0)
+    if low <= 0 and high == 0:
+        return sum(item[1] for item in items), alive
+    order = sorted(range(n), key=lambda k: (items[k][0], items[k][1]))  # stable: earlier round first
     for _ in range(low):
-        alive[choose_low_cut(items, alive)] = False
-    for _ in range(max(high, 0)):
-        alive[choose_high_cut(items, alive)] = False
+        best = next(k for k in order if alive[k])
+        best_vur = next((k for k in order if alive[k] and items[k][2]), -1)
+        cut = best_vur if best_vur >= 0 and not items[best][1] > items[best_vur][1] else best
+        alive[cut] = False
+    for _ in range(high):
+        top = next(k for k in reversed(order) if alive[k])
+        key = (items[top][0], items[top][1])
+        cut = min(k for k in order if alive[k] and (items[k][0], items[k][1]) == key)
+        alive[cut] = False
     return sum(item[1] for item, keep in zip(items, alive, strict=True) if keep), alive

@@ -18,9 +18,8 @@ The B.02 mathematics comes from :mod:`arbitro.ratings`.
 from __future__ import annotations
 
 from decimal import Decimal
-from fractions import Fraction
 
-from arbitro.ratings import average_rating, perfect_tournament_performance, tournament_performance_rating
+from arbitro.ratings import dp_from_percent, expected_score_hundredths
 from arbitro.tiebreaks.column import Column, Contribution, Explanation
 from arbitro.tiebreaks.context import Context
 from arbitro.tiebreaks.spec import TiebreakSpec
@@ -38,11 +37,25 @@ def _ratings(ctx: Context, spec: TiebreakSpec) -> list[int] | None:
     unrated = _unrated_value(ctx, spec)
     if unrated is None:
         return None if any(r <= 0 for r in ctx.ratings) else ctx.ratings
-    return [r if r > 0 else unrated for r in ctx.ratings]
+    key = ("ratings", unrated)
+    cached = ctx.cache.get(key)
+    if not isinstance(cached, list):
+        cached = ctx.cache[key] = [r if r > 0 else unrated for r in ctx.ratings]
+    ratings: list[int] = cached
+    return ratings
 
 
 def _games(ctx: Context, ratings: list[int], i: int) -> list[tuple[int, int, int]]:
     """(round, opponent rating, result in half points) of the games played over the board."""
+    key = ("games", id(ratings))  # ``ratings`` is ctx.ratings or a list cached in ctx.cache: stable ids
+    cached = ctx.cache.get(key)
+    if not isinstance(cached, list):
+        cached = ctx.cache[key] = [_player_games(ctx, ratings, j) for j in range(ctx.size)]
+    games: list[tuple[int, int, int]] = cached[i]
+    return games
+
+
+def _player_games(ctx: Context, ratings: list[int], i: int) -> list[tuple[int, int, int]]:
     out = []
     win, draw = ctx.win, ctx.draw
     for r, (o, k, p) in enumerate(zip(ctx.opp[i], ctx.kind[i], ctx.pts[i], strict=True)):
@@ -64,16 +77,56 @@ def _cut(games: list[tuple[int, int, int]], low: int, high: int, rounds: int) ->
     return sorted(kept)
 
 
+#: B.02 table 8.1.2 for every difference -800..800 (from :mod:`arbitro.ratings`), for the PTP search.
+_PD_BY_DIFF: tuple[int, ...] = tuple(expected_score_hundredths(d) for d in range(-800, 801))
+
+
+def average_rating_fast(ratings: list[int]) -> int:
+    """ARO (10.1): mean rounded 0.5 up, in integers; equals :func:`arbitro.ratings.average_rating`."""
+    n = len(ratings)
+    return (2 * sum(ratings) + n) // (2 * n)
+
+
+def tpr_fast(ratings: list[int], half_points: int) -> int:
+    """TPR (10.2) = ARO + dp(p), p rounded to a whole percent 0.5 up; equals the ratings package's TPR."""
+    n = len(ratings)
+    percent = (100 * half_points + n) // (2 * n)
+    return average_rating_fast(ratings) + dp_from_percent(percent)
+
+
+def ptp_fast(ratings: list[int], half_points: int) -> int:
+    """PTP (10.3): the lowest R with sum of PD(R - R_i) >= score, exact in hundredths, by bisection.
+
+    Equals :func:`arbitro.ratings.perfect_tournament_performance` (tested); integer-only for speed.
+    """
+    if half_points == 0:
+        return min(ratings) - 800
+    target = 50 * half_points  # score in hundredths
+    pd = _PD_BY_DIFF
+    low, high = min(ratings) - 736, max(ratings) + 736  # sum(low) = 0 < target <= sum(high) = 100 n
+    while high - low > 1:
+        mid = (low + high) // 2
+        total = 0
+        for r in ratings:
+            d = mid - r
+            total += pd[d + 800] if -800 <= d <= 800 else (100 if d > 0 else 0)
+        if total >= target:
+            high = mid
+        else:
+            low = mid
+    return high
+
+
 def _performance(code: str, games: list[tuple[int, int, int]]) -> int | None:
     if not games:
         return None
     ratings = [g[1] for g in games]
     if code == "ARO":
-        return average_rating(ratings)
-    score = Fraction(sum(g[2] for g in games), 2)
+        return average_rating_fast(ratings)
+    half_points = sum(g[2] for g in games)
     if code == "TPR":
-        return tournament_performance_rating(ratings, score)
-    return perfect_tournament_performance(ratings, score)
+        return tpr_fast(ratings, half_points)
+    return ptp_fast(ratings, half_points)
 
 
 def _uncut(ctx: Context, spec: TiebreakSpec, ratings: list[int], code: str) -> list[int | None]:
@@ -101,7 +154,7 @@ def compute_rating_based(ctx: Context, spec: TiebreakSpec) -> Column:
         for i in range(ctx.size):
             found = [inner[o] for o, k in zip(ctx.opp[i], ctx.kind[i], strict=True) if k == PLAYED and o >= 0]
             known = [v for v in found if v is not None]
-            values.append(average_rating(known) if known else None)
+            values.append(average_rating_fast(known) if known else None)
         return Column(spec, values, 1, 0, descending)
     if not spec.cut_low and not spec.cut_high:
         return Column(spec, list(_uncut(ctx, spec, ratings, code)), 1, 0, descending)
