@@ -119,11 +119,17 @@ class Edition:
     long_event_days: int | None = 90
     #: maximum duration of an individual event in days (1.14); None = not found
     max_duration_days: int | None = 90
+    #: 2005 1.16: failing an IA or FA, an event supervised by an IA is valid
+    arbiter_supervision_allowed: bool = False
     max_rounds_per_day: int = 2
     max_hours_per_day: int = 12
     time_control: TimeControlRule = TimeControlRule(30, 120, True, 120)
     #: field name -> why the value is uncertain in our sources
     uncertain: dict[str, str] = field(default_factory=dict)
+
+    def has(self, rule: str) -> bool:
+        """False when this edition has no such rule (article marked ``-``)."""
+        return self.articles.get(rule, "") != "-"
 
     def article(self, rule: str) -> str:
         """The article number of ``rule`` in this edition, prefixed ``B.01``."""
@@ -286,7 +292,19 @@ EDITIONS: dict[str, Edition] = {
         code="2005",
         effective_from=_dt.date(2005, 7, 1),
         label="B.01 as amended by the 2004 General Assembly (in force 1 Jul 2005)",
-        articles=_ARTICLES_OLD | {"long_event": "1.46b", "eight_of_nine": "-", "games_cap": "-"},
+        articles=_ARTICLES_OLD
+        | {
+            "long_event": "1.46b",
+            "eight_of_nine": "-",
+            "games_cap": "-",
+            "time_control": "1.14",
+            "duration": "1.15",
+            "arbiter_plays": "-",
+            "one_round_per_day": "-",
+            "registration": "-",
+            "format": "-",
+        },
+        arbiter_supervision_allowed=True,
         thresholds=_T2005,
         team_min_games={7: 7, 8: 8, 9: 8},
         world_cup_min_games=8,

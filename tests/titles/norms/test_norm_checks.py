@@ -124,3 +124,11 @@ def test_all_checks_have_a_status_B01_1_1() -> None:
     checks = tournament_checks(t, E24)
     assert {c.check for c in checks} >= {"rounds", "rounds_per_day", "time_control", "duration", "chief_arbiter", "format"}
     assert all(c.status in (PASSED, FAILED, NOT_DETERMINABLE) for c in checks)
+
+
+def test_2005_has_no_one_round_per_day_or_arbiter_playing_rule_B01_2005_1_1() -> None:
+    t = _t(rounds=9, round_dates=_days(*range(9)), chief_arbiter="NA X")
+    names = {c.check: c for c in tournament_checks(t, E05)}
+    assert "one_round_per_day" not in names and "arbiters_do_not_play" not in names
+    assert names["chief_arbiter"].status == NOT_DETERMINABLE  # 2005 1.16: may be supervised by an IA
+    assert names["duration"].article == "B.01 1.15"

@@ -486,6 +486,8 @@ def test_titles_evaluated_per_holder_and_sex_B01_1_4() -> None:
     assert titles_to_evaluate(Player(1, "a", sex="w", title="WFM")) == ["GM", "IM", "WGM", "WIM"]
     assert titles_to_evaluate(Player(1, "a", sex="w", title="IM")) == ["GM", "WGM"]
     assert titles_to_evaluate(Player(1, "a", sex="m", title="GM")) == []
+    assert titles_to_evaluate(Player(1, "a", sex="", title="WFM")) == ["GM", "IM", "WGM", "WIM"]
+    assert titles_to_evaluate(Player(1, "a", sex="w", title="WGM")) == ["GM", "IM"]
 
 
 def test_women_norms_for_women_only_B01_1_4(kit: Any) -> None:

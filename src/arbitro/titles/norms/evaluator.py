@@ -80,10 +80,14 @@ _NOT_NEEDED = {
 }
 
 
+_WOMEN_TITLES = frozenset({"WGM", "WIM", "WFM", "WCM"})
+
+
 def titles_to_evaluate(player: Player) -> list[str]:
     """Norm titles ``player`` does not hold; WGM and WIM only for women (B.01 1.4)."""
     held = _NOT_NEEDED.get(player.title, set())
-    return [t for t in NORM_TITLES if t not in held and (player.is_woman or not t.startswith("W"))]
+    woman = player.is_woman or player.title in _WOMEN_TITLES  # a women's title implies a woman when sex is blank
+    return [t for t in NORM_TITLES if t not in held and (woman or not t.startswith("W"))]
 
 
 @dataclass(frozen=True, slots=True)
