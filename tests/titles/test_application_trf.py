@@ -275,3 +275,13 @@ def test_cli_real_trf_unknown_player_and_rejected_norm_exit_2(tmp_path, capsys, 
     assert main(["title-application", str(tmp_path / "d.json")]) == 2
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_cli_unreadable_trf_names_the_entry(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from arbitro.cli import main
+
+    path = _write_dossier(tmp_path, [{"id": "broken", "trf": "rr.trf", "start_rank": 1}])
+    (tmp_path / "rr.trf").write_text("001 garbage\n", encoding="utf-8")
+    assert main(["title-application", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "norms[0] (broken): " in err and "Traceback" not in err

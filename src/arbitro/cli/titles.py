@@ -46,7 +46,10 @@ def load_application(path: Path):  # type: ignore[no-untyped-def]
         if not trf_path.exists():
             raise ArbitroError(f"{path}: {ref.entry}: trf: file not found: {ref.path}")
         if trf_path not in cache:
-            cache[trf_path] = read_trf(trf_path)
+            try:
+                cache[trf_path] = read_trf(trf_path)
+            except ArbitroError as err:
+                raise ArbitroError(f"{path}: {ref.entry}: {err}") from None
         try:
             norm = norm_from_trf(
                 cache[trf_path],  # type: ignore[arg-type]
