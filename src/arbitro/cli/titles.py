@@ -12,11 +12,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from arbitro.errors import ArbitroError
+
+if TYPE_CHECKING:
+    from arbitro.model import Tournament
+    from arbitro.titles.application import Application, ApplicationResult, NormRecord
 
 _MARK = {"pass": "ok", "fail": "NO", "unknown": "??", "n/a": "--"}
 
@@ -32,15 +36,15 @@ def _read_text(path: Path, what: str) -> str:
         raise ArbitroError(f"{what}: cannot read {path}: {err.strerror}") from None
 
 
-def load_application(path: Path):  # type: ignore[no-untyped-def]
+def load_application(path: Path) -> Application:
     """Parse the dossier at ``path`` and evaluate its TRF norms; returns the Application."""
     from arbitro.titles.application.from_trf import norm_from_trf
     from arbitro.titles.dossier import check_dates, parse_dossier
     from arbitro.trf import read_trf
 
     dossier = parse_dossier(_read_text(path, str(path)), source=str(path))
-    extra = []
-    cache: dict[Path, object] = {}
+    extra: list[NormRecord] = []
+    cache: dict[Path, Tournament] = {}
     for ref in dossier.trf_norms:
         trf_path = (path.parent / ref.path).resolve()
         if not trf_path.exists():
@@ -52,7 +56,7 @@ def load_application(path: Path):  # type: ignore[no-untyped-def]
                 raise ArbitroError(f"{path}: {ref.entry}: {err}") from None
         try:
             norm = norm_from_trf(
-                cache[trf_path],  # type: ignore[arg-type]
+                cache[trf_path],
                 dossier.applicant,
                 entry=ref.entry,
                 start_rank=ref.start_rank,
@@ -73,7 +77,7 @@ def load_application(path: Path):  # type: ignore[no-untyped-def]
     return dossier.application(extra)
 
 
-def _print_table(result) -> None:  # type: ignore[no-untyped-def]
+def _print_table(result: ApplicationResult) -> None:
     app = result.application
     who = app.applicant
     ident = ", ".join(x for x in (who.federation, f"FIDE ID {who.fide_id}" if who.fide_id else "") if x)
