@@ -10,7 +10,7 @@ import typer
 
 from arbitro.errors import ArbitroError
 from arbitro.titles.checks import tournament_checks
-from arbitro.titles.norms import NormOptions, NormResult, evaluate_norms, tournament_facts
+from arbitro.titles.norms import NormOptions, NormResult, evaluate_norms, forecast_norms, tournament_facts
 
 _EDITIONS = ("auto", "2005", "2009", "2017", "2022", "2024")
 _EVENTS = ("team_championship", "world_cup", "national_championship", "national_team_championship", "zonal", "approved")
@@ -26,7 +26,7 @@ def _norm_json(r: NormResult) -> dict[str, Any]:
         "rp": r.rp,
         "dropped_rounds": list(r.dropped_rounds),
         "failed_rules": list(r.failed_rules),
-        "explanation": list(r.explanation),
+        "explanation": [*r.explanation, *(a.line() for a in r.audit)],
     }
 
 
@@ -85,6 +85,11 @@ def norms_cmd(
                     typer.echo(f"         {a.line()}")
     if not shown:
         typer.echo("  no norm achieved (use --verbose or --player N for the reasons)")
+    forecasts = [f for f in forecast_norms(t, facts.edition, options=options) if player is None or f.start_rank == player]
+    if forecasts:
+        typer.echo("Forecast (result needed in the next paired round):")
+        for f in forecasts:
+            typer.echo(f"  {f.line()}")
 
 
 def register(app: typer.Typer) -> None:

@@ -80,3 +80,22 @@ def test_bad_options_exit_2(kit: Any, tmp_path: Path, capsys: pytest.CaptureFixt
 def test_missing_file_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["norms", str(tmp_path / "nope.trf")]) == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_table_shows_forecast_for_remaining_rounds_B01_1_4_8a(kit: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """After 8 of 9 rounds with 5.5 against 2450: 1 point from the last round (6.5/9 = Rp 2608)."""
+    t = kit.build(kit.games(8, 5.5, rating=2450), total_rounds=9)
+    path = tmp_path / "live.trf"
+    path.write_text(format_trf(t), encoding="utf-8")
+    assert main(["norms", str(path), "--player", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Forecast" in out and "GM norm with 1.0 point(s) from the last 1 round(s)" in out
+
+
+def test_json_explanation_includes_round_audit_B01_1_4_2c(kit: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t = kit.build([*kit.games(9, 7, rating=2450), kit.Opp("+", 2450)])
+    path = tmp_path / "audit.trf"
+    path.write_text(format_trf(t), encoding="utf-8")
+    assert main(["norms", str(path), "--format", "json", "--player", "1"]) == 0
+    gm = json.loads(capsys.readouterr().out)["players"][0]["norms"][0]
+    assert any(line.startswith("round 10") and "excluded" in line and "1.4.2c" in line for line in gm["explanation"])

@@ -45,10 +45,22 @@ def test_no_forecast_when_no_result_makes_it_B01_1_4_8a(kit: Any) -> None:
 def test_unpaired_round_cannot_be_forecast_B01_1_4(kit: Any) -> None:
     t = kit.build(kit.games(8, 6, rating=2450), total_rounds=11)
     assert next_paired_round(t.players[1]) is None
-    assert not [f for f in forecast_norms(t) if f.start_rank == 1]
+    assert all(f.opponent is None for f in forecast_norms(t) if f.start_rank == 1)
 
 
 def test_round_robin_forecast_only_for_the_last_round_B01_1_4_1e(kit: Any) -> None:
     t = _paired_next(kit, kit.games(8, 6, rating=2450), rounds=11)
     t.system = "BERGER_ROUNDROBIN"
-    assert not [f for f in forecast_norms(t) if f.start_rank == 1]
+    assert not [f for f in forecast_norms(t) if f.start_rank == 1 and f.opponent is not None]
+
+
+def test_points_needed_from_remaining_rounds_B01_1_4_8a(kit: Any) -> None:
+    """7 of 11 rounds played, 5/7 against 2450: 11 games need 8 (73 %, Rp 2616) -> 3 from the last 4."""
+    t = kit.build(kit.games(7, 5, rating=2450), total_rounds=11)
+    fc = {f.title: f for f in forecast_norms(t) if f.start_rank == 1}
+    assert fc["GM"].opponent is None and fc["GM"].rounds_left == 4 and str(fc["GM"].points) == "3.0"
+
+
+def test_no_forecast_when_remaining_rounds_cannot_suffice_B01_1_4_8a(kit: Any) -> None:
+    t = kit.build(kit.games(7, 1, rating=2450), total_rounds=9)
+    assert not [f for f in forecast_norms(t) if f.start_rank == 1 and f.title == "GM"]

@@ -1,20 +1,31 @@
-"""Forecasts during a tournament: the result a player needs in the next paired round.
+"""Forecasts during a tournament: what a player still needs for a norm.
 
-For each player with a paired round still without a result, the three outcomes
-are tried, weakest first (loss, draw, win), as if the event ended after that
-round: in a Swiss a player may ignore later games once a norm is made (B.01
-1.42f / 1.4.1e). With predetermined pairings (round robins) a norm is judged on
-the complete event, so the forecast is given only for the last round.
+* **Next paired round** (when the model holds a pairing without a result): the
+  three outcomes are tried, weakest first (loss, draw, win), as if the event
+  ended after that round - in a Swiss a player may ignore later games once a
+  norm is made (B.01 1.42f / 1.4.1e). With predetermined pairings a norm is
+  judged on the complete event, so this is given only for the last round.
+* **Remaining rounds** (no pairing known): the fewest points from the rounds
+  left that reach the title's Rp, *assuming the opponents' average stays at the
+  current Ra* and the mix keeps holding (stated in the forecast).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from decimal import Decimal
 
 from arbitro.model import Player, ResultCode, RoundResult, Tournament
+from arbitro.ratings import DP_TABLE
 from arbitro.titles.editions import Edition
-from arbitro.titles.norms.evaluator import evaluate_norm, titles_to_evaluate, tournament_facts
+from arbitro.titles.norms.evaluator import (
+    TournamentFacts,
+    evaluate_norm,
+    titles_to_evaluate,
+    tournament_facts,
+)
 from arbitro.titles.norms.result import NormOptions
+from arbitro.titles.norms.rules import percent
 
 __all__ = ["Forecast", "forecast_norms", "next_paired_round"]
 
@@ -23,18 +34,25 @@ _OUTCOMES = (("loss", ResultCode.LOSS), ("draw", ResultCode.DRAW), ("win", Resul
 
 @dataclass(frozen=True, slots=True)
 class Forecast:
-    """``needed``: ``"any result"``, ``"draw"`` (a draw or a win), ``"win"``; the games the norm would count."""
+    """What ``start_rank`` needs for ``title`` from round ``round`` on.
+
+    ``opponent`` is set for a paired round (``needed``: ``"any result"``, ``"a draw
+    or a win"``, ``"a win"``); otherwise ``points`` out of ``rounds_left`` rounds.
+    """
 
     start_rank: int
     name: str
     title: str
     round: int
-    opponent: int
+    opponent: int | None
     needed: str
-    games: int | None
+    games: int | None = None
+    points: Decimal | None = None
+    rounds_left: int = 1
 
     def line(self) -> str:
-        return f"{self.start_rank} {self.name}: {self.title} norm with {self.needed} in round {self.round} (vs {self.opponent})"
+        where = f"in round {self.round} (vs {self.opponent})" if self.opponent is not None else ""
+        return f"{self.start_rank} {self.name}: {self.title} norm with {self.needed} {where}".rstrip()
 
 
 def next_paired_round(player: Player) -> int | None:
@@ -57,22 +75,51 @@ def _as_if(t: Tournament, player: Player, r: int, code: ResultCode) -> Tournamen
     return replace(t, players=players, rounds=r)
 
 
+def _paired(t: Tournament, p: Player, r: int, f: TournamentFacts) -> list[Forecast]:
+    opponent = p.results[r - 1].opponent
+    assert opponent is not None
+    out = []
+    for title in titles_to_evaluate(p):
+        for word, code in _OUTCOMES:
+            res = evaluate_norm(_as_if(t, p, r, code), p.start_rank, title, edition=f.edition, options=f.options)
+            if res.achieved:
+                needed = {"loss": "any result", "draw": "a draw or a win", "win": "a win"}[word]
+                out.append(Forecast(p.start_rank, p.name, title, r, opponent, needed, res.games))
+                break
+    return out
+
+
+def _remaining(t: Tournament, p: Player, f: TournamentFacts) -> list[Forecast]:
+    left = t.total_rounds - len(p.results)
+    out = []
+    for title in titles_to_evaluate(p):
+        now = evaluate_norm(t, p.start_rank, title, edition=f.edition, options=f.options)
+        if now.achieved or now.ra is None:
+            continue
+        th = f.edition.thresholds[title]
+        n, half = now.games_counted + left, int(now.score * 2)
+        if n < f.edition.min_games or now.ra < th.ra_min:
+            continue
+        for extra in range(0, 2 * left + 1):
+            h = half + extra
+            if 100 * h >= 70 * n and now.ra + DP_TABLE[percent(h, n)] >= th.rp_min:
+                pts = (Decimal(extra) / 2).quantize(Decimal("0.1"))
+                what = "any results" if extra == 0 else f"{pts} point(s)"
+                needed = f"{what} from the last {left} round(s), if the opponents keep averaging {now.ra} and the mix holds"
+                out.append(Forecast(p.start_rank, p.name, title, len(p.results) + 1, None, needed, None, pts, left))
+                break
+    return out
+
+
 def forecast_norms(t: Tournament, edition: str | Edition | None = None, *, options: NormOptions | None = None) -> list[Forecast]:
-    """For each player still able to make a norm in the next paired round, the weakest result that makes it."""
+    """For each player still able to make a norm, the result needed in the next round(s)."""
     f = tournament_facts(t, edition, options)
     out: list[Forecast] = []
     for p in t.iter_players():
         r = next_paired_round(p)
-        if r is None or (f.predetermined and r != t.total_rounds):
-            continue
-        opponent = p.results[r - 1].opponent
-        assert opponent is not None
-        for title in titles_to_evaluate(p):
-            for word, code in _OUTCOMES:
-                hypo = _as_if(t, p, r, code)
-                res = evaluate_norm(hypo, p.start_rank, title, edition=f.edition, options=f.options)
-                if res.achieved:
-                    needed = {"loss": "any result", "draw": "a draw or a win", "win": "a win"}[word]
-                    out.append(Forecast(p.start_rank, p.name, title, r, opponent, needed, res.games))
-                    break
+        if r is not None:
+            if not f.predetermined or r == t.total_rounds:
+                out.extend(_paired(t, p, r, f))
+        elif len(p.results) < t.total_rounds:
+            out.extend(_remaining(t, p, f))
     return out
