@@ -36,3 +36,8 @@ def _fresh_cache():
     store.clear_cache()
     yield
     store.clear_cache()
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -99,7 +99,12 @@ def _database() -> dict[str, object]:
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": str(DATA_DIR / "arbitro.sqlite3"),
-        "OPTIONS": {"timeout": 20},
+        # WAL + IMMEDIATE: readers never wait for the desk's writes, writers queue instead of failing.
+        "OPTIONS": {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
     }
 
 

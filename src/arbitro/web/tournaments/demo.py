@@ -91,6 +91,25 @@ def _run(
     user: Any,
 ) -> models.Tournament:
     rng = random.Random(seed)
+    lo, hi = ratings
+
+    def play(svc: Any) -> None:
+        for pname, sex in _names(rng, players):
+            fide_id = str(rng.randint(100000000, 199999999))
+            svc.register_player(pname, rating=rng.randint(lo, hi), federation="ARG", sex=sex, fide_id=fide_id)
+        total = svc.state.total_rounds or 0
+        target = total if rounds_to_play is None else rounds_to_play
+        for rnd in range(1, target + 1):
+            svc.pair_next_round(seed=seed)
+            svc.publish_round()
+            st = svc.state
+            for board, game in enumerate(st.round(rnd).boards, start=1):
+                if game.white_code is not None:
+                    continue
+                if rounds_to_play is not None and rnd == target and rounds_to_play < total and board % 2 == 0:
+                    continue  # the round in progress: about half the results are in
+                svc.enter_result(board, _result(rng, st.player(game.white).rating, st.player(game.black).rating), rnd)
+
     row = service.create(
         {
             "name": name,
@@ -104,33 +123,8 @@ def _run(
             "time_control": "90 min + 30 s",
         },
         user,
+        build=play,
     )
-    models.Role.objects.get_or_create(user=user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
-    lo, hi = ratings
-    for pname, sex in _names(rng, players):
-        fide_id = str(rng.randint(100000000, 199999999))
-        service.register(
-            row,
-            {"name": pname, "rating": rng.randint(lo, hi), "federation": "ARG", "sex": sex, "fide_id": fide_id},
-            user,
-        )
-    st = service.state(row)
-    assert st is not None
-    total = st.total_rounds or 0
-    target = total if rounds_to_play is None else rounds_to_play
-    for rnd in range(1, target + 1):
-        service.pair_next(row, user, seed=seed)
-        st = service.state(row)
-        assert st is not None
-        game_results = {}
-        for board, game in enumerate(st.round(rnd).boards, start=1):
-            if game.white_code is None:
-                rw, rb = st.player(game.white).rating, st.player(game.black).rating
-                game_results[board] = _result(rng, rw, rb)
-        if rounds_to_play is not None and rnd == target and rounds_to_play < total:
-            # the round in progress: about half the results are in
-            game_results = {b: r for b, r in game_results.items() if b % 2 == 1}
-        service.enter_results(row, rnd, game_results, user)
     return row
 
 

@@ -13,6 +13,7 @@ the desk (export works).
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -94,8 +95,10 @@ def _commit(row: models.Tournament, svc: TournamentService, user: Any) -> None:
     try:
         with transaction.atomic():
             last = row.events.order_by("-seq").values_list("seq", flat=True).first() or 0
-            for i, ev in enumerate(new, start=last + 1):
-                models.TournamentEvent.objects.create(tournament=row, seq=i, kind=ev.kind, payload=ev.payload, author=author)
+            models.TournamentEvent.objects.bulk_create(
+                models.TournamentEvent(tournament=row, seq=i, kind=ev.kind, payload=ev.payload, author=author)
+                for i, ev in enumerate(new, start=last + 1)
+            )
             row.status = _status(svc.state)
             store.save_state(row, to_model(svc.state))
     except IntegrityError:
@@ -105,8 +108,14 @@ def _commit(row: models.Tournament, svc: TournamentService, user: Any) -> None:
 # -- commands -----------------------------------------------------------------
 
 
-def create(data: dict[str, Any], user: Any) -> models.Tournament:
-    """A new tournament; for an FMA category the format and tie-breaks come from the rulebook."""
+def create(
+    data: dict[str, Any], user: Any, build: Callable[[TournamentService], None] | None = None
+) -> models.Tournament:
+    """A new tournament; for an FMA category the format and tie-breaks come from the rulebook.
+
+    ``build`` may run more commands on the new service before anything is saved
+    (the demo plays whole tournaments this way, in one transaction).
+    """
     svc = TournamentService(author=user.get_username() if user else "web")
     category = data.get("fma_category") or ""
     system = {"swiss": "dutch", "rr": "round_robin", "drr": "double_round_robin"}.get(data.get("system") or "swiss", "dutch")
@@ -135,6 +144,8 @@ def create(data: dict[str, Any], user: Any) -> models.Tournament:
         tiebreaks=tiebreaks,
         bye_limits=limits or ByeLimits(),
     )
+    if build is not None:
+        build(svc)
     with transaction.atomic():
         row = models.Tournament.objects.create(
             slug=store.unique_slug(data["name"]),
@@ -146,6 +157,8 @@ def create(data: dict[str, Any], user: Any) -> models.Tournament:
             season=data.get("season"),
         )
         _commit(row, svc, user)
+        if getattr(user, "is_authenticated", False):  # the creator runs it
+            models.Role.objects.get_or_create(user=user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
     return row
 
 
@@ -162,6 +175,27 @@ def register(row: models.Tournament, data: dict[str, Any], user: Any) -> int:
     )
     _commit(row, svc, user)
     return int(number)
+
+
+def register_many(row: models.Tournament, text: str, user: Any) -> list[int]:
+    """One player per line: ``Surname, Given; rating; FIDE ID; federation; title`` (only the name is required)."""
+    svc = _service(row, user)
+    numbers = []
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        parts = [p.strip() for p in line.split(";")] + [""] * 5
+        name, rating, fide_id, fed, title = parts[:5]
+        try:
+            rating_value = int(rating) if rating else 0
+        except ValueError:
+            raise ArbitroError(f"line {lineno}: rating: expected a whole number, got {rating!r}") from None
+        try:
+            numbers.append(int(svc.register_player(name, rating=rating_value, fide_id=fide_id, federation=fed, title=title)))
+        except ArbitroError as err:
+            raise ArbitroError(f"line {lineno}: {err}") from None
+    _commit(row, svc, user)
+    return numbers
 
 
 def request_bye(row: models.Tournament, start_rank: int, rnd: int, kind: str, user: Any) -> None:
@@ -238,6 +272,9 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
             raise ArbitroError("; ".join(f"{k}: {' '.join(str(e) for e in v)}" for k, v in form.errors.items()))
         n = register(row, form.cleaned_data, user)
         return _("Player registered with number %(n)s.") % {"n": n}
+    if op == "register_many":
+        numbers = register_many(row, str(data.get("players") or ""), user)
+        return _("%(n)s players registered.") % {"n": len(numbers)}
     if op == "withdraw":
         withdraw(row, _int(data.get("player"), "player"), user)
         return _("Player withdrawn.")
