@@ -278,7 +278,7 @@ def test_2017_1_53_interim_rating_counts_with_a_note() -> None:
     assert any("burden of proof" in n for n in rr.notes)
 
 
-# -- foreign federations (2017 1.43e, 2024 1.4.3e) ----------------------------------------------------
+# -- foreign federations (2017 1.43, 2024 1.4.3e) ----------------------------------------------------
 
 
 def test_2024_1_4_3e_no_norm_with_the_normal_foreign_requirement_fails() -> None:
@@ -288,7 +288,7 @@ def test_2024_1_4_3e_no_norm_with_the_normal_foreign_requirement_fails() -> None
     assert rule(r, "foreign_federations").article == "B.01 (2024) 1.4.3e"
 
 
-def test_2017_1_43e_one_norm_meeting_the_foreign_requirement_is_enough() -> None:
+def test_2017_1_43_one_norm_meeting_the_foreign_requirement_is_enough() -> None:
     norms = (norm("a", "2018-03-01", foreign=True), norm("b", "2019-03-01", foreign=False))
     r = check_title(Application(MAN, norms, (), date=D("2020-01-01")), "IM")
     assert rule(r, "foreign_federations").status is Status.PASS

@@ -10,7 +10,7 @@ what the application asks about the event:
   :mod:`arbitro.titles.checks` unless the dossier says;
 * whether the norm met the *normal* foreign-federation requirement
   (2017 1.43 / 1.44, 2024 1.4.3-1.4.4, without the exemptions), needed for
-  at least one norm of an application (2017 1.43e, 2024 1.4.3e).
+  at least one norm of an application (2017 1.43, 2024 1.4.3e).
 
 No I/O: the caller reads the TRF file.
 """

@@ -124,7 +124,7 @@ _ARTICLES: dict[str, dict[str, str]] = {
         "norms": "1.51",
         "games": "1.51",
         "rating": "1.53",
-        "foreign": "1.43e",
+        "foreign": "1.43",
         "one_round_a_day": "1.13a",
         "qualifying": "1.5.6",
         "old_norms": "1.5 (S3 slides)",
