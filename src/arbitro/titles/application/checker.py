@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from arbitro.titles.application.counting import GameCount
-from arbitro.titles.application.params import NORM_TITLES, TITLE_RATING, application_edition_for, article
+from arbitro.titles.application.params import NORM_TITLES, TITLE_RATING, application_edition_for
 from arbitro.titles.application.records import Applicant, EventTitle, NormRecord, RatingEntry, Status
 from arbitro.titles.application.rules import (
     RuleCheck,
@@ -203,7 +203,8 @@ def check_title(app: Application, title: str, *, edition: str | None = None) -> 
         achieved = max(last, rating_entry.date)
         notes.append(
             f"title achieved on {achieved.isoformat()}: the later of the last result ({last.isoformat()}) "
-            f"and the rating requirement ({rating_entry.date.isoformat()}) ({article(edition, 'achievement')})"
+            f"and the rating requirement ({rating_entry.date.isoformat()}) (B.01 (2017) 0.44"
+            + ("; the later wording was not found)" if edition != "2017" else ")")
         )
     fee = compute_fee(
         title,
