@@ -133,3 +133,14 @@ def test_explanation_names_the_category() -> None:
     ex = compute_standings(t, ["BH"], rules="2024").explain(1, "BH")
     assert "16.2.5" in ex.contributions[2].note
     assert "16.2.1" in compute_standings(t, ["BH"]).explain(4, "BH").contributions[2].note
+
+
+def test_round_robin_only_when_declared_or_complete_c07_art15() -> None:
+    from arbitro.tiebreaks.rules import is_pre_determined
+
+    rows = {1: "2w1 3b1", 2: "1b0 U", 3: "U 1w0"}  # 3 players, 2 rounds: not everybody met
+    complete = {1: "2w1 3b1 U", 2: "1b0 U 3w1", 3: "U 1w0 2b0"}  # every pair met once
+    assert not is_pre_determined(make_tournament(rows, system=""))
+    assert is_pre_determined(make_tournament(complete, system=""))
+    assert not is_pre_determined(make_tournament(complete, system="FIDE_DUTCH"))  # a declared Swiss stays one
+    assert is_pre_determined(make_tournament(rows, system="BERGER_ROUNDROBIN"))

@@ -30,7 +30,7 @@ from arbitro.tiebreaks.column import Explanation
 from arbitro.tiebreaks.context import Context, build_context
 from arbitro.tiebreaks.direct_encounter import explain_direct_encounter
 from arbitro.tiebreaks.registry import explain_value
-from arbitro.tiebreaks.rules import Rules, resolve_rules
+from arbitro.tiebreaks.rules import Rules, is_pre_determined, resolve_rules
 from arbitro.tiebreaks.spec import PRIMARY_CODES, TiebreakSpec, TiebreakSpecError, parse_tiebreak_list
 
 __all__ = [
@@ -133,7 +133,7 @@ def tiebreak_list_for(
     elif t.tiebreaks:
         specs = parse_tiebreak_list(t.tiebreaks)
     else:
-        rr = t.is_round_robin if round_robin is None else round_robin
+        rr = is_pre_determined(t) if round_robin is None else round_robin
         specs = parse_tiebreak_list(DEFAULT_ROUND_ROBIN if rr else DEFAULT_SWISS)
     if not specs or specs[0].code not in PRIMARY_CODES:
         specs = parse_tiebreak_list(["PTS"]) + [s for s in specs if s.code != "PTS"]
@@ -160,10 +160,10 @@ def compute_standings(
 
     ``round_robin`` forces the rules for pre-determined pairings (Art. 15,
     True) or the Swiss rules (Art. 16, False); by default the tournament's
-    type decides (``092``/``192``, :attr:`Tournament.is_round_robin`).
+    type decides (``092``/``192``; see :func:`arbitro.tiebreaks.rules.is_pre_determined`).
     """
     resolved = resolve_rules(rules, t.start_date)
-    rr = t.is_round_robin if round_robin is None else round_robin
+    rr = is_pre_determined(t) if round_robin is None else round_robin
     specs = tiebreak_list_for(t, tiebreaks, round_robin=rr)
     if after_round is not None and after_round < 0:
         raise TiebreakSpecError(f"after round: expected a round number >= 0, got {after_round}")

@@ -15,7 +15,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from arbitro.model import ResultCode, RoundResult, Tournament
-from arbitro.tiebreaks.rules import Rules
+from arbitro.tiebreaks.rules import Rules, is_pre_determined
 from arbitro.tiebreaks.unplayed import PLAYED, adjusted_score, categorise, raw_kind
 
 __all__ = ["Context", "build_context", "last_played_round"]
@@ -120,7 +120,7 @@ def build_context(
         pts.append(p_row)
         kind.append(categorise(k_row))
         black.append(b_row)
-    rr = t.is_round_robin if round_robin is None else round_robin
+    rr = is_pre_determined(t) if round_robin is None else round_robin
     total = [sum(row) for row in pts]
     adjusted = [adjusted_score(pts[i], kind[i], draw, rr) for i in range(len(players))]
     return Context(

@@ -140,14 +140,21 @@ def _items(rows: Rows, i: int, is_sb: bool) -> list[Item]:
     return [(s, s, v) for s, v in zip(scores, vurs, strict=True)]
 
 
-def buchholz_values(ctx: Context, version: str, fore: bool, predetermined: bool) -> list[int]:
-    """Uncut Buchholz (or Fore Buchholz) of every player, in units of 1/scale."""
-    key = ("bh", version, fore, predetermined)
+def buchholz_values(
+    ctx: Context, version: str, fore: bool, predetermined: bool, cut_low: int = 0, cut_high: int = 0
+) -> list[int]:
+    """Buchholz (or Fore Buchholz) of every player, optionally cut, in units of 1/scale."""
+    key = ("bh", version, fore, predetermined, cut_low, cut_high)
     cached = ctx.cache.get(key)
     if isinstance(cached, list):
         return cached
     rows = opposition_rows(ctx, version, fore, predetermined)
-    values = [sum(s) for s in rows.scores]
+    if cut_low or cut_high:
+        values = [
+            apply_cuts(_items(rows, i, False), cut_low, cut_high, ctx.rounds)[0] for i in range(ctx.size)
+        ]
+    else:
+        values = [sum(s) for s in rows.scores]
     ctx.cache[key] = values
     return values
 
@@ -157,31 +164,30 @@ def compute_opposition(ctx: Context, spec: TiebreakSpec) -> Column:
     version, fore, predetermined = _settings(ctx, spec)
     descending = not spec.reverse
     if spec.code == "AOB":
-        return Column(spec, _aob(ctx, version, fore, predetermined), 100, 2, descending)
-    rows = opposition_rows(ctx, version, fore, predetermined)
+        bh = buchholz_values(ctx, version, fore, predetermined, spec.cut_low, spec.cut_high)
+        return Column(spec, _aob(ctx, bh), 100, 2, descending)
     is_sb = spec.code == "SB"
     denominator = ctx.scale * ctx.scale if is_sb else ctx.scale
     decimals = decimals_for(2 if is_sb else 1, denominator)
     values: list[int | None]
-    if spec.cut_low == 0 and spec.cut_high == 0:
-        if is_sb:
-            values = [
-                sum(s * p for s, p in zip(rows.scores[i], rows.points[i], strict=True))
-                for i in range(ctx.size)
-            ]
-        else:
-            values = list(buchholz_values(ctx, version, fore, predetermined))
+    if not is_sb:
+        values = list(buchholz_values(ctx, version, fore, predetermined, spec.cut_low, spec.cut_high))
         return Column(spec, values, denominator, decimals, descending)
-    values = []
-    for i in range(ctx.size):
-        total, _alive = apply_cuts(_items(rows, i, is_sb), spec.cut_low, spec.cut_high, ctx.rounds)
-        values.append(total)
+    rows = opposition_rows(ctx, version, fore, predetermined)
+    if spec.cut_low == 0 and spec.cut_high == 0:
+        values = [
+            sum(s * p for s, p in zip(rows.scores[i], rows.points[i], strict=True)) for i in range(ctx.size)
+        ]
+    else:
+        values = [
+            apply_cuts(_items(rows, i, True), spec.cut_low, spec.cut_high, ctx.rounds)[0]
+            for i in range(ctx.size)
+        ]
     return Column(spec, values, denominator, decimals, descending)
 
 
-def _aob(ctx: Context, version: str, fore: bool, predetermined: bool) -> list[int | None]:
+def _aob(ctx: Context, bh: list[int]) -> list[int | None]:
     """C.07 8.2: average of the opponents' (Fore) Buchholz, hundredths, 0.5 up."""
-    bh = buchholz_values(ctx, version, fore, predetermined)
     scale = ctx.scale
     out: list[int | None] = []
     for i in range(ctx.size):
@@ -205,7 +211,7 @@ def explain_opposition(ctx: Context, spec: TiebreakSpec, i: int) -> Explanation:
     value = column.decimal(i)
     sr = ctx.start_ranks[i]
     if spec.code == "AOB":
-        bh = buchholz_values(ctx, version, fore, predetermined)
+        bh = buchholz_values(ctx, version, fore, predetermined, spec.cut_low, spec.cut_high)
         contributions = tuple(
             Contribution(
                 r + 1, ctx.start_ranks[o], to_decimal(bh[o], ctx.scale, 1), False, "opponent's Buchholz"

@@ -16,8 +16,9 @@ import datetime as dt
 from typing import Literal
 
 from arbitro.errors import ArbitroError
+from arbitro.model import Tournament
 
-__all__ = ["RULES_2026_START", "Rules", "resolve_rules", "rules_for_date"]
+__all__ = ["RULES_2026_START", "Rules", "is_pre_determined", "resolve_rules", "rules_for_date"]
 
 Rules = Literal["2024", "2026"]
 
@@ -46,3 +47,31 @@ def resolve_rules(rules: str | None, start: dt.date | None) -> Rules:
     if text in ("2026", "2026-03-01"):
         return "2026"
     raise ArbitroError(f"rules: expected 2024 or 2026, got {rules!r}")
+
+
+def is_pre_determined(t: Tournament) -> bool:
+    """Whether C.07 Art. 15 (pre-determined pairings, round robins) applies rather than Art. 16 (Swiss).
+
+    The tournament's declared type decides (``192`` system code or ``092``
+    text). A file that declares no type at all is a round robin when its
+    pairings are one: every pair of players met the same number of times.
+    (The TEC checker also guesses "round robin" from players = rounds + 1 for
+    a declared Swiss such as ``FIDE_DUTCH_2025``; we do not, see
+    docs/decisions.md.)
+    """
+    if t.is_round_robin:
+        return True
+    if t.system.strip() or t.type_text.strip():
+        return False
+    players = sorted(t.players)
+    if len(players) < 3:
+        return False
+    meetings: dict[tuple[int, int], int] = {}
+    for p in t.players.values():
+        for res in p.results:
+            if res.opponent is not None and res.opponent in t.players and res.opponent > p.start_rank:
+                key = (p.start_rank, res.opponent)
+                meetings[key] = meetings.get(key, 0) + 1
+    expected_pairs = len(players) * (len(players) - 1) // 2
+    counts = set(meetings.values())
+    return len(meetings) == expected_pairs and len(counts) == 1

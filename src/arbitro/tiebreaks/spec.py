@@ -52,8 +52,9 @@ KNOWN_CODES: frozenset[str] = frozenset(
 _ALIASES = {"SNO": "TPN", "GE": "REP", "RTG": "RTNG", "POINTS": "PTS"}
 PRIMARY_CODES = frozenset({"PTS", "MPTS", "GPTS"})
 
-#: Codes that accept Cut/Median modifiers (C.07 14.1.1: BH, ARO, PS, SB; FB follows BH).
-_CUTTABLE = frozenset({"BH", "FB", "SB", "PS", "ARO", "TPR", "PTP"})
+#: Codes that accept Cut/Median modifiers (C.07 14.1.1: BH, ARO, PS, SB; FB follows BH; AOB/C1 averages
+#: the opponents' BH-C1 and TPR/PTP-C1 drop the lowest-rated opponent, as the TEC checker reads them).
+_CUTTABLE = frozenset({"BH", "FB", "SB", "PS", "ARO", "TPR", "PTP", "AOB"})
 _RATING_CODES = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
 
 
