@@ -185,7 +185,7 @@ def check_recorded_performance(norm: NormRecord, title: str) -> RuleCheck:
 
 def check_women_title(title: str, applicant: Applicant, edition: str) -> RuleCheck:
     """WGM and WIM are women's titles (B.01 2017 0.31); WGM/WIM norms are evaluated only for women."""
-    cite = article(edition, "women")
+    cite = "B.01 (2017) 0.31"  # the titles list; later numbering not seen
     if title not in ("WGM", "WIM"):
         return RuleCheck("women_title", cite, Status.NOT_APPLICABLE, f"{title} is open to all players")
     if applicant.sex == "w":
