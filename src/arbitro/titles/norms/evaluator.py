@@ -355,7 +355,8 @@ class _Evaluation:
                 f"{extra} extra game(s) -> {total} games"
             )
         if e.games_cap is not None and total > e.games_cap:
-            lines.append(f"{e.article('games_cap')}: a norm counts for at most {e.games_cap} games ({total} -> {e.games_cap})")
+            note = "".join(f" [uncertain: {n}]" for n in e.note("games_cap"))
+            lines.append(f"{e.article('games_cap')}: a norm counts for at most {e.games_cap} games ({total} -> {e.games_cap}){note}")
             total = e.games_cap
         elif e.games_cap is None:
             lines.append("no 13-game cap in this edition")

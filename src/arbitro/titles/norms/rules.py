@@ -128,6 +128,12 @@ def check_min_games(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
             e.note("eight_of_nine"),
         )
     ok = n >= ctx.min_games
+    if ctx.min_games != e.min_games:
+        return RuleCheck(
+            "min_games", e.article("team_games"), ok,
+            f"{n} games counted, at least {ctx.min_games} needed in this event (normally {e.min_games})",
+            e.note("team_min_games"),
+        )
     return RuleCheck("min_games", e.article("min_games"), ok, f"{n} games counted, at least {ctx.min_games} needed")
 
 
@@ -207,7 +213,8 @@ def check_norm_title(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
     opps = _opponents(games, ctx)
     if e.title_mix == "fixed":
         ok, detail = _fixed_mix_2005(ctx.title, Counter(g.title for g in opps))
-        return RuleCheck("norm_title", e.article("norm_title"), ok, detail, e.note("title_mix"))
+        notes = e.note("title_mix") if ctx.title != "GM" else ()  # the GM count (3 GMs) is clear in 1.45b
+        return RuleCheck("norm_title", e.article("norm_title"), ok, detail, notes)
     holders = ctx.thresholds.norm_title_holders
     have = sum(1 for g in opps if g.title in holders)
     need = max(3, -(-len(opps) // 3))
