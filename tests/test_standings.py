@@ -105,3 +105,9 @@ def test_three_one_zero_scoring_c07_7_1() -> None:
     st = compute_standings(make_tournament(ROWS, scoring=scoring), ["WIN", "SB"], break_ties_by_lot=False)
     top = st.rows[0]
     assert top.points == Decimal(4) and top.values["WIN"] == Decimal(1)
+
+
+def test_after_round_beyond_the_last_played_round_is_clamped() -> None:
+    st = compute_standings(make_tournament(ROWS, rounds=9), ["BH"], after_round=7, break_ties_by_lot=False)
+    assert st.after_round == 2
+    assert st.rows[0].values["BH"] == Decimal("2.0")  # no phantom zero-point byes for rounds 3-7

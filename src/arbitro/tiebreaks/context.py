@@ -90,8 +90,9 @@ def build_context(
     points_of = {code: int(Fraction(sc.points(code)) * scale) for code in ResultCode}
     win = int(Fraction(sc.win) * scale)
     draw = int(Fraction(sc.draw) * scale)
-    n_rounds = last_played_round(t) if rounds is None else rounds
-    final_round = max(t.total_rounds, last_played_round(t))
+    played = last_played_round(t)
+    n_rounds = played if rounds is None else min(rounds, played)  # rounds not played yet do not count
+    final_round = max(t.total_rounds, played)
     players = list(t.iter_players())
     start_ranks = [p.start_rank for p in players]
     index = {sr: i for i, sr in enumerate(start_ranks)}
