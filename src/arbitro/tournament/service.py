@@ -9,7 +9,6 @@ swaps in the new state. A command that raises
 
 from __future__ import annotations
 
-import copy
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -94,11 +93,20 @@ class TournamentService:
 
     @contextmanager
     def _tx(self) -> Iterator[_Tx]:
+        """Apply events to the live state as they are emitted; on any failure, rebuild it from the log.
+
+        Cheaper than copying the state for every command: a failed command is
+        rare, and the log (unchanged until success) is the state's source.
+        """
         self.warnings = []
-        tx = _Tx(state=copy.deepcopy(self.state), author=self.author, clock=self.clock)
-        yield tx
+        tx = _Tx(state=self.state, author=self.author, clock=self.clock)
+        try:
+            yield tx
+        except BaseException:
+            if tx.events:
+                self.state = replay(self._events)
+            raise
         self._events.extend(tx.events)
-        self.state = tx.state
 
     def _require_created(self) -> TournamentState:
         if not self.state.created:

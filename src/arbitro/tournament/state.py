@@ -162,8 +162,12 @@ class TournamentState:
         """
         t = copy.deepcopy(self.header)
         shown = [r for r in self.rounds if r.complete or include_pending]
+        results: dict[int, list[RoundResult]] = {p: [] for p in t.players}
+        for rnd in shown:
+            for p, result in _round_results(self, rnd, t.players).items():
+                results[p].append(result)
         for player in t.players.values():
-            player.results = [_result_of(self, r, player.start_rank) for r in shown]
+            player.results = results[player.start_rank]
             player.points = player.score(t.scoring)
         _assign_ranks(t)
         next_round = len(shown) + 1
@@ -176,29 +180,30 @@ class TournamentState:
             for p in sorted(self.withdrawn):
                 if self.is_withdrawn(p, next_round) and (t.rounds is None or next_round <= t.rounds):
                     requests.append(ByeRequest(round=next_round, kind="Z", start_rank=p))
-        for (p, rnd), kind in sorted(self.requested_byes.items(), key=lambda item: (item[0][1], item[0][0])):
-            requests.append(ByeRequest(round=rnd, kind=kind, start_rank=p))
+        for (p, number), kind in sorted(self.requested_byes.items(), key=lambda item: (item[0][1], item[0][0])):
+            requests.append(ByeRequest(round=number, kind=kind, start_rank=p))
         t.requested_byes = requests
         return t
 
 
-def _result_of(state: TournamentState, rnd: RoundState, player: int) -> RoundResult:
-    game = rnd.game_of(player)
-    if game is not None:
-        white = game.white == player
-        code = game.white_code if white else game.black_code
-        return RoundResult(
-            opponent=game.black if white else game.white,
-            colour=Colour.WHITE if white else Colour.BLACK,
-            code=code if code is not None else ResultCode.NOT_PAIRED,
-        )
-    if rnd.bye == player:
-        code = ResultCode.ZERO_BYE if state.is_round_robin else ResultCode.PAIRING_BYE
-        return RoundResult(opponent=None, colour=Colour.NONE, code=code)
-    kind = rnd.unpaired.get(player)
-    if kind is not None:
-        return RoundResult(opponent=None, colour=Colour.NONE, code=ResultCode(kind))
-    return RoundResult(opponent=None, colour=Colour.NONE, code=ResultCode.NOT_PAIRED)
+def _round_results(state: TournamentState, rnd: RoundState, players: Iterable[int]) -> dict[int, RoundResult]:
+    """Every player's TRF round block for one round."""
+    out: dict[int, RoundResult] = {}
+    for game in rnd.boards:
+        for me, other, colour, code in (
+            (game.white, game.black, Colour.WHITE, game.white_code),
+            (game.black, game.white, Colour.BLACK, game.black_code),
+        ):
+            out[me] = RoundResult(opponent=other, colour=colour, code=code if code is not None else ResultCode.NOT_PAIRED)
+    for player in players:
+        if player in out:
+            continue
+        if rnd.bye == player:
+            code = ResultCode.ZERO_BYE if state.is_round_robin else ResultCode.PAIRING_BYE
+        else:
+            code = ResultCode(rnd.unpaired.get(player, " "))
+        out[player] = RoundResult(opponent=None, colour=Colour.NONE, code=code)
+    return out
 
 
 def _assign_ranks(t: Tournament) -> None:
