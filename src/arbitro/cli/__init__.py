@@ -71,13 +71,13 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         typer.echo("arbitro: interrupted", err=True)
         return 130
-    except Exception as exc:  # click usage errors and the like
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
-            exc.show()
-            return 2 if isinstance(exc, click.UsageError) else exc.exit_code
-        if isinstance(exc, click.exceptions.Abort):
+    except Exception as exc:  # click's usage errors (typer may vendor click: matched by shape)
+        show = getattr(exc, "show", None)
+        code = getattr(exc, "exit_code", None)
+        if callable(show) and isinstance(code, int):
+            show()
+            return code
+        if type(exc).__name__ == "Abort":
             typer.echo("Aborted.", err=True)
             return 1
         raise
