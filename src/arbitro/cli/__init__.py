@@ -57,7 +57,7 @@ _load()
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
     try:
-        rv = app(args=argv, standalone_mode=False)
+        rv = app(args=argv, prog_name="arbitro", standalone_mode=False)
         if isinstance(rv, int):
             return rv
     except ArbitroError as err:
