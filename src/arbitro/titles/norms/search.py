@@ -25,7 +25,10 @@ from arbitro.ratings import DP_TABLE
 from arbitro.titles.norms.result import Game
 from arbitro.titles.norms.rules import TITLED, NormContext, Verdict, evaluate_choice, percent
 
-__all__ = ["SearchOutcome", "impossibility", "search_choices"]
+__all__ = ["SEARCH_BUDGET", "SearchOutcome", "impossibility", "search_choices"]
+
+#: at most this many choices are evaluated in full for one player and title
+SEARCH_BUDGET = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +96,19 @@ def _batch_bound_fails(games: Sequence[Game], prefix: int, won: Sequence[int], k
     def val(g: Game) -> int:
         return max(g.rating if g.rating > 0 else e.unrated_value, th.floor)
 
+    if not ctx.drr:
+        # the most titled / title-holder opponents a choice can keep: drop the others' wins first
+        kept = games[:prefix]
+        titled = sum(1 for g in kept if g.title in TITLED)
+        spare = sum(1 for i in won if games[i].title not in TITLED)
+        if titled - max(0, k - spare) < -(-kept_n // 2):
+            return True
+        if e.title_mix == "third":
+            holders = th.norm_title_holders
+            have = sum(1 for g in kept if g.title in holders)
+            spare = sum(1 for i in won if games[i].title not in holders)
+            if have - max(0, k - spare) < max(3, -(-kept_n // 3)):
+                return True
     weakest = sorted(val(games[i]) for i in won)[:k]
     total = sum(val(g) for g in games[:prefix]) - sum(weakest)
     ra_ub = -(-total // kept_n)
@@ -151,6 +167,12 @@ def search_choices(
     if not allow_won and not allow_tail:
         return SearchOutcome(None, (), (), (), 0, "no games may be left out in this event")
     for tail, won in _candidates(games, ctx, max_drop, allow_tail, allow_won, value):
+        if tried >= SEARCH_BUDGET:
+            return SearchOutcome(
+                None, (), (), (), tried,
+                f"search stopped after {tried} choices without a norm (budget); a norm by leaving out more games "
+                "is not excluded - check by hand",
+            )
         if admissible is not None and not admissible(tail, won):
             continue
         tried += 1
@@ -164,4 +186,4 @@ def search_choices(
             )
     what = "later rounds and won games" if allow_tail else "won games"
     return SearchOutcome(None, (), (), (), tried, f"every legal choice leaving out {what} (at least {ctx.min_games} games kept) fails; "
-        f"{tried} choice(s) checked in full, the others fail on score, Ra or Rp bounds")
+        f"{tried} choice(s) checked in full, the others fail on score, Ra, Rp or title-count bounds")
