@@ -16,7 +16,8 @@ Public API::
   evaluates every player for every norm title they do not hold (WGM/WIM only
   for women); ``PlayerNorms`` has ``start_rank``, ``name`` and ``norms``.
 * ``forecast_norms(t, edition=None, *, options=None) -> list[Forecast]``: during a
-  tournament, the result each player needs in the next paired round.
+  tournament, the result each player needs in the next paired round, or the
+  points needed from the remaining rounds (assuming the current Ra holds).
 
 A :class:`NormResult` carries: ``achieved``; ``games`` - the games the norm counts
 toward a title application after the extra games for exceeding the requirement
@@ -27,7 +28,13 @@ achieved; ``games_counted`` (the games evaluated); ``score`` (Decimal); ``ra``;
 :class:`RoundAudit` per round: counted / excluded / dropped and the article);
 ``checks`` (the :class:`RuleCheck` list); ``edition``; ``tournament_start`` /
 ``tournament_end``; ``extra_games``; ``route``; ``uncertain`` (edition values our
-sources leave uncertain that took part in the verdict).
+sources leave uncertain that took part in the verdict); ``exemption`` (why the
+federation rules were waived, for 1.43b1 / 1.4.3e) and ``eight_of_nine`` (the
+1.4.1c / 2017 1.51 case, one per application).
+
+Tournament checks (B.01 1.1): ``arbitro.titles.checks.tournament_checks(t, edition)``
+returns ``TournamentCheck(check, article, status, detail)`` with status
+``passed`` / ``failed`` / ``not determinable``.
 
 Modules: :mod:`.games` (which rounds count, 1.42), :mod:`.rules` (one function
 per article), :mod:`.exemption` (1.43 exemptions), :mod:`.search` (best legal
