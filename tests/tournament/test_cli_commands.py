@@ -65,3 +65,31 @@ def test_export_to_a_file_and_bad_format(small: Path, tmp_path: Path, capsys: py
 def test_batch_with_an_odd_number_of_items_is_refused(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "pairs of BOARD RESULT" in refused(capsys, small, "result", str(small), "1")
     assert "no such event log" in run(capsys, "show", str(small.with_name("missing.trf")))[2]
+
+
+FOA_HEADER = (
+    "ID Number      Name                                                         Fed Sex Tit  WTit OTit"
+    "           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"
+)
+CARLSEN = (
+    "1503014        Carlsen, Magnus                                              NOR M   GM                 "
+    "          2823  0   10 2801  12  10 2860  0   10 1990      "
+)
+
+
+def test_register_by_fide_id_from_a_rating_list(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """C.04.2 2.1: the player's data come from the FIDE rating list (here the rapid rating)."""
+    trf = tmp_path / "rapid.trf"
+    listing = tmp_path / "players_list_foa.txt"
+    listing.write_text(FOA_HEADER + "\n" + CARLSEN + "\n")
+    ok(capsys, "new", str(trf), "--name", "Rapid", "--rounds", "9")
+    out = ok(capsys, "add-player", str(trf), "--fide-id", "1503014", "--rating-list", str(listing), "--rating-type", "rapid")
+    assert out.strip() == "Carlsen, Magnus: pairing number 1"
+    player = parse_trf(trf.read_text()).tournament.player(1)
+    assert (player.rating, player.title, player.federation, player.fide_id, player.sex) == (2801, "GM", "NOR", "1503014", "m")
+    assert "already registered" in refused(
+        capsys, trf, "add-player", str(trf), "--fide-id", "1503014", "--rating-list", str(listing)
+    )
+    assert "not in this rating list" in refused(
+        capsys, trf, "add-player", str(trf), "--fide-id", "42", "--rating-list", str(listing)
+    )

@@ -17,6 +17,7 @@ from typing import Annotated
 import typer
 
 from arbitro.errors import ArbitroError
+from arbitro.ratings.fidelist import RatingListEntry, iter_txt_list
 from arbitro.tournament import (
     ByeLimits,
     Event,
@@ -196,7 +197,7 @@ def new_cmd(
 @tournament_app.command("add-player")
 def add_player_cmd(
     file: FileArg,
-    name: Annotated[str, typer.Argument(help="Surname, First name.")],
+    name: Annotated[str | None, typer.Argument(help="Surname, First name (optional with --rating-list).")] = None,
     rating: Annotated[int, typer.Option("--rating")] = 0,
     title: Annotated[str, typer.Option("--title")] = "",
     federation: Annotated[str, typer.Option("--federation")] = "",
@@ -204,16 +205,43 @@ def add_player_cmd(
     sex: Annotated[str, typer.Option("--sex", help="m or w.")] = "",
     birth: Annotated[str, typer.Option("--birth", help="Birth date as in TRF: YYYY/MM/DD.")] = "",
     missed: Annotated[str, typer.Option("--missed", help="Late entry: Z or H for rounds already paired.")] = "Z",
+    rating_list: Annotated[
+        Path | None, typer.Option("--rating-list", help="FIDE rating list (TXT) to take the player's data from by --fide-id.")
+    ] = None,
+    rating_type: Annotated[str, typer.Option("--rating-type", help="standard, rapid or blitz.")] = "standard",
     author: AuthorOpt = None,
 ) -> None:
-    """Register a player (a late entry too)."""
+    """Register a player (a late entry too), by hand or by FIDE id from a rating list."""
+    fields: dict[str, object] = {
+        "rating": rating, "title": title.upper(), "federation": federation.upper(), "fide_id": fide_id,
+        "sex": sex, "birth_date": birth,
+    }
+    if rating_list is not None:
+        if not fide_id.isdigit():
+            raise ArbitroError("--fide-id: a FIDE id (digits) is needed to register from a rating list")
+        from arbitro.tournament.registration import player_fields_from_list
+
+        entry = _find_in_list(rating_list, int(fide_id), rating_type)
+        fields = player_fields_from_list(entry, rating_type)
+        name = name or str(fields.pop("name"))
+        fields.pop("name", None)
+    if not name:
+        raise ArbitroError("name: give the player's name (or --fide-id with --rating-list)")
     svc = _run(file, author)
-    number = svc.register_player(
-        name, rating=rating, title=title.upper(), federation=federation.upper(), fide_id=fide_id, sex=sex,
-        birth_date=birth, missed_rounds=missed.upper(),
-    )
+    number = svc.register_player(name, missed_rounds=missed.upper(), **fields)  # type: ignore[arg-type]
     save(file, svc)
     typer.echo(f"{name}: pairing number {number}")
+
+
+def _find_in_list(path: Path, fide_id: int, rating_type: str) -> RatingListEntry:
+    try:
+        with path.open("rb") as fh:
+            for item in iter_txt_list(fh, rating_type=rating_type):
+                if isinstance(item, RatingListEntry) and item.fide_id == fide_id:
+                    return item
+    except OSError as exc:
+        raise ArbitroError(f"{path}: cannot read: {exc.strerror}") from None
+    raise ArbitroError(f"{path}: FIDE id {fide_id} is not in this rating list")
 
 
 @tournament_app.command("add-players")
