@@ -150,3 +150,18 @@ def test_aob_fore_mode_c07_8_2_2026(swiss7: Tournament) -> None:
     row = st.explain(4, "AOB/F")
     fb = {r.start_rank: r.values["FB"] for r in st.rows}
     assert [c.value for c in row.contributions] == [fb[c.opponent] for c in row.contributions if c.opponent]
+
+
+def test_buchholz_fast_cut_equals_general_cut_c07_16_5() -> None:
+    import random
+
+    from arbitro.tiebreaks.modifiers import cut_scores
+
+    rng = random.Random(5)
+    for _ in range(2000):
+        n = rng.randint(0, 9)
+        scores = [rng.randint(0, 20) for _ in range(n)]
+        vurs = [rng.random() < 0.3 for _ in range(n)]
+        low, high = rng.randint(0, 3), rng.randint(0, 2)
+        items = [(s, s, v) for s, v in zip(scores, vurs, strict=True)]
+        assert cut_scores(scores, vurs, low, high, n) == apply_cuts(items, low, high, n)[0]

@@ -18,7 +18,7 @@ contribution to the tie-break, and whether the round is a VUR.
 
 from __future__ import annotations
 
-__all__ = ["Item", "apply_cuts"]
+__all__ = ["Item", "apply_cuts", "cut_scores"]
 
 Item = tuple[int, int, bool]
 
@@ -53,3 +53,24 @@ def apply_cuts(items: list[Item], low: int, high: int, rounds: int) -> tuple[int
         cut = min(k for k in order if alive[k] and (items[k][0], items[k][1]) == key)
         alive[cut] = False
     return sum(item[1] for item, keep in zip(items, alive, strict=True) if keep), alive
+
+
+def cut_scores(scores: list[int], vurs: list[bool], low: int, high: int, rounds: int) -> int:
+    """:func:`apply_cuts` for the Buchholz family, where the value is the score itself (fast path).
+
+    The least significant value can never be higher than a VUR's, so VURs are
+    cut first (lowest first), then the lowest values; Median cuts the highest.
+    """
+    n = len(scores)
+    low = min(low, rounds, n)
+    high = max(min(high, rounds - low, n - low), 0)
+    if low <= 0 and high == 0:
+        return sum(scores)
+    voluntary = sorted(s for s, v in zip(scores, vurs, strict=True) if v)
+    others = sorted(s for s, v in zip(scores, vurs, strict=True) if not v)
+    from_vurs = min(low, len(voluntary))
+    pool = voluntary[from_vurs:] + others[low - from_vurs :]
+    if high:
+        pool.sort()
+        pool = pool[: len(pool) - high]
+    return sum(pool)

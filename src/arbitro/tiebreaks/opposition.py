@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from arbitro.tiebreaks.column import Column, Contribution, Explanation, decimals_for, to_decimal
 from arbitro.tiebreaks.context import Context
-from arbitro.tiebreaks.modifiers import Item, apply_cuts
+from arbitro.tiebreaks.modifiers import Item, apply_cuts, cut_scores
 from arbitro.tiebreaks.spec import TiebreakSpec
 from arbitro.tiebreaks.unplayed import CATEGORY_ARTICLE, PAB, PLAYED, VOLUNTARY, dummy_score
 
@@ -151,7 +151,7 @@ def buchholz_values(
     rows = opposition_rows(ctx, version, fore, predetermined)
     if cut_low or cut_high:
         values = [
-            apply_cuts(_items(rows, i, False), cut_low, cut_high, ctx.rounds)[0] for i in range(ctx.size)
+            cut_scores(rows.scores[i], rows.vurs[i], cut_low, cut_high, ctx.rounds) for i in range(ctx.size)
         ]
     else:
         values = [sum(s) for s in rows.scores]
