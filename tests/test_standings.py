@@ -102,9 +102,14 @@ def test_three_one_zero_scoring_c07_7_1() -> None:
         full_bye=Decimal(3),
         half_bye=Decimal(1),
     )
-    st = compute_standings(make_tournament(ROWS, scoring=scoring), ["WIN", "SB"], break_ties_by_lot=False)
+    st = compute_standings(
+        make_tournament(ROWS, scoring=scoring), ["WIN", "SB", "STD"], break_ties_by_lot=False
+    )
     top = st.rows[0]
     assert top.points == Decimal(4) and top.values["WIN"] == Decimal(1)
+    assert top.values["STD"] == Decimal("1.5")  # C.07 7.7: standard points 1 + 0.5 whatever the scoring
+    # SB: 3 points x the beaten opponent's 1 + 1 point x the drawn opponent's 4
+    assert top.values["SB"] == Decimal(3 * 1 + 1 * 4)
 
 
 def test_after_round_beyond_the_last_played_round_is_clamped() -> None:
