@@ -9,7 +9,6 @@ Each player is a string of round blocks separated by spaces: ``5w1`` (opponent
 from __future__ import annotations
 
 import datetime as dt
-from decimal import Decimal
 
 from arbitro.model import Colour, Player, ResultCode, RoundResult, ScoringSystem, Tournament
 
@@ -49,7 +48,3 @@ def make_tournament(
                 other = t.players[res.opponent].results[r]
                 assert other.opponent == sr and other.code is res.code.mirrored, (sr, r + 1)
     return t
-
-
-def points(value: str) -> Decimal:
-    return Decimal(value)

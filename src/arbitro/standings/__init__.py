@@ -172,25 +172,16 @@ def compute_standings(
     sr = ctx.start_ranks
     final_rank = list(ranking.rank)
     by_lot = [False] * ctx.size
-    seed: int | None = None
+    seed = lots_seed
     if break_ties_by_lot:
         groups = [g for g in tied_groups(ranking.order, ranking.rank) if len(g) > 1]
         if groups:
             seed = lots_seed if lots_seed is not None else default_seed(t)
-            drawn = draw_lots([[sr[p] for p in g] for g in groups], seed)
-            new_order: list[int] = []
-            replaced = {g[0]: d for g, d in zip(groups, drawn, strict=True)}
-            skip: set[int] = {p for g in groups for p in g[1:]}
-            for p in ranking.order:
-                if p in replaced:
-                    for s in replaced[p]:
-                        q = ctx.index[s]
-                        new_order.append(q)
-                        by_lot[q] = True
-                elif p not in skip:
-                    new_order.append(p)
-            ranking.order = new_order
-            for pos, p in enumerate(new_order):
+            ranking.order = _order_by_lot(ranking.order, groups, ctx, seed)
+            for g in groups:
+                for p in g:
+                    by_lot[p] = True
+            for pos, p in enumerate(ranking.order):
                 final_rank[p] = pos + 1
     rows: list[StandingRow] = []
     texts = [s.text for s in specs]
@@ -221,3 +212,17 @@ def compute_standings(
     for row in rows:
         row._standings = standings
     return standings
+
+
+def _order_by_lot(order: list[int], groups: list[list[int]], ctx: Context, seed: int) -> list[int]:
+    """``order`` with every tied group replaced by its drawing of lots (C.07 4.2)."""
+    drawn = draw_lots([[ctx.start_ranks[p] for p in g] for g in groups], seed)
+    replacement = {g[0]: [ctx.index[s] for s in d] for g, d in zip(groups, drawn, strict=True)}
+    inside = {p for g in groups for p in g}
+    new_order: list[int] = []
+    for p in order:
+        if p in replacement:
+            new_order.extend(replacement[p])
+        elif p not in inside:
+            new_order.append(p)
+    return new_order

@@ -48,10 +48,6 @@ class Context:
     def size(self) -> int:
         return len(self.start_ranks)
 
-    def to_decimal(self, value: int, denominator: int = 1) -> Decimal:
-        """An integer in units of ``1 / (scale**k)`` etc. as an exact Decimal."""
-        return Decimal(value) / Decimal(denominator)
-
 
 def _scale(values: list[Decimal]) -> int:
     scale = 1
