@@ -82,3 +82,16 @@ def test_bad_options_exit_2_without_traceback(
 def test_missing_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["standings", "no-such-file.trf"]) == 2
     assert "no-such-file.trf" in capsys.readouterr().err
+
+
+def test_explain_option_lists_rounds_and_cuts(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["standings", SWISS7, "--tiebreaks", "BH/C1", "--rules", "2026", "--explain", "3"]
+    assert main([*args, "--format", "json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    bh = next(e for e in doc if e["code"] == "BH/C1")
+    assert bh["value"] == "8.5"
+    assert [r["round"] for r in bh["rounds"] if r["cut"]] == [5]
+    assert "16.4.1" in bh["rounds"][2]["note"]
+    assert main(args) == 0
+    assert "cut" in capsys.readouterr().out
+    assert main([*args[:-1], "99"]) == 2

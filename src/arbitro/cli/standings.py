@@ -113,6 +113,13 @@ def standings_cmd(
         int | None, typer.Option("--lots-seed", help="Seed of the drawing of lots for players still tied.")
     ] = None,
     output_format: Annotated[str, typer.Option("--format", help="table, json or csv.")] = "table",
+    explain: Annotated[
+        int | None,
+        typer.Option(
+            "--explain",
+            help="Instead of the standings, explain every value of this start rank, round by round.",
+        ),
+    ] = None,
 ) -> None:
     """Standings by points and the FIDE tie-breaks (C.07 2024/2026), ties left after the list drawn by lot."""
     fmt = output_format.lower()
@@ -144,6 +151,9 @@ def standings_cmd(
     except ArbitroError as err:
         where = "202/212" if tiebreaks is None else "tie-breaks"
         raise ArbitroError(f"{file}: {where}: {err}", exit_code=err.exit_code) from None
+    if explain is not None:
+        _print_explanations(st, t, explain, fmt)
+        return
     if fmt == "json":
         typer.echo(standings_json(st))
     elif fmt == "csv":
@@ -155,6 +165,25 @@ def standings_cmd(
             console.print(f"* rank decided by drawing of lots (seed {st.lots_seed}, C.07 4.2)")
     if fmt != "table" and any(row.by_lot for row in st.rows):
         typer.echo(f"arbitro: ties broken by drawing of lots, seed {st.lots_seed}", err=True)
+
+
+def _print_explanations(st: Standings, t: Tournament, start_rank: int, fmt: str) -> None:
+    """Every tie-break value of one player: per round, what it contributed, what was cut, and why."""
+    if start_rank not in t.players:
+        raise ArbitroError(f"--explain: no player with start rank {start_rank}")
+    explanations = [st.explain(start_rank, code) for code in st.tiebreaks]
+    if fmt == "json":
+        typer.echo(json.dumps([e.as_dict() for e in explanations], indent=2, ensure_ascii=False))
+        return
+    console = Console(highlight=False, soft_wrap=True)
+    row = st.row(start_rank)
+    console.print(f"{t.players[start_rank].name} (#{start_rank}): rank {row.rank}")
+    for e in explanations:
+        console.print(f"[bold]{e.code}[/bold] = {_text(e.value)}  ({e.note})")
+        for c in e.contributions:
+            opponent = f"vs {c.opponent}" if c.opponent is not None else "no opponent"
+            cut = "  [red]cut[/red]" if c.cut else ""
+            console.print(f"    round {c.round:>2} {opponent:<12} {_text(c.value):>8}  {c.note}{cut}")
 
 
 def register(app: typer.Typer) -> None:

@@ -105,6 +105,8 @@ def opposition_rows(ctx: Context, version: str, fore: bool, predetermined: bool)
                 score = dummy_score(own[i], adjusted[o] if o >= 0 else None, draw, n_rounds, version)
                 vur = k in VOLUNTARY
                 note = f"dummy opponent (16.4), {CATEGORY_ARTICLE[k]}"
+                if score < own[i]:
+                    note += ", capped by 16.4.1" if o >= 0 else ", capped by 16.4.2"
             elif o >= 0:
                 score, vur, note = 0, False, "forfeit, round robin"
             else:
