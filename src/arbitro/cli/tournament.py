@@ -11,6 +11,7 @@ import csv
 import getpass
 import importlib
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -91,9 +92,9 @@ def open_service(trf: Path, author: str | None) -> TournamentService:
     return svc
 
 
-def save(trf: Path, svc: TournamentService) -> None:
-    """Append the new events to the log (fsync), then rewrite the TRF atomically."""
-    new = svc.new_events
+def save(trf: Path, svc: TournamentService, new: Sequence[Event] | None = None) -> None:
+    """Append the new events (default: the service's) to the log (fsync), then rewrite the TRF atomically."""
+    new = svc.new_events if new is None else new
     if new:
         path = log_path(trf)
         with path.open("a", encoding="utf-8", newline="\n") as fh:
@@ -149,7 +150,7 @@ def _echo(lines: list[str]) -> None:
 @tournament_app.command("new")
 def new_cmd(
     file: FileArg,
-    name: Annotated[str, typer.Option("--name", help="Tournament name (012).")],
+    name: Annotated[str | None, typer.Option("--name", help="Tournament name (012).")] = None,
     system: Annotated[str, typer.Option("--system", help="dutch, round-robin or double-round-robin.")] = "dutch",
     rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds (Swiss only; 142).")] = None,
     city: Annotated[str, typer.Option("--city")] = "",
@@ -168,14 +169,29 @@ def new_cmd(
     bye_deadline: Annotated[
         int | None, typer.Option("--bye-deadline", help="Requests refused once this round has been paired.")
     ] = None,
+    from_trf: Annotated[
+        Path | None, typer.Option("--from-trf", help="Start from an existing TRF file (players, rounds, results).")
+    ] = None,
     author: AuthorOpt = None,
 ) -> None:
     """Create a tournament: NAME.trf and its event log NAME.events.jsonl."""
-    if system not in _SYSTEMS:
-        raise ArbitroError(f"--system: expected dutch, round-robin or double-round-robin, got {system!r}")
     for path in (file, log_path(file)):
         if path.exists():
             raise ArbitroError(f"{path}: already exists; choose another file name")
+    if from_trf is not None:
+        from arbitro.tournament.importing import events_from_tournament
+        from arbitro.trf import read_trf
+
+        events = events_from_tournament(read_trf(from_trf), author=_author(author))
+        svc = TournamentService(events)
+        save(file, svc, events)
+        typer.echo(f"{file}: created from {from_trf} ({svc.state.system}, {len(svc.state.header.players)} players, "
+                   f"{svc.state.paired_rounds} rounds); event log {log_path(file).name}")
+        return
+    if not name:
+        raise ArbitroError("--name: a tournament needs a name")
+    if system not in _SYSTEMS:
+        raise ArbitroError(f"--system: expected dutch, round-robin or double-round-robin, got {system!r}")
     svc = TournamentService(author=_author(author))
     svc.create(
         name=name,

@@ -1,0 +1,143 @@
+"""Turning a tournament read from a TRF file into an event log, to run it on.
+
+Used to continue, in Arbitro, a tournament started elsewhere (``arbitro
+tournament new FILE --from-trf OTHER.trf``) or to give an imported TRF a log
+in the web app. The events say what the file says: the players with their
+pairing numbers, each round's boards, byes and results, the requested byes
+(``240``). A ``###`` line saying FIDE mode was left becomes that event.
+A round without an opponent keeps its value: blank or ``-`` becomes ``Z``,
+``+`` becomes ``F`` (a second ``U`` too), as the log knows only F/H/Z byes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.errors import ArbitroError
+from arbitro.model import Colour, ResultCode, Tournament
+from arbitro.pairing.berger import is_double_round_robin
+from arbitro.tournament.events import Event, now_utc
+from arbitro.tournament.service import _check_scoring
+from arbitro.tournament.state import replay
+
+__all__ = ["events_from_tournament"]
+
+_BY_OUTCOME = {"W": "F", "D": "H", "L": "Z"}
+
+
+def _system(t: Tournament) -> str:
+    if not t.is_round_robin:
+        return "dutch"
+    return "double_round_robin" if is_double_round_robin(t) else "round_robin"
+
+
+def _scoring(t: Tournament) -> dict[str, str] | None:
+    if t.scoring.is_standard:
+        return None
+    return {name: str(getattr(t.scoring, name)) for name in t.scoring.__dataclass_fields__}
+
+
+def events_from_tournament(t: Tournament, *, author: str = "import", timestamp: str | None = None) -> list[Event]:
+    """The events that rebuild ``t`` (its players, rounds and requested byes)."""
+    stamp = timestamp or now_utc()
+    events: list[Event] = []
+
+    def emit(kind: str, payload: dict[str, Any]) -> None:
+        events.append(Event(kind, payload, stamp, author))
+
+    system = _system(t)
+    rounds = t.rounds if t.rounds is not None else (t.played_rounds or None)
+    if system == "dutch" and rounds is None:
+        raise ArbitroError("142: the file does not say how many rounds the tournament has")
+    emit(
+        "tournament_created",
+        {
+            "name": t.name or "Imported tournament",
+            "system": system,
+            "rounds": rounds if system == "dutch" else None,
+            "city": t.city,
+            "federation": t.federation,
+            "start_date": t.start_date.isoformat() if t.start_date else "",
+            "end_date": t.end_date.isoformat() if t.end_date else "",
+            "chief_arbiter": t.chief_arbiter,
+            "time_control": t.time_control,
+            "time_control_code": t.time_control_code,
+            "initial_colour": t.initial_colour.value if t.initial_colour in (Colour.WHITE, Colour.BLACK) else None,
+            "scoring": _scoring(t),
+            "bye_limits": None,
+            "tiebreaks": list(t.tiebreaks),
+        },
+    )
+    for player in t.iter_players():
+        emit(
+            "player_registered",
+            {
+                "start_rank": player.start_rank,
+                "name": player.name,
+                "rating": player.rating,
+                "title": player.title,
+                "federation": player.federation,
+                "fide_id": player.fide_id,
+                "sex": player.sex,
+                "birth_date": player.birth_date,
+                "missed_rounds": "Z",
+            },
+        )
+    if len(t.players) >= 2:
+        emit("pairing_numbers_assigned", {"order": sorted(t.players), "method": "imported"})
+    left = [note for note in t.comments if note.startswith("FIDE mode left")]
+    if not left:
+        try:
+            _check_scoring(t.scoring)
+        except ArbitroError as err:
+            left = [f"FIDE mode left on {stamp} by {author}: imported file: {err}"]
+    for note in left[:1]:
+        emit("fide_mode_left", {"reason": "", "note": note})
+    for r in range(1, t.played_rounds + 1):
+        _round_events(t, r, emit)
+    for bye in t.requested_byes:
+        emit("bye_requested", {"player": bye.start_rank, "round": bye.round, "kind": bye.kind})
+    replay(events)  # the file must make a consistent log
+    return events
+
+
+def _round_events(t: Tournament, r: int, emit: Any) -> None:
+    boards: list[tuple[int, int, ResultCode, ResultCode]] = []
+    seen: set[int] = set()
+    bye: int | None = None
+    unpaired: list[list[Any]] = []
+    for player in t.iter_players():
+        res = player.result(r)
+        if res is None:
+            unpaired.append([player.start_rank, "Z"])
+            continue
+        if res.opponent is None:
+            if res.code is ResultCode.PAIRING_BYE and bye is None:
+                bye = player.start_rank
+            else:
+                # F/H/Z as written; other codes without an opponent (``0000 - +``, ``0000 - -``, blank)
+                # become the bye worth the same: win -> F, draw -> H, loss or absence -> Z
+                kind = res.code.value if res.code.value in ("F", "H", "Z") else _BY_OUTCOME[res.code.outcome]
+                unpaired.append([player.start_rank, kind])
+            continue
+        if player.start_rank in seen:
+            continue
+        other = t.players.get(res.opponent)
+        back = other.result(r) if other is not None else None
+        if back is None or back.opponent != player.start_rank:
+            raise ArbitroError(
+                f"round {r}: player {player.start_rank} meets {res.opponent}, who does not meet {player.start_rank}"
+            )
+        seen.update((player.start_rank, res.opponent))
+        if res.colour is Colour.BLACK or (res.colour is not Colour.WHITE and back.colour is Colour.WHITE):
+            boards.append((res.opponent, player.start_rank, back.code, res.code))
+        else:
+            boards.append((player.start_rank, res.opponent, res.code, back.code))
+    emit(
+        "round_paired",
+        {"round": r, "boards": [[w, b] for w, b, _, _ in boards], "bye": bye, "unpaired": unpaired, "engine": "imported"},
+    )
+    for index, (_, _, white, black) in enumerate(boards, start=1):
+        if ResultCode.NOT_PAIRED not in (white, black):  # a blank result: the game is still to be played
+            emit("result_entered", {"round": r, "board": index, "white": white.value, "black": black.value})
+
