@@ -141,3 +141,15 @@ def test_b02_2009_k_values_30_15_10() -> None:
 def test_b02_8_3_3_k_times_games_capped_at_700(k: int, n: int, expected: int) -> None:
     assert k_with_games_cap(k, n, R2024) == expected
     assert expected * n <= 700
+
+
+def test_b02_8_3_1_difference_of_exactly_400_is_not_changed_401_is() -> None:
+    assert rating_difference(2400, 2000, R2024) == 400
+    assert rating_difference(2401, 2000, R2024) == 400
+    assert rating_difference(2000, 2401, R2024) == -400
+    assert rating_difference(2399, 2000, R2024) == 399
+
+
+def test_b02_8_3_1_2022_equal_greatest_differences_only_the_first_is_capped() -> None:
+    assert capped_differences(2500, [2000, 2000, 2300], R2022) == [400, 500, 200]
+    assert capped_differences(2500, [2200, 2300], R2022) == [300, 200]  # nothing above 400
