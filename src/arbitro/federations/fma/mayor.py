@@ -247,13 +247,18 @@ def decide_champion(
         return order[0], notes
     a, b = tied
     notes.append(msg("mayor.tie_two", a=names[a], b=names[b]))
-    notes.append(msg("mayor.colour_choice", player=names[a]))
+    why = (
+        Text("desempates iguales, decidido por sorteo", "equal tie-breaks, decided by lot")
+        if tiebreaks_equal
+        else Text("mejor desempate del torneo", "better tie-break in the tournament")
+    )
+    notes.append(msg("mayor.colour_choice", player=names[a], why=why))
     p = playoff or Playoff()
     winner = _stage(p.rapid, 2, a, b, "mayor.rapid", "15+10", names, notes)
     if winner is None:
         return None, notes
     if winner == "":
-        notes.append(msg("mayor.colour_choice", player=names[a]))
+        notes.append(msg("mayor.colour_choice_blitz", player=names[a], why=why))
         winner = _stage(p.blitz, 4, a, b, "mayor.blitz", "5+3", names, notes)
         if winner is None:
             return None, notes

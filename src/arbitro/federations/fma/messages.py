@@ -478,8 +478,13 @@ CATALOGUE: dict[str, Entry] = {
     ),
     "mayor.colour_choice": Entry(
         "FMA Anexo III III.2.1",
-        "{player} (mejor desempate del torneo) elige color en la primera partida.",
-        "{player} (better tie-break in the tournament) chooses colour in the first game.",
+        "{player} ({why}) elige color en la primera partida de 15+10.",
+        "{player} ({why}) chooses colour in the first 15+10 game.",
+    ),
+    "mayor.colour_choice_blitz": Entry(
+        "FMA Anexo III III.2.2",
+        "{player} ({why}) elige color en la primera partida de 5+3.",
+        "{player} ({why}) chooses colour in the first 5+3 game.",
     ),
     "mayor.rapid": Entry(
         "FMA Anexo III III.2.1",
