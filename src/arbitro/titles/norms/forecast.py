@@ -81,7 +81,7 @@ def _paired(t: Tournament, p: Player, r: int, f: TournamentFacts) -> list[Foreca
     out = []
     for title in titles_to_evaluate(p):
         for word, code in _OUTCOMES:
-            res = evaluate_norm(_as_if(t, p, r, code), p.start_rank, title, edition=f.edition, options=f.options)
+            res = evaluate_norm(_as_if(t, p, r, code), p.start_rank, title, facts=f)
             if res.achieved:
                 needed = {"loss": "any result", "draw": "a draw or a win", "win": "a win"}[word]
                 out.append(Forecast(p.start_rank, p.name, title, r, opponent, needed, res.games))
@@ -93,7 +93,7 @@ def _remaining(t: Tournament, p: Player, f: TournamentFacts) -> list[Forecast]:
     left = t.total_rounds - len(p.results)
     out = []
     for title in titles_to_evaluate(p):
-        now = evaluate_norm(t, p.start_rank, title, edition=f.edition, options=f.options)
+        now = evaluate_norm(t, p.start_rank, title, facts=f)
         if now.achieved or now.ra is None:
             continue
         th = f.edition.thresholds[title]
