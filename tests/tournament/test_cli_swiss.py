@@ -47,6 +47,7 @@ def test_swiss_30_players_7_rounds_end_to_end(tmp_path: Path, capsys: pytest.Cap
         f'"{n}",{r},{t},ARG,{100000 + i}\n' for i, (n, r, t) in enumerate(rows[3:])))
     ok(capsys, "add-players", f, str(csv_file))
     ok(capsys, "numbers", f)
+    ok(capsys, "prohibit", f, "1", "2")  # e.g. brothers (TRF-2026 260)
     ok(capsys, "bye", f, "5", "--round", "2")
     ok(capsys, "bye", f, "12", "--round", "3", "--kind", "Z")
     ok(capsys, "bye", f, "20", "--round", "3")
@@ -110,6 +111,7 @@ def test_swiss_30_players_7_rounds_end_to_end(tmp_path: Path, capsys: pytest.Cap
 
     assert [r for r in (3, 4, 6, 7) if not check_round(t, r).agrees] == []
     assert not check_round(t, 5).agrees
+    assert all(res.opponent != 2 for res in t.player(1).results)  # the prohibition held
     # nobody met twice over the board (C.04.1 art. 2)
     for p in t.players.values():
         played = [res.opponent for res in p.results if res.is_played]

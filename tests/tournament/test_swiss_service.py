@@ -144,3 +144,21 @@ def test_replay_of_every_prefix_is_consistent() -> None:
     for k in range(1, len(events) + 1):
         replay(events[:k])
     assert replay(events) == svc.state
+
+
+def test_prohibited_pairings_260_only_before_round_1_in_fide_mode() -> None:
+    svc = swiss(n=6)
+    svc.prohibit_pairing([1, 2])
+    assert svc.state.to_tournament().prohibited_pairings[0].players == (1, 2)
+    svc.pair_next_round()
+    finish_round(svc)
+    svc.pair_next_round()
+    with pytest.raises(ArbitroError, match="leave FIDE mode first"):
+        svc.prohibit_pairing([3, 4])
+    with pytest.raises(ArbitroError, match="prohibited pairing"):
+        svc.change_pairing([(2, 1), (3, 5), (4, 6)])
+    svc.leave_fide_mode(confirm=True)
+    svc.prohibit_pairing([3, 4], first_round=3)
+    assert len(svc.state.to_tournament().prohibited_pairings) == 2
+    with pytest.raises(ArbitroError, match="at least two"):
+        svc.prohibit_pairing([3, 3])

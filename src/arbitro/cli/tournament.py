@@ -346,6 +346,21 @@ def withdraw_cmd(
     typer.echo(f"player {player}: withdrawn from round {svc.state.withdrawn[player]}")
 
 
+@tournament_app.command("prohibit")
+def prohibit_cmd(
+    file: FileArg,
+    players: Annotated[list[int], typer.Argument(help="Pairing numbers of players who must not meet.")],
+    from_round: Annotated[int | None, typer.Option("--from-round")] = None,
+    to_round: Annotated[int | None, typer.Option("--to-round")] = None,
+    author: AuthorOpt = None,
+) -> None:
+    """Forbid pairings between players (TRF-2026 260); after round 1 only outside FIDE mode."""
+    svc = _run(file, author)
+    svc.prohibit_pairing(players, from_round, to_round)
+    save(file, svc)
+    typer.echo(f"players {', '.join(map(str, sorted(players)))} will not be paired together")
+
+
 @tournament_app.command("pair")
 def pair_cmd(
     file: FileArg,

@@ -38,6 +38,7 @@ nothing. ``svc.warnings`` holds the last command's warnings. Commands:
 * ``assign_pairing_numbers(seed=None)``: Swiss C.04.2 2.2 order; round robin by lot
 * ``request_bye(player, round, kind="H")`` / ``cancel_bye(player, round)``
 * ``withdraw(player, from_round=None)``
+* ``prohibit_pairing(players, first_round=None, last_round=None)`` (``260``; after round 1 only outside FIDE mode)
 * ``pair_next_round(seed=None)``: Dutch engine (``arbitro.pairing.dutch``) or Berger table
 * ``change_pairing(boards, bye=None, round_number=None, reason="")``: logged as ``### MPA @ Round n``
 * ``publish_round(round_number=None)``
@@ -47,6 +48,11 @@ nothing. ``svc.warnings`` holds the last command's warnings. Commands:
 
 Each command returns the list of events it appended (``register_player``
 returns the new pairing number instead).
+
+**Helpers.** :func:`arbitro.tournament.importing.events_from_tournament`
+(a TRF's tournament -> the events that rebuild it, to continue it here);
+:func:`arbitro.tournament.registration.player_fields_from_list` (a FIDE
+rating-list entry -> ``register_player`` keyword arguments).
 """
 
 from __future__ import annotations

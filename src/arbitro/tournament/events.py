@@ -32,6 +32,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "bye_requested",
     "bye_cancelled",
     "player_withdrawn",
+    "pairing_prohibited",
     "round_paired",
     "pairing_changed",
     "round_published",

@@ -338,6 +338,37 @@ class TournamentService:
             tx.emit("player_withdrawn", {"player": player, "from_round": first})
         return list(tx.events)
 
+    def prohibit_pairing(
+        self, players: Sequence[int], first_round: int | None = None, last_round: int | None = None
+    ) -> list[Event]:
+        """Players who must not meet (TRF-2026 ``260``), e.g. from the same family or club.
+
+        TEC checklist (peers.md §3.2): a prohibition added after round 1 has been
+        paired forces leaving FIDE mode, so FIDE mode refuses it.
+        """
+        s = self._require_created()
+        if len(set(players)) < 2:
+            raise ArbitroError("prohibit: name at least two different players")
+        for p in players:
+            s.player(p)
+        if s.is_round_robin:
+            raise ArbitroError("prohibit: a round robin's games are fixed by the Berger table")
+        if first_round is not None and last_round is not None and first_round > last_round:
+            raise ArbitroError(f"prohibit: rounds {first_round}-{last_round} are in the wrong order")
+        if s.fide_mode and s.paired_rounds:
+            raise ArbitroError(
+                "prohibit: prohibited pairings added after round 1 has been paired are not allowed in FIDE mode; "
+                "leave FIDE mode first"
+            )
+        if first_round is not None and first_round <= s.paired_rounds:
+            raise ArbitroError(f"prohibit: round {first_round} is already paired")
+        with self._tx() as tx:
+            tx.emit(
+                "pairing_prohibited",
+                {"players": sorted(players), "first_round": first_round, "last_round": last_round},
+            )
+        return list(tx.events)
+
     # -- pairing -----------------------------------------------------------
     def pair_next_round(self, seed: int | None = None) -> list[Event]:
         """Pair the next round: Dutch engine for a Swiss, Berger table for a round robin.
@@ -478,6 +509,10 @@ class TournamentService:
             raise ArbitroError(
                 f"change pairing: round {number} is published; FIDE mode needs the reason for changing it (C.04.2 4.4)"
             )
+        for w, b in boards:
+            for pp in s.header.prohibited_pairings:
+                if w in pp.players and b in pp.players and pp.applies_to(number):
+                    raise ArbitroError(f"change pairing: {w} and {b} may not meet (prohibited pairing)")
         earlier = s.rounds[: number - 1]
         cycle = berger.rounds_for(len(s.header.players)) if s.system == "double_round_robin" else None
         for w, b in boards:

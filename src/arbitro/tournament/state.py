@@ -18,7 +18,16 @@ from decimal import Decimal
 from typing import Any
 
 from arbitro.errors import ArbitroError
-from arbitro.model import ByeRequest, Colour, Player, ResultCode, RoundResult, ScoringSystem, Tournament
+from arbitro.model import (
+    ByeRequest,
+    Colour,
+    Player,
+    ProhibitedPairing,
+    ResultCode,
+    RoundResult,
+    ScoringSystem,
+    Tournament,
+)
 from arbitro.pairing.berger import rounds_for
 from arbitro.tournament.byes import ByeLimits
 from arbitro.tournament.events import Event
@@ -319,6 +328,10 @@ def _renumber(state: TournamentState, p: dict[str, Any]) -> None:
         rnd.engine_boards = [(new[w], new[b]) for w, b in rnd.engine_boards]
         rnd.unpaired = {new[k]: v for k, v in rnd.unpaired.items()}
     state.withdrawn = {new[k]: v for k, v in state.withdrawn.items()}
+    state.header.prohibited_pairings = [
+        ProhibitedPairing(tuple(new[x] for x in pp.players), pp.first_round, pp.last_round)
+        for pp in state.header.prohibited_pairings
+    ]
     state.requested_byes = {(new[k], r): v for (k, r), v in state.requested_byes.items()}
     colour = p.get("initial_colour")
     if colour:
@@ -392,6 +405,13 @@ def _withdrawn(state: TournamentState, p: dict[str, Any]) -> None:
         del state.requested_byes[key]
 
 
+def _prohibited(state: TournamentState, p: dict[str, Any]) -> None:
+    players = tuple(int(x) for x in p["players"])
+    state.header.prohibited_pairings.append(
+        ProhibitedPairing(players=players, first_round=p.get("first_round"), last_round=p.get("last_round"))
+    )
+
+
 def _published(state: TournamentState, p: dict[str, Any]) -> None:
     state.round(_int(p, "round")).published = True
 
@@ -410,6 +430,7 @@ _HANDLERS = {
     "bye_requested": _bye,
     "bye_cancelled": _bye_cancelled,
     "player_withdrawn": _withdrawn,
+    "pairing_prohibited": _prohibited,
     "round_paired": _paired,
     "pairing_changed": _changed,
     "round_published": _published,
