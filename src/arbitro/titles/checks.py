@@ -167,7 +167,9 @@ def check_time_control(t: Tournament, e: Edition) -> TournamentCheck:
         what = f"time control {t.time_control_code!r} not understood" if t.time_control_code else "no encoded time control (222)"
         return TournamentCheck("time_control", art, NOT_DETERMINABLE, what)
     base, inc = tc.base_for(60), tc.min_increment
-    if inc >= rule.increment_seconds:
+    if rule.any_increment_counts:
+        have, need, how = base + tc.increments_for(60), rule.with_increment_min * 60, "for 60 moves incl. increments"
+    elif inc >= rule.increment_seconds:
         have = base + (tc.increments_for(60) if rule.with_increment_includes_increment else 0)
         need = rule.with_increment_min * 60
         how = "for 60 moves incl. increments" if rule.with_increment_includes_increment else "base time"

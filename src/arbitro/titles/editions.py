@@ -62,6 +62,8 @@ class TimeControlRule:
     note: str = ""
     #: games without the increment are not valid for norms from this date (2017 1.13: 1 Jul 2021)
     no_increment_invalid_from: _dt.date | None = None
+    #: 2024: the minimum holds "for all moves assuming 60 moves", whatever the increment
+    any_increment_counts: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,7 +386,7 @@ EDITIONS: dict[str, Edition] = {
         unrated_value=1400,
         tail_drop_predetermined="forbidden",
         long_event_days=30,
-        time_control=TimeControlRule(30, 120, True, 120, "at least 2 h per player for 60 moves"),
+        time_control=TimeControlRule(30, 120, True, 120, "at least 2 h per player for 60 moves", None, True),
         uncertain=_UNCERTAIN_2024,
     ),
 }

@@ -53,6 +53,7 @@ def test_parse_time_control_periods_B01_1_1_3() -> None:
         (E24, "4500+30", dt.date(2024, 5, 1), FAILED),  # 75 + 30 = 105 min
         (E24, "7200", dt.date(2024, 5, 1), PASSED),  # 2 h for 60 moves, as S6 reads 2024
         (E24, "6000", dt.date(2024, 5, 1), FAILED),  # 100 min
+        (E24, "6000+20", dt.date(2024, 5, 1), PASSED),  # 100 min + 60 x 20 s = 120 min
         (E17, "5400+30", dt.date(2019, 5, 1), PASSED),  # base 90 min with 30 s
         (E17, "7200", dt.date(2019, 5, 1), PASSED),  # 2 h without increment before 1 Jul 2021
         (E17, "7200", dt.date(2021, 8, 1), FAILED),  # not valid from 1 Jul 2021
