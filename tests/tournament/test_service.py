@@ -161,3 +161,31 @@ def test_bye_requested_after_the_deadline_is_refused() -> None:
 def test_round_robin_refuses_requested_byes(rr7: TournamentService) -> None:
     with pytest.raises(ArbitroError, match="forfeit"):
         rr7.request_bye(1, 1)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"name": " "}, "needs a name"),
+        ({"name": "X", "system": "swiss"}, "system: expected one of"),
+        ({"name": "X", "rounds": 0}, "C.04.1 art. 1"),
+        ({"name": "X", "system": "round_robin", "rounds": 5}, "follow from the number of players"),
+        ({"name": "X", "rounds": 5, "start_date": "2026/12/01"}, "start date: expected YYYY-MM-DD"),
+        ({"name": "X", "rounds": 5, "start_date": "2026-12-05", "end_date": "2026-12-01"}, "before the start date"),
+        ({"name": "X", "rounds": 5, "scoring": {"win": "3", "draw": "2"}}, "two draws worth more"),
+        ({"name": "X", "rounds": 5, "scoring": {"wins": "3"}}, "unknown field"),
+        ({"name": "X", "rounds": 5, "scoring": {"win": "three"}}, "expected a number"),
+        ({"name": "X", "rounds": 5, "initial_colour": "white"}, "initial colour"),
+    ],
+)
+def test_create_refuses_bad_settings(kwargs: dict, message: str) -> None:
+    svc = TournamentService()
+    with pytest.raises(ArbitroError, match=message):
+        svc.create(**kwargs)
+    assert svc.events == () and not svc.state.created
+
+
+def test_three_one_zero_scoring_is_accepted_in_fide_mode() -> None:
+    svc = TournamentService()
+    svc.create(name="Football", rounds=5, scoring={"win": "3", "draw": "1", "forfeit_win": "3", "full_bye": "3", "pairing_bye": "3"})
+    assert svc.state.to_tournament().scoring.win == 3

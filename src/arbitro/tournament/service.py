@@ -9,9 +9,11 @@ swaps in the new state. A command that raises
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from decimal import Decimal
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -143,6 +145,26 @@ class TournamentService:
             raise ArbitroError("rounds: a Swiss tournament needs the number of rounds announced in advance (C.04.1 art. 1)")
         if system != "dutch" and rounds is not None:
             raise ArbitroError("rounds: a round robin's rounds follow from the number of players; leave it out")
+        for label, text in (("start date", start_date), ("end date", end_date)):
+            if text:
+                try:
+                    datetime.date.fromisoformat(text)
+                except ValueError:
+                    raise ArbitroError(f"{label}: expected YYYY-MM-DD, got {text!r}") from None
+        if start_date and end_date and end_date < start_date:
+            raise ArbitroError(f"end date: {end_date} is before the start date {start_date}")
+        if scoring is not None:
+            unknown = set(scoring) - set(ScoringSystem.__dataclass_fields__)
+            if unknown:
+                raise ArbitroError(
+                    f"scoring: unknown field(s) {', '.join(sorted(unknown))}; expected "
+                    f"{', '.join(ScoringSystem.__dataclass_fields__)}"
+                )
+            for key, value in scoring.items():
+                try:
+                    Decimal(str(value))
+                except ArithmeticError:
+                    raise ArbitroError(f"scoring: {key}: expected a number such as 1 or 0.5, got {value!r}") from None
         if initial_colour not in (None, "w", "b"):
             raise ArbitroError(f"initial colour: expected w or b, got {initial_colour!r}")
         payload: dict[str, Any] = {
