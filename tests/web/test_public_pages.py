@@ -81,3 +81,17 @@ def test_bad_trf_is_refused_with_a_message():
 
     with pytest.raises(ArbitroError):
         store.import_trf("this is not a TRF file\n", source="bad.trf")
+
+
+def test_norms_page_shows_what_the_core_finds_B01(client, shared):
+    """B.01 norms come from arbitro.titles.norms; the page lists every norm the core says is achieved."""
+    from arbitro.titles.norms import evaluate_norms
+
+    text = (shared / "trf" / "capo-dorso-2012.trf").read_text(encoding="utf-8")
+    row = store.import_trf(text)
+    core = store.load(row)
+    achieved = [(n.name, n.title) for pn in evaluate_norms(core) for n in pn.norms if n.achieved]
+    html = client.get(reverse("tournaments:norms", args=[row.slug])).content.decode()
+    for name, _title in achieved:
+        assert name in html
+    assert "B.01" in html  # the rules not met are cited by article

@@ -67,9 +67,29 @@ def cached(t: models.Tournament, key: str, build: Callable[[], T]) -> T:
     return value
 
 
+_PAGES: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
+_PAGES_SIZE = 128
+
+
+def cached_page(t: models.Tournament, key: str, build: Callable[[], bytes]) -> bytes:
+    """Memoise a rendered public page (bytes) for this tournament's current version."""
+    full = (t.pk, t.version, key)
+    with _LOCK:
+        if full in _PAGES:
+            _PAGES.move_to_end(full)
+            return _PAGES[full]
+    value = build()
+    with _LOCK:
+        _PAGES[full] = value
+        while len(_PAGES) > _PAGES_SIZE:
+            _PAGES.popitem(last=False)
+    return value
+
+
 def clear_cache() -> None:
     with _LOCK:
         _CACHE.clear()
+        _PAGES.clear()
 
 
 # -- TRF ---------------------------------------------------------------------

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from . import federation, models, norms, present, store
@@ -19,6 +22,28 @@ def _public(slug: str) -> models.Tournament:
 def _context(row: models.Tournament, tab: str, **extra: Any) -> dict[str, Any]:
     core = store.load(row)
     return {"row": row, "t": core, "tab": tab, "rounds": range(1, core.played_rounds + 1), **extra}
+
+
+def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Serve anonymous GETs of a tournament page from a per-version cache of the rendered HTML.
+
+    The key holds the path and the language; a new result bumps the version, so
+    a cached page is never stale. Logged-in users and requests carrying flash
+    messages are rendered afresh.
+    """
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method != "GET" or request.user.is_authenticated or "messages" in request.COOKIES:
+            return view(request, slug, *args, **kwargs)
+        row = _public(slug)
+        key = f"{request.get_full_path()}|{translation.get_language()}"
+        content = store.cached_page(row, key, lambda: view(request, slug, *args, **kwargs).content)
+        resp = HttpResponse(content)
+        resp["Vary"] = "Cookie, Accept-Language"
+        return resp
+
+    return wrapper
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -45,16 +70,19 @@ def version(request: HttpRequest, slug: str) -> JsonResponse:
     return resp
 
 
+@public_page
 def info(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     return render(request, "tournaments/info.html", _context(row, "info"))
 
 
+@public_page
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     return render(request, "tournaments/players.html", _context(row, "players"))
 
 
+@public_page
 def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
@@ -66,6 +94,7 @@ def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpRes
     return render(request, "tournaments/pairings.html", _context(row, "pairings", round=view, current=rnd))
 
 
+@public_page
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
@@ -73,6 +102,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/standings.html", _context(row, "standings", standings=view))
 
 
+@public_page
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
@@ -80,6 +110,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/crosstable.html", _context(row, "crosstable", table=table))
 
 
+@public_page
 def norms_page(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
@@ -87,6 +118,7 @@ def norms_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/norms.html", _context(row, "norms", report=report))
 
 
+@public_page
 def player(request: HttpRequest, slug: str, start_rank: int) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
@@ -141,6 +173,7 @@ def fma(request: HttpRequest) -> HttpResponse:
     )
 
 
+@csrf_exempt  # a preference, not a protected action; lets public pages be cached without a CSRF token
 @require_POST
 def set_language(request: HttpRequest) -> HttpResponse:
     """Switch language: cookie for everyone, saved preference for a logged-in user."""

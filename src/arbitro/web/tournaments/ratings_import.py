@@ -1,0 +1,167 @@
+"""FIDE rating list import: streams a TXT or XML file through the core parser
+(:mod:`arbitro.ratings.fidelist`) into the database, keeping the history.
+
+Each run is one list ("period", the month of the list): every player's latest
+line goes to :class:`~.models.RatingListEntry` (upsert by FIDE ID) and one
+:class:`~.models.RatingHistory` row per player and period is written (upsert,
+so importing the same month twice corrects it and older months are never
+touched). Rows are written in batches inside one transaction per batch.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import time
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any
+
+from django.db import transaction
+
+from arbitro.errors import ArbitroError
+from arbitro.ratings.fidelist import ListDiagnostic, RatingListEntry, iter_txt_list, iter_xml_list
+
+from . import models
+
+BATCH = 5000
+_RATING_FIELD = {"standard": "standard", "rapid": "rapid", "blitz": "blitz"}
+
+
+@dataclass
+class ImportStats:
+    players: int = 0
+    errors: int = 0
+    warnings: int = 0
+    seconds: float = 0.0
+    first_problems: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        return (
+            f"{self.players} players imported in {self.seconds:.1f} s "
+            f"({self.errors} lines skipped, {self.warnings} values dropped)"
+        )
+
+
+def parse_period(text: str) -> _dt.date:
+    """``2026-11`` or ``2026-11-01`` -> the first day of that month."""
+    try:
+        parts = [int(x) for x in text.strip().split("-")]
+        return _dt.date(parts[0], parts[1], 1)
+    except (ValueError, IndexError):
+        raise ArbitroError(f"--period: expected YYYY-MM, got {text!r}") from None
+
+
+def _records(stream: IO[bytes], fmt: str, rating_type: str) -> Iterator[RatingListEntry | ListDiagnostic]:
+    if fmt == "xml":
+        return iter_xml_list(stream, rating_type=rating_type)
+    return iter_txt_list(stream, rating_type=rating_type)
+
+
+def guess_format(name: str) -> str:
+    return "xml" if name.lower().endswith(".xml") else "txt"
+
+
+def import_stream(
+    stream: IO[bytes],
+    *,
+    period: _dt.date,
+    fmt: str = "txt",
+    rating_type: str | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> ImportStats:
+    """Import one list.
+
+    ``rating_type`` is ``None`` for a combined list (all three ratings are updated) or the
+    type of a per-type list (``standard``, ``rapid``, ``blitz``: only that rating is updated).
+    """
+    if rating_type is not None and rating_type not in _RATING_FIELD:
+        raise ArbitroError(f"--type: expected standard, rapid or blitz, got {rating_type!r}")
+    only = [_RATING_FIELD[rating_type]] if rating_type else list(_RATING_FIELD.values())
+    stats = ImportStats()
+    t0 = time.perf_counter()
+    batch: list[RatingListEntry] = []
+    for item in _records(stream, fmt, rating_type or "standard"):
+        if isinstance(item, ListDiagnostic):
+            if item.severity == "error":
+                stats.errors += 1
+            else:
+                stats.warnings += 1
+            if len(stats.first_problems) < 10:
+                stats.first_problems.append(str(item))
+            continue
+        batch.append(item)
+        if len(batch) >= BATCH:
+            _write(batch, period, only)
+            stats.players += len(batch)
+            batch = []
+            if progress is not None:
+                progress(stats.players)
+    if batch:
+        _write(batch, period, only)
+        stats.players += len(batch)
+    if stats.players == 0 and stats.errors:
+        raise ArbitroError(f"rating list: no player read; first problem: {stats.first_problems[0]}")
+    stats.seconds = time.perf_counter() - t0
+    return stats
+
+
+def _none0(value: int) -> int | None:
+    return value or None
+
+
+def _write(batch: Iterable[RatingListEntry], period: _dt.date, only: list[str]) -> None:
+    entries = []
+    history = []
+    seen: set[str] = set()
+    for e in batch:
+        fid = str(e.fide_id)
+        if fid in seen:
+            continue
+        seen.add(fid)
+        entries.append(
+            models.RatingListEntry(
+                fide_id=fid,
+                name=e.name[:120],
+                federation=e.federation[:3],
+                sex=e.sex[:1],
+                title=(e.title or e.women_title)[:4],
+                birth_year=e.birth_year,
+                flag=e.flag[:4],
+                standard=_none0(e.standard_rating),
+                rapid=_none0(e.rapid_rating),
+                blitz=_none0(e.blitz_rating),
+                period=period,
+            )
+        )
+        history.append(
+            models.RatingHistory(
+                fide_id=fid,
+                period=period,
+                standard=_none0(e.standard_rating),
+                rapid=_none0(e.rapid_rating),
+                blitz=_none0(e.blitz_rating),
+            )
+        )
+    with transaction.atomic():
+        models.RatingListEntry.objects.bulk_create(
+            entries,
+            update_conflicts=True,
+            unique_fields=["fide_id"],
+            update_fields=["name", "federation", "sex", "title", "birth_year", "flag", "period", *only],
+        )
+        models.RatingHistory.objects.bulk_create(
+            history,
+            update_conflicts=True,
+            unique_fields=["fide_id", "period"],
+            update_fields=only,
+        )
+
+
+def import_file(
+    path: str, *, period: _dt.date, fmt: str | None = None, rating_type: str | None = None, **kw: Any
+) -> ImportStats:
+    try:
+        with open(path, "rb") as fh:
+            return import_stream(fh, period=period, fmt=fmt or guess_format(path), rating_type=rating_type, **kw)
+    except OSError as err:
+        raise ArbitroError(f"{path}: cannot read the rating list ({err.strerror})") from None
