@@ -36,6 +36,7 @@ def norms_cmd(
     player: Annotated[int | None, typer.Option("--player", help="Only this start rank.")] = None,
     fmt: Annotated[str, typer.Option("--format", help="table or json.")] = "table",
     event: Annotated[str | None, typer.Option("--event", help="Event kind the TRF cannot tell: " + ", ".join(_EVENTS) + ".")] = None,
+    min_games: Annotated[int | None, typer.Option("--min-games", help="Override the minimum number of games (1.4.1b events).")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Table: show every explanation line and the per-round audit.")] = False,
 ) -> None:
     """Title norms (GM, IM, WGM, WIM) of every player under the B.01 edition of the tournament's start."""
@@ -50,10 +51,12 @@ def norms_cmd(
     t = read_trf(file)
     if player is not None and player not in t.players:
         raise ArbitroError(f"{file}: --player: no player with start rank {player}")
-    options = NormOptions(event=event)
+    if min_games is not None and not 1 <= min_games <= 30:
+        raise ArbitroError(f"--min-games: expected a number of games from 1 to 30, got {min_games}")
+    options = NormOptions(event=event, min_games=min_games)
     facts = tournament_facts(t, edition, options)
     results = evaluate_norms(t, facts.edition, options=options, players=[player] if player is not None else None)
-    checks = tournament_checks(t, facts.edition)
+    checks = tournament_checks(t, facts.edition, options)
     if fmt == "json":
         doc = {
             "edition": facts.edition.code,

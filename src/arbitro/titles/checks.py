@@ -10,11 +10,14 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from arbitro.model import Tournament
 from arbitro.titles.editions import Edition
+from arbitro.titles.norms.evaluator import minimum_games
 from arbitro.titles.norms.exemption import missed_round, missed_rounds, swiss_exemption
+from arbitro.titles.norms.result import NormOptions
 
 __all__ = [
     "FAILED",
@@ -94,14 +97,17 @@ def _dates(t: Tournament) -> list[_dt.date]:
     return [d for d in t.round_dates if d is not None]
 
 
-def check_rounds(t: Tournament, e: Edition) -> TournamentCheck:
-    """1.41a / 1.4.1a: enough rounds for a norm (9; fewer only for the 1.4.1b team events)."""
+def check_rounds(t: Tournament, e: Edition, options: NormOptions | None = None) -> TournamentCheck:
+    """1.41a / 1.4.1a: enough rounds for a norm (9; fewer only in the events of 1.41b / 1.4.1b)."""
     n = t.total_rounds
+    art = e.article("min_games")
     if not n:
-        return TournamentCheck("rounds", e.article("min_games"), NOT_DETERMINABLE, "number of rounds unknown (142)")
-    ok = n >= e.min_games
-    return TournamentCheck("rounds", e.article("min_games"), PASSED if ok else FAILED,
-                           f"{n} rounds; {e.min_games} games needed (7-8 only in the team events of {e.article('team_games')})")
+        return TournamentCheck("rounds", art, NOT_DETERMINABLE, "number of rounds unknown (142)")
+    need = minimum_games(e, options, n)
+    if need != e.min_games:
+        art = e.article("team_games")
+    ok = n >= need
+    return TournamentCheck("rounds", art, PASSED if ok else FAILED, f"{n} rounds; {need} games needed for a norm")
 
 
 def check_rounds_per_day(t: Tournament, e: Edition) -> TournamentCheck:
@@ -275,10 +281,10 @@ def check_qualifying_event(t: Tournament, e: Edition) -> TournamentCheck:
                            "at least 40 players averaging 2000+ in every round [uncertain: the averaging is our reading of 1.5.6a]")
 
 
-def tournament_checks(t: Tournament, e: Edition) -> list[TournamentCheck]:
-    """Every B.01 1.1 check the data allows, in article order."""
-    rules = [
-        ("min_games", check_rounds),
+def tournament_checks(t: Tournament, e: Edition, options: NormOptions | None = None) -> list[TournamentCheck]:
+    """Every B.01 1.1 check the data allows, in article order (``options``: the event kind, as for norms)."""
+    rules: list[tuple[str, Callable[[Tournament, Edition], TournamentCheck]]] = [
+        ("min_games", lambda t, e: check_rounds(t, e, options)),
         ("rounds_per_day", check_rounds_per_day),
         ("hours_per_day", check_hours_per_day),
         ("time_control", check_time_control),

@@ -133,3 +133,11 @@ def test_2005_has_no_one_round_per_day_or_arbiter_playing_rule_B01_2005_1_1() ->
     assert "one_round_per_day" not in names and "arbiters_do_not_play" not in names
     assert names["chief_arbiter"].status == NOT_DETERMINABLE  # 2005 1.16: may be supervised by an IA
     assert names["duration"].article == "B.01 1.15"
+
+
+def test_rounds_for_team_championship_B01_1_4_1b() -> None:
+    from arbitro.titles.norms import NormOptions
+
+    t = _t(rounds=7)
+    check = check_rounds(t, E24, NormOptions(event="team_championship"))
+    assert check.status == PASSED and check.article == "B.01 1.4.1b"

@@ -99,3 +99,14 @@ def test_json_explanation_includes_round_audit_B01_1_4_2c(kit: Any, tmp_path: Pa
     assert main(["norms", str(path), "--format", "json", "--player", "1"]) == 0
     gm = json.loads(capsys.readouterr().out)["players"][0]["norms"][0]
     assert any(line.startswith("round 10") and "excluded" in line and "1.4.2c" in line for line in gm["explanation"])
+
+
+def test_min_games_option_B01_1_4_1b(kit: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t = kit.build(kit.games(7, 5.5, rating=2400))
+    path = tmp_path / "team.trf"
+    path.write_text(format_trf(t), encoding="utf-8")
+    assert main(["norms", str(path), "--format", "json", "--player", "1", "--min-games", "7"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["players"][0]["norms"][0]["achieved"] is True
+    assert next(c for c in doc["tournament_checks"] if c["check"] == "rounds")["status"] == "passed"
+    assert main(["norms", str(path), "--min-games", "0"]) == 2

@@ -42,6 +42,7 @@ __all__ = [
     "evaluate_norm",
     "evaluate_norms",
     "extra_games",
+    "minimum_games",
     "tournament_facts",
     "titles_to_evaluate",
 ]
@@ -119,8 +120,9 @@ def tournament_facts(t: Tournament, edition: str | Edition | None = None, option
     return TournamentFacts(ed, reason, rr, pre, swiss_exemption(t, ed), opts, start, end_date(t))
 
 
-def _min_games(f: TournamentFacts, rounds: int) -> int:
-    e, o = f.edition, f.options
+def minimum_games(e: Edition, options: NormOptions | None, rounds: int) -> int:
+    """The minimum number of games for a norm in this event (1.41a-b / 1.4.1a-b)."""
+    o = options or NormOptions()
     if o.min_games is not None:
         return o.min_games
     if o.event == "team_championship":
@@ -192,7 +194,7 @@ class _Evaluation:
         self.t, self.player, self.title, self.f = t, player, title, f
         e = f.edition
         self.gs = gs if gs is not None else collect_games(t, player, e, round_robin=f.round_robin)
-        min_games = _min_games(f, self.gs.rounds)
+        min_games = minimum_games(e, f.options, self.gs.rounds)
         exempt = event_exemption(t, player, e, f.options.event, f.swiss)
         self.ctx = NormContext(
             e, title, player.federation.upper(), min_games, _is_drr(self.gs, f), exempt, event_players=len(t.players)
