@@ -137,6 +137,10 @@ def test_edited_trf_is_refused_until_rebuilt(tmp_path: Path, capsys: pytest.Capt
     assert code == 2 and "rebuild" in err
     ok(capsys, "rebuild", str(trf))
     ok(capsys, "add-player", str(trf), "A, B")
+    # the same content written differently (CR LF line ends, as an editor may save it) is accepted
+    trf.write_bytes(trf.read_bytes().replace(b"\n", b"\r\n"))
+    ok(capsys, "add-player", str(trf), "C, D")
+    assert b"\r\n" not in trf.read_bytes()
 
 
 def test_new_refuses_existing_files_and_bad_systems(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

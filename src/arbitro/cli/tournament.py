@@ -29,7 +29,7 @@ from arbitro.tournament import (
     format_result,
     replay,
 )
-from arbitro.trf import atomic_write_text, format_points, format_trf
+from arbitro.trf import atomic_write_text, format_points, format_trf, parse_trf
 
 tournament_app = typer.Typer(
     help="Run a tournament from registration to the final TRF (file + event log).", no_args_is_help=True
@@ -76,6 +76,17 @@ def _trf_text(state: TournamentState, version: str = "trf26") -> str:
     return format_trf(state.to_tournament(), version)
 
 
+def _same_content(text: str | None, state: TournamentState) -> bool:
+    """Same players, results and comments (the text may differ after an Arbitro upgrade)."""
+    if text is None:
+        return False
+    parsed = parse_trf(text, validate=False)
+    if parsed.errors:
+        return False
+    expected = state.to_tournament()
+    return parsed.tournament.players == expected.players and parsed.tournament.comments == expected.comments
+
+
 def open_service(trf: Path, author: str | None) -> TournamentService:
     """Replay the log beside ``trf``; refuse if the TRF was changed outside Arbitro."""
     svc = TournamentService(read_log(log_path(trf)), author=_author(author))
@@ -84,7 +95,7 @@ def open_service(trf: Path, author: str | None) -> TournamentService:
             on_disk = trf.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
             on_disk = None
-        if on_disk != _trf_text(svc.state):
+        if on_disk != _trf_text(svc.state) and not _same_content(on_disk, svc.state):
             raise ArbitroError(
                 f"{trf}: differs from the replay of {log_path(trf).name} (edited outside Arbitro?); "
                 f"the event log is authoritative: run `arbitro tournament rebuild {trf}` to rewrite it"
@@ -120,8 +131,8 @@ def pairing_lines(state: TournamentState, number: int | None = None) -> list[str
     t = state.to_tournament()
     players = state.header.players
 
-    def who(p: int) -> str:
-        pts = format_points(t.players[p].points) if p in t.players else "0"
+    def who(p: int) -> str:  # the score before this round, as on a pairing list
+        pts = format_points(t.players[p].score(t.scoring, rnd.number - 1)) if p in t.players else "0"
         return f"{p:>3} {players[p].name} ({pts})"
 
     status = "published" if rnd.published else "not published"
