@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 import typer
 
+from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
 from arbitro.pairing.berger import next_round_pairing
 from arbitro.trf import format_trf, read_trf
@@ -76,3 +77,19 @@ def test_c05_annex1_arbitro_pair_round_robin_cli(
     expected = {f"{w} {b}" for w, b in boards} | ({f"{bye} 0"} if bye is not None else set())
     assert lines[0] == str(len(expected))
     assert set(filter(None, lines[1:])) == expected
+
+
+def test_double_round_robin_recognised_without_192_or_092() -> None:
+    t = read_trf(FIXTURES / "rr008-p5-double.trf")
+    t.system, t.type_text = "", ""
+    assert next_round_pairing(_truncated(t, 6)).round == 7  # 142 says 10 rounds: two cycles of 5
+    t.rounds = None
+    pairing = next_round_pairing(_truncated(t, 6))  # 6 rounds played > one cycle
+    assert {(b.white, b.black) for b in pairing.boards} == _recorded(t, 7)[0]
+
+
+def test_round_robin_with_a_contradicting_142_is_refused() -> None:
+    t = read_trf(FIXTURES / "rr001-p9.trf")
+    t.rounds = 7
+    with pytest.raises(ArbitroError, match="142: a round robin of 9 players has 9 rounds"):
+        next_round_pairing(_truncated(t, 0))

@@ -153,20 +153,24 @@ def _recorded_rounds(t: Tournament) -> int:
 def next_round_pairing(t: Tournament) -> RoundPairing:
     """The Berger pairing of the first round of ``t`` without a recorded result (C.05 Annex 1).
 
-    Pairing numbers are the start ranks in ascending order; ``192``/``092``
-    decides between single and double round robin.
+    Pairing numbers are the start ranks in ascending order. Double round robin
+    when ``192``/``092`` say so, or when ``142`` announces two cycles, or more
+    than one cycle has already been played.
     """
     if not t.players:
         raise ArbitroError("the tournament has no players to pair")
-    double = is_double_round_robin(t)
     ranks = sorted(t.players)
+    recorded = _recorded_rounds(t)
+    single = rounds_for(len(ranks))
+    # 192/092 say "double"; else the announced rounds (142) or the rounds already played reveal it
+    double = is_double_round_robin(t) or t.rounds == 2 * single or recorded > single
     total = rounds_for(len(ranks), double)
     if t.rounds is not None and t.rounds != total:
         kind = "double round robin" if double else "round robin"
         raise ArbitroError(
             f"142: a {kind} of {len(ranks)} players has {total} rounds, but the file announces {t.rounds}"
         )
-    round_number = _recorded_rounds(t) + 1
+    round_number = recorded + 1
     if round_number > total:
         raise ArbitroError(f"all {total} rounds of the round robin are already paired")
     return round_pairing(ranks, round_number, double)
