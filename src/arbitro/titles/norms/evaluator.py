@@ -201,13 +201,14 @@ class _Evaluation:
         )
         if _eight_of_nine(self.gs, player, e, min_games):
             self.ctx = replace(self.ctx, eight_of_nine=True)
-        self.lines: list[str] = []
+        self.full: Verdict | None = None
 
     # -- steps ---------------------------------------------------------
     def run(self) -> NormResult:
         e, ctx, gs = self.f.edition, self.ctx, self.gs
         games = list(gs.games)
         full = evaluate_choice(games, ctx)
+        self.full = full
         if full.passed:
             return self._achieved(full, games, "all counted games", (), ())
         base_ctx = replace(ctx, eight_of_nine=False)
@@ -337,10 +338,15 @@ class _Evaluation:
         eight = ctx.eight_of_nine and len(games) == 8 and not tail and not won and not no_show
         lines = self._header()
         lines.append(f"Route: {route}")
+        full = self.full
+        if full is not None and v is not full:
+            why = "; ".join(c.line() for c in full.checks if c.failed)
+            lines.append(f"All {full.games} counted games do not make the norm: {why}")
         if tail:
             lines.append(f"{e.article('ignore_after')}: rounds {', '.join(map(str, tail))} ignored (played after the norm was reached)")
         if won:
-            lines.append(f"{e.article('drop_won')}: won games of rounds {', '.join(map(str, won))} ignored")
+            plural = "s" if len(won) > 1 else ""
+            lines.append(f"{e.article('drop_won')}: won game{plural} of round{plural} {', '.join(map(str, won))} ignored")
         lines.extend(c.line() for c in v.checks)
         final_ctx = ctx if eight else replace(ctx, eight_of_nine=False)
         need, extra = extra_games(v, games, final_ctx)
