@@ -96,6 +96,7 @@ def test_full_point_bye_warns_and_limits_count_taken_byes() -> None:
     svc.request_bye(1, 2, "F")
     assert svc.warnings and "deprecated" in svc.warnings[0]
     svc.request_bye(2, 1, "H")
+    assert svc.warnings == []
     svc.pair_next_round(seed=2)
     with pytest.raises(ArbitroError, match="at most 1 half-point bye"):
         svc.request_bye(2, 3, "H")
@@ -162,3 +163,11 @@ def test_prohibited_pairings_260_only_before_round_1_in_fide_mode() -> None:
     assert len(svc.state.to_tournament().prohibited_pairings) == 2
     with pytest.raises(ArbitroError, match="at least two"):
         svc.prohibit_pairing([3, 3])
+
+
+def test_a_second_half_point_bye_gives_a_warning() -> None:
+    svc = swiss()
+    svc.request_bye(4, 2)
+    assert svc.warnings == []
+    svc.request_bye(4, 3)
+    assert svc.warnings == ["player 4 already has 1 half-point bye (TEC checklist)"]

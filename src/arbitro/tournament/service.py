@@ -325,9 +325,14 @@ class TournamentService:
             total_rounds=s.total_rounds,
             already=s.bye_count(player, kind),
         )
+        already = s.bye_count(player, kind)
         with self._tx() as tx:
             if kind == "F":
                 self.warnings.append("full-point byes are deprecated by FIDE (VCL.17); use them only if the rules allow")
+            if kind == "H" and already:
+                self.warnings.append(
+                    f"player {player} already has {already} half-point bye{'s' if already > 1 else ''} (TEC checklist)"
+                )
             tx.emit("bye_requested", {"player": player, "round": round_number, "kind": kind})
         return list(tx.events)
 
