@@ -270,3 +270,11 @@ def test_fast_path_agrees_with_the_checked_path(values: list[str]) -> None:
     if fast is not None:
         assert builder.diagnostics == []
         assert fast == checked
+
+
+def test_trf_8_2_utf8_copy_with_bom_keeps_the_columns() -> None:
+    line = place(FOA_HEADER, {"ID Number": "8", "Name": "Núñez, José", "SRtng": "2001", "B-day": "1999"})
+    data = ("\ufeff" + FOA_HEADER + "\n" + line + "\n").encode("utf-8")
+    (entry,), diags = entries(io.BytesIO(data).readlines())  # type: ignore[arg-type]
+    assert diags == []
+    assert (entry.name, entry.standard_rating, entry.birth_year) == ("Núñez, José", 2001, 1999)

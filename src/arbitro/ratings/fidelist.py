@@ -1,7 +1,7 @@
 """Streaming parsers for the FIDE rating-list files (trf.md §8): fixed-width TXT and XML.
 
 Pure functions over data the caller opens: :func:`iter_txt_list` takes an iterable of lines
-(``str`` or ``bytes``; ``bytes`` are read as Latin-1), :func:`iter_xml_list` a binary stream.
+(``str`` or ``bytes``; ``bytes`` are read as UTF-8, or Latin-1 when not valid UTF-8), :func:`iter_xml_list` a binary stream.
 Both yield, in file order, :class:`RatingListEntry` records and :class:`ListDiagnostic` items
 (a bad line never raises): an ``error`` diagnostic means the line was skipped, a ``warning``
 means one value was dropped (set to 0 / empty) and the record still follows.
@@ -199,10 +199,18 @@ def txt_layout(header: str, *, rating_type: str = "standard") -> ListLayout | Li
     return ListLayout(tuple(columns), len(header), period, overflow)
 
 
+def _decode(raw: bytes) -> str:
+    """UTF-8 when the bytes are UTF-8 (ASCII FIDE files, re-saved copies), else Latin-1 (never fails)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
 def _text(line: str | bytes) -> str:
     if isinstance(line, bytes):
-        line = line.decode("latin-1")
-    return line.rstrip("\r\n")
+        line = _decode(line)
+    return line.rstrip("\r\n").lstrip("\ufeff")
 
 
 class _Builder:
@@ -357,7 +365,7 @@ def _txt_body(
     strip = str.strip
     for raw_line in lines:
         number += 1
-        line = raw_line.decode("latin-1") if isinstance(raw_line, bytes) else raw_line
+        line = _decode(raw_line) if isinstance(raw_line, bytes) else raw_line
         line = line.rstrip("\r\n")
         if not line or line.isspace():
             continue
