@@ -74,7 +74,6 @@ def _build_pd_lookup() -> tuple[int, ...]:
 _PD_BY_DIFF = _build_pd_lookup()
 
 
-
 def _to_fraction(value: Number) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, Fraction | Decimal | int):
         raise TypeError(f"expected Fraction, Decimal or int, got {type(value).__name__} (floats are inexact)")
