@@ -141,3 +141,42 @@ def test_rounds_for_team_championship_B01_1_4_1b() -> None:
     t = _t(rounds=7)
     check = check_rounds(t, E24, NormOptions(event="team_championship"))
     assert check.status == PASSED and check.article == "B.01 1.4.1b"
+
+
+def _open(n: int, rating: int, rounds: int, *, pab: bool = False, miss: int = 0) -> Tournament:
+    from arbitro.model import ResultCode, RoundResult
+
+    t = _t(rounds=rounds, system="FIDE_DUTCH", federation="ESP")
+    for i in range(n):
+        p = Player(i + 1, f"P{i}", rating=rating, federation="ESP")
+        p.results = [RoundResult((i ^ 1) + 1, None, ResultCode.DRAW) for _ in range(rounds)]
+        t.players[i + 1] = p
+    if pab:
+        t.players[1].results[0] = RoundResult(None, None, ResultCode.PAIRING_BYE)
+    for p in list(t.players.values())[:miss]:
+        p.results[0] = RoundResult(None, None, ResultCode.HALF_BYE)
+        p.results[1] = RoundResult(None, None, ResultCode.HALF_BYE)
+    return t
+
+
+def test_qualifying_event_forty_players_average_2000_B01_1_5_6a() -> None:
+    from arbitro.titles.checks import check_qualifying_event
+
+    assert check_qualifying_event(_open(40, 2000, 9), E24).status == PASSED
+    assert check_qualifying_event(_open(40, 1999, 9), E24).status == FAILED
+    assert check_qualifying_event(_open(39, 2100, 9), E24).status == FAILED
+
+
+def test_qualifying_event_every_round_and_pab_present_B01_1_5_6a() -> None:
+    from arbitro.titles.checks import check_qualifying_event
+
+    assert check_qualifying_event(_open(40, 2050, 9, pab=True), E24).status == PASSED
+    assert check_qualifying_event(_open(41, 2050, 9, miss=2), E24).status == FAILED  # 39 count in rounds 1-2
+
+
+def test_qualifying_event_not_a_round_robin_B01_1_5_6a() -> None:
+    from arbitro.titles.checks import check_qualifying_event
+
+    t = _open(40, 2100, 9)
+    t.system = "BERGER_ROUNDROBIN"
+    assert check_qualifying_event(t, E24).status == FAILED

@@ -563,3 +563,11 @@ def test_exemption_and_eight_of_nine_reported_for_the_application_B01_1_4_3e(kit
     assert plain.exemption is None and not plain.eight_of_nine
     eight = evaluate_norm(kit.build(kit.games(8, 6, rating=2450) + [gm(kit, "U")]), 1, "GM")
     assert eight.eight_of_nine
+
+
+def test_swiss_exemption_does_not_clear_other_rules_B01_1_4_3d(kit: Any) -> None:
+    res = kit.games(9, 7, rating=2450)
+    rounds = [gm(kit, o.result, 2450, "GM" if i < 3 else "", fed="ESP") for i, o in enumerate(res)]
+    field = _field(20, titled=10, feds=("FRA", "GER", "ITA"), rounds=9)
+    r = evaluate_norm(kit.build(rounds, extra_players=field), 1, "GM")
+    assert r.failed_rules == ["B.01 1.4.5a"]
