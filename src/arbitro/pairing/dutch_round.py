@@ -212,15 +212,15 @@ class _Bracket:
             v = pbi[i]
             if not self.matched[v]:
                 continue
+            free = [o for o in range(self.sgb, self.nsgb) if not self.matched[pbi[o]] and bw[(o, i)]]
+            if free and self.stable[v] == pbi[free[0]]:
+                # Already paired with the candidate the addends would favour: nothing to re-solve.
+                self.fix(v, self.stable[v])
+                continue
             add = len(pbi)
-            for o in range(self.nsgb - 1, self.sgb - 1, -1):
-                ov = pbi[o]
-                if self.matched[ov]:
-                    continue
-                w = bw[(o, i)]
-                if w:
-                    m.set_weight(v, ov, w + add)
-                    add += 1
+            for o in reversed(free):
+                m.set_weight(v, pbi[o], bw[(o, i)] + add)
+                add += 1
             self.solve()
             self.fix(v, self.stable[v])
 
@@ -311,15 +311,16 @@ class _Bracket:
             v = pbi[s]
             if self.matched[v] or not self.acts_higher(v):
                 continue
-            add = 0
-            for o in reversed(rem):
-                ov = pbi[o]
-                if o <= s or self.matched[ov]:
-                    continue
+            cands = [o for o in rem if o > s and not self.matched[pbi[o]]]
+            first = next((o for o in cands if bw[(o, s)]), None)
+            if first is not None and self.stable[v] == pbi[first]:
+                # Already paired with the highest-ranked candidate: the addends cannot change it.
+                self.fix(v, self.stable[v])
+                continue
+            for add, o in enumerate(reversed(cands)):
                 w = bw[(o, s)]
                 if w:
-                    m.set_weight(v, ov, w + add)
-                add += 1
+                    m.set_weight(v, pbi[o], w + add)
             self.solve()
             self.fix(v, self.stable[v])
 
@@ -363,6 +364,6 @@ def match_round(
             bye = p
         elif p.id < q:
             pairs.append((p, by_id[q]))
-    if bye is not None and not bye.eligible_bye:
+    if bye is not None and not bye.eligible_bye and not narrow:
         raise NoValidPairing(f"player {bye.id} cannot receive the pairing-allocated bye")
     return pairs, bye

@@ -1,0 +1,121 @@
+"""``arbitro pair``, ``check`` and ``generate`` (bbpPairings-compatible command line)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from arbitro.cli import main
+from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
+from arbitro.trf import read_trf, write_trf
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures"
+PERF100 = SHARED / "dutch-perf" / "n100-r6.trf"
+
+ROUND1 = """012 Round one
+142 5
+152 W
+001    1      Player, One                       2400                             0.0
+001    2      Player, Two                       2350                             0.0
+001    3      Player, Three                     2300                             0.0
+001    4      Player, Four                      2250                             0.0
+001    5      Player, Five                      2200                             0.0
+"""
+
+
+def _write(tmp_path: Path, text: str, name: str = "t.trf") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_pair_dutch_prints_bbp_format(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pair", "--dutch", str(_write(tmp_path, ROUND1)), "-p"]) == 0
+    assert capsys.readouterr().out.split("\n")[:4] == ["3", "1 3", "4 2", "5 0"]
+
+
+def test_pair_dutch_writes_output_file(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    assert main(["pair", "--dutch", str(_write(tmp_path, ROUND1)), "-p", str(out)]) == 0
+    assert out.read_text().split() == ["3", "1", "3", "4", "2", "5", "0"]
+
+
+def test_pair_json_has_boards_with_colours(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pair", "--dutch", str(_write(tmp_path, ROUND1)), "-p", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["boards"][0] == {"board": 1, "white": 1, "black": 3}
+    assert data["bye"] == 5
+
+
+@pytest.mark.skipif(not PERF100.exists(), reason="../shared/fixtures not available")
+def test_pair_reproduces_bbp_on_100_players(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pair", "--dutch", str(PERF100), "-p"]) == 0
+    expected = (SHARED / "dutch-perf" / "n100-r6.expected.txt").read_text().split()
+    assert capsys.readouterr().out.split() == expected
+
+
+def test_pair_no_valid_pairing_exit_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t = Tournament(rounds=3, initial_colour=Colour.WHITE)
+    t.players[1] = Player(1, "One", rating=2400, results=[RoundResult(2, Colour.WHITE, ResultCode.WIN)])
+    t.players[2] = Player(2, "Two", rating=2300, results=[RoundResult(1, Colour.BLACK, ResultCode.LOSS)])
+    t.players[1].points = t.players[1].score(t.scoring)
+    path = tmp_path / "met.trf"
+    write_trf(t, path)
+    assert main(["pair", "--dutch", str(path), "-p"]) == 1
+    assert "no valid pairing" in capsys.readouterr().err
+
+
+def test_pair_invalid_input_exit_3(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["pair", "--dutch", str(tmp_path / "missing.trf"), "-p"]) == 3
+    assert main(["pair", "--dutch", str(_write(tmp_path, "001 garbage\n")), "-p"]) == 3
+    assert main(["pair", "-p"]) == 3
+    assert "arbitro:" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="../shared/fixtures not available")
+def test_check_accepts_a_bbp_fixture(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--dutch", str(SHARED / "dutch" / "d004-p11-r6.trf")]) == 0
+    assert "6 of 6 rounds agree" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="../shared/fixtures not available")
+def test_check_reports_a_changed_colour(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = (SHARED / "dutch" / "d007-p5-r4.trf").read_text().splitlines()
+    # swap the colours of one round-2 game
+    t = read_trf(SHARED / "dutch" / "d007-p5-r4.trf")
+    a = next(p for p in t.iter_players() if p.results[1].opponent is not None)
+    b = a.results[1].opponent
+    out = []
+    for line in lines:
+        if line.startswith("001") and int(line[4:8]) in (a.start_rank, b):
+            block = line[101:111]
+            swapped = block[:5] + ("b" if block[5] == "w" else "w") + block[6:]
+            line = line[:101] + swapped + line[111:]
+        out.append(line)
+    path = _write(tmp_path, "\n".join(out) + "\n")
+    assert main(["check", "--dutch", str(path)]) == 1
+    assert "Round #2" in capsys.readouterr().out
+
+
+def test_generate_is_reproducible_and_checks_clean(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cfg = _write(
+        tmp_path,
+        "PlayersNumber=13\nRoundsNumber=6\nDrawPercentage=30\nForfeitRate=8\nRetiredRate=10\nHalfPointByeRate=6\n",
+        "cfg.txt",
+    )
+    one, two = tmp_path / "a.trf", tmp_path / "b.trf"
+    assert main(["generate", "--dutch", str(cfg), "-o", str(one), "-s", "7"]) == 0
+    assert main(["generate", "--dutch", str(cfg), "-o", str(two), "-s", "7"]) == 0
+    assert one.read_text() == two.read_text()
+    t = read_trf(one)
+    assert len(t.players) == 13 and t.played_rounds == 6
+    assert main(["check", "--dutch", str(one)]) == 0
+
+
+def test_generate_rejects_unknown_keys(tmp_path: Path) -> None:
+    cfg = _write(tmp_path, "Players=10\n", "cfg.txt")
+    assert main(["generate", "--dutch", str(cfg), "-o", str(tmp_path / "x.trf")]) == 3
