@@ -462,6 +462,8 @@ class TournamentService:
             return engine(st.to_tournament(), number)
         except NoValidPairing as err:
             raise ArbitroError(f"pair: no valid pairing exists for round {number} (C.04.3 [C1]-[C3]): {err}") from None
+        except ValueError as err:
+            raise ArbitroError(f"pair: the Dutch engine cannot pair round {number}: {err}") from None
 
     def change_pairing(
         self,
