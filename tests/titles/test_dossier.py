@@ -228,3 +228,8 @@ def test_edition_2014_reads_as_the_2009_edition_for_a_2015_tournament() -> None:
     d["norms"][0]["edition"] = "2014"
     parsed = parse_dossier(d, source="d.json")
     assert parsed.norms[0].edition == "2009"
+
+
+def test_event_title_after_the_application_date_is_refused() -> None:
+    d = dossier(event_titles=[{"title": "CM", "event": "Olympiad", "date": "2022-09-01", "olympiad": True}])
+    assert "event_titles[0]: date 2022-09-01 is after the application date 2021-06-01" in _error(d)

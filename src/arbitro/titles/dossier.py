@@ -537,6 +537,11 @@ def check_dates(dossier: Dossier, norms: Sequence[NormRecord]) -> None:
                 f"{src}: {entry.entry}: date {entry.date.isoformat()} is after the application date {app_day.isoformat()}"
             )
         previous = entry
+    for ev in dossier.event_titles:
+        if app_day is not None and ev.date > app_day:
+            raise ArbitroError(
+                f"{src}: {ev.entry}: date {ev.date.isoformat()} is after the application date {app_day.isoformat()}"
+            )
     if dossier.submitted and dossier.meeting and dossier.submitted > dossier.meeting:
         raise ArbitroError(
             f"{src}: application: submitted {dossier.submitted.isoformat()} is after the meeting "
