@@ -116,3 +116,13 @@ def test_after_round_beyond_the_last_played_round_is_clamped() -> None:
     st = compute_standings(make_tournament(ROWS, rounds=9), ["BH"], after_round=7, break_ties_by_lot=False)
     assert st.after_round == 2
     assert st.rows[0].values["BH"] == Decimal("2.0")  # no phantom zero-point byes for rounds 3-7
+
+
+def test_unknown_codes_of_the_file_record_are_skipped_with_a_warning() -> None:
+    t = make_tournament(ROWS)
+    t.tiebreaks = ["BH/C1", "EDE", "SB", "SB"]
+    st = compute_standings(t)
+    assert st.tiebreaks == ["PTS", "BH/C1", "SB"]
+    assert any("EDE" in w for w in st.warnings) and any("twice" in w for w in st.warnings)
+    with pytest.raises(ArbitroError):
+        compute_standings(t, ["BH/C1", "EDE"])  # an explicit list must be valid

@@ -151,6 +151,8 @@ def standings_cmd(
     except ArbitroError as err:
         where = "202/212" if tiebreaks is None else "tie-breaks"
         raise ArbitroError(f"{file}: {where}: {err}", exit_code=err.exit_code) from None
+    for warning in st.warnings:
+        typer.echo(f"arbitro: {file}: {warning}", err=True)
     if explain is not None:
         _print_explanations(st, t, explain, fmt)
         return

@@ -31,7 +31,13 @@ from arbitro.tiebreaks.context import Context, build_context
 from arbitro.tiebreaks.direct_encounter import explain_direct_encounter
 from arbitro.tiebreaks.registry import explain_value
 from arbitro.tiebreaks.rules import Rules, is_pre_determined, resolve_rules
-from arbitro.tiebreaks.spec import PRIMARY_CODES, TiebreakSpec, TiebreakSpecError, parse_tiebreak_list
+from arbitro.tiebreaks.spec import (
+    PRIMARY_CODES,
+    TiebreakSpec,
+    TiebreakSpecError,
+    parse_tiebreak,
+    parse_tiebreak_list,
+)
 
 __all__ = [
     "DEFAULT_ROUND_ROBIN",
@@ -79,6 +85,7 @@ class Standings:
     _ctx: Context = field(repr=False)
     _specs: dict[str, TiebreakSpec] = field(repr=False)
     _ranking: Ranking = field(repr=False)
+    warnings: list[str] = field(default_factory=list)  # e.g. unknown codes of the file's 202 record
 
     def __iter__(self) -> Iterator[StandingRow]:
         return iter(self.rows)
@@ -122,16 +129,45 @@ class Standings:
         }
 
 
+def _from_record(items: list[str], record: str, warnings: list[str]) -> list[TiebreakSpec]:
+    """Specifiers of the file's 202/212 record; unknown ones are ignored with a warning (TEC: "NUL")."""
+    specs: list[TiebreakSpec] = []
+    for item in items:
+        for text in item.replace(";", ",").split(","):
+            if not text.strip():
+                continue
+            try:
+                spec = parse_tiebreak(text)
+            except TiebreakSpecError as err:
+                warnings.append(f"{record}: {err}; ignored")
+                continue
+            if any(s.text == spec.text for s in specs):
+                warnings.append(f"{record}: tie-break {spec.text} is listed twice; the second is ignored")
+                continue
+            specs.append(spec)
+    return specs
+
+
 def tiebreak_list_for(
-    t: Tournament, tiebreaks: list[str] | str | None = None, *, round_robin: bool | None = None
+    t: Tournament,
+    tiebreaks: list[str] | str | None = None,
+    *,
+    round_robin: bool | None = None,
+    warnings: list[str] | None = None,
 ) -> list[TiebreakSpec]:
-    """The tie-break list to apply, with the primary score first (see module doc)."""
+    """The tie-break list to apply, with the primary score first (see module doc).
+
+    An explicit list must be valid (:class:`TiebreakSpecError` otherwise); codes
+    of the file's own record that Arbitro does not know are skipped and
+    reported in ``warnings``.
+    """
+    notes = warnings if warnings is not None else []
     if tiebreaks is not None:
         specs = parse_tiebreak_list(tiebreaks)
     elif t.standings_tiebreaks:
-        specs = parse_tiebreak_list(t.standings_tiebreaks)
+        specs = _from_record(t.standings_tiebreaks, "212", notes)
     elif t.tiebreaks:
-        specs = parse_tiebreak_list(t.tiebreaks)
+        specs = _from_record(t.tiebreaks, "202", notes)
     else:
         rr = is_pre_determined(t) if round_robin is None else round_robin
         specs = parse_tiebreak_list(DEFAULT_ROUND_ROBIN if rr else DEFAULT_SWISS)
@@ -164,7 +200,8 @@ def compute_standings(
     """
     resolved = resolve_rules(rules, t.start_date)
     rr = is_pre_determined(t) if round_robin is None else round_robin
-    specs = tiebreak_list_for(t, tiebreaks, round_robin=rr)
+    warnings: list[str] = []
+    specs = tiebreak_list_for(t, tiebreaks, round_robin=rr, warnings=warnings)
     if after_round is not None and after_round < 0:
         raise TiebreakSpecError(f"after round: expected a round number >= 0, got {after_round}")
     ctx = build_context(t, rounds=after_round, rules=resolved, unrated_rating=unrated_rating, round_robin=rr)
@@ -208,6 +245,7 @@ def compute_standings(
         _ctx=ctx,
         _specs={s.text: s for s in specs},
         _ranking=ranking,
+        warnings=warnings,
     )
     for row in rows:
         row._standings = standings
