@@ -93,3 +93,20 @@ def test_register_by_fide_id_from_a_rating_list(tmp_path: Path, capsys: pytest.C
     assert "not in this rating list" in refused(
         capsys, trf, "add-player", str(trf), "--fide-id", "42", "--rating-list", str(listing)
     )
+
+
+def test_lenient_spellings_of_systems_bye_kinds_and_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trf = tmp_path / "s.trf"
+    ok(capsys, "new", str(trf), "--name", "S", "--system", "Swiss", "--rounds", "5")
+    ok(capsys, "add-player", str(trf), "A, B", "--fed", "arg", "--rating", "2000")
+    ok(capsys, "add-player", str(trf), "C, D", "--rating", "1900")
+    assert "bye for round 2 H" in ok(capsys, "bye", str(trf), "1", "2", "--kind", "half")
+    assert "bye for round 3 Z" in ok(capsys, "bye", str(trf), "2", "--round", "3", "--type", "zero")
+    assert "--kind" in refused(capsys, trf, "bye", str(trf), "2", "4", "--kind", "quarter")
+    out16 = tmp_path / "s16.trf"
+    ok(capsys, "export", str(trf), str(out16), "--to", "trf16")
+    exported = parse_trf(out16.read_text())
+    assert not exported.errors and exported.tournament.byes_for_round(2) == {1: "H"}
+    rr = tmp_path / "rr.trf"
+    code, _, err = run(capsys, "new", str(rr), "--name", "R", "--system", "RR", "--rounds", "7")
+    assert code == 0 and "--rounds ignored" in err

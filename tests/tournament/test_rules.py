@@ -30,6 +30,10 @@ R = ResultCode
         ("½-0", (R.DRAW, R.LOSS)),
         ("0-½", (R.LOSS, R.DRAW)),
         ("0-0", (R.LOSS, R.LOSS)),
+        ("1:0", (R.WIN, R.LOSS)),
+        ("=", (R.DRAW, R.DRAW)),
+        ("+/-", (R.FORFEIT_WIN, R.FORFEIT_LOSS)),
+        ("-/+", (R.FORFEIT_LOSS, R.FORFEIT_WIN)),
     ],
 )
 def test_vcl13_vcl14_accepted_results(text: str, expected: tuple[ResultCode, ResultCode]) -> None:

@@ -39,7 +39,27 @@ FileArg = Annotated[Path, typer.Argument(help="The tournament's TRF file (its ev
 AuthorOpt = Annotated[
     str | None, typer.Option("--author", help="Who does this (default: $ARBITRO_AUTHOR or the login name).")
 ]
-_SYSTEMS = {"dutch": "dutch", "swiss": "dutch", "round-robin": "round_robin", "double-round-robin": "double_round_robin"}
+_SYSTEMS = {
+    **dict.fromkeys(("dutch", "swiss", "fide-dutch", "fide-dutch-2026", "fide-dutch-2025"), "dutch"),
+    **dict.fromkeys(("round-robin", "roundrobin", "rr", "berger", "berger-roundrobin", "fide-roundrobin"), "round_robin"),
+    **dict.fromkeys(
+        ("double-round-robin", "double-roundrobin", "doubleroundrobin", "drr", "double", "fide-doubleroundrobin",
+         "berger-doubleroundrobin"),
+        "double_round_robin",
+    ),
+}
+_BYE_KINDS = {
+    **dict.fromkeys(("h", "half", "half-point", "0.5", "½", "1/2", "hpb"), "H"),
+    **dict.fromkeys(("z", "zero", "zero-point", "0", "zpb", "absent"), "Z"),
+    **dict.fromkeys(("f", "full", "full-point", "1", "fpb"), "F"),
+}
+
+
+def _system_name(text: str) -> str:
+    key = text.strip().lower().replace("_", "-").replace(" ", "-")
+    if key not in _SYSTEMS:
+        raise ArbitroError(f"--system: expected dutch, round-robin or double-round-robin, got {text!r}")
+    return _SYSTEMS[key]
 
 
 # -- files -------------------------------------------------------------------
@@ -165,7 +185,7 @@ def new_cmd(
     system: Annotated[str, typer.Option("--system", help="dutch, round-robin or double-round-robin.")] = "dutch",
     rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds (Swiss only; 142).")] = None,
     city: Annotated[str, typer.Option("--city")] = "",
-    federation: Annotated[str, typer.Option("--federation")] = "",
+    federation: Annotated[str, typer.Option("--federation", "--fed")] = "",
     start: Annotated[str, typer.Option("--start", help="Start date YYYY-MM-DD.")] = "",
     end: Annotated[str, typer.Option("--end", help="End date YYYY-MM-DD.")] = "",
     arbiter: Annotated[str, typer.Option("--arbiter", help="Chief arbiter (102).")] = "",
@@ -201,12 +221,14 @@ def new_cmd(
         return
     if not name:
         raise ArbitroError("--name: a tournament needs a name")
-    if system not in _SYSTEMS:
-        raise ArbitroError(f"--system: expected dutch, round-robin or double-round-robin, got {system!r}")
+    system_name = _system_name(system)
+    if system_name != "dutch" and rounds is not None:
+        typer.echo("warning: --rounds ignored: a round robin's rounds follow from the number of players", err=True)
+        rounds = None
     svc = TournamentService(author=_author(author))
     svc.create(
         name=name,
-        system=_SYSTEMS[system],
+        system=system_name,
         rounds=rounds,
         city=city,
         federation=federation,
@@ -227,7 +249,7 @@ def add_player_cmd(
     name: Annotated[str | None, typer.Argument(help="Surname, First name (optional with --rating-list).")] = None,
     rating: Annotated[int, typer.Option("--rating")] = 0,
     title: Annotated[str, typer.Option("--title")] = "",
-    federation: Annotated[str, typer.Option("--federation")] = "",
+    federation: Annotated[str, typer.Option("--federation", "--fed")] = "",
     fide_id: Annotated[str, typer.Option("--fide-id")] = "",
     sex: Annotated[str, typer.Option("--sex", help="m or w.")] = "",
     birth: Annotated[str, typer.Option("--birth", help="Birth date as in TRF: YYYY/MM/DD.")] = "",
@@ -328,19 +350,26 @@ def numbers_cmd(
 def bye_cmd(
     file: FileArg,
     player: Annotated[int, typer.Argument(help="Pairing number.")],
-    round_number: Annotated[int, typer.Option("--round", "-r", help="Round of the bye.")],
-    kind: Annotated[str, typer.Option("--kind", help="H (half point), Z (zero) or F (full point).")] = "H",
+    round_arg: Annotated[int | None, typer.Argument(metavar="[ROUND]", help="Round of the bye (or --round).")] = None,
+    round_number: Annotated[int | None, typer.Option("--round", "-r", help="Round of the bye.")] = None,
+    kind: Annotated[str, typer.Option("--kind", "--type", help="H (half point), Z (zero) or F (full point).")] = "H",
     cancel: Annotated[bool, typer.Option("--cancel", help="Cancel the request instead.")] = False,
     author: AuthorOpt = None,
 ) -> None:
     """Request (or cancel) a bye for a round not yet paired."""
+    rnd = round_number if round_number is not None else round_arg
+    if rnd is None:
+        raise ArbitroError("bye: give the round (e.g. --round 3)")
+    code = _BYE_KINDS.get(kind.strip().lower())
+    if code is None:
+        raise ArbitroError(f"--kind: expected H (half point), Z (zero point) or F (full point), got {kind!r}")
     svc = _run(file, author)
     if cancel:
-        svc.cancel_bye(player, round_number)
+        svc.cancel_bye(player, rnd)
     else:
-        svc.request_bye(player, round_number, kind)
+        svc.request_bye(player, rnd, code)
     save(file, svc)
-    typer.echo(f"player {player}: bye for round {round_number} {'cancelled' if cancel else kind.upper()}")
+    typer.echo(f"player {player}: bye for round {rnd} {'cancelled' if cancel else code}")
 
 
 @tournament_app.command("withdraw")
@@ -528,6 +557,7 @@ def standings_cmd(
 def export_cmd(
     file: FileArg,
     to: Annotated[str, typer.Option("--to", help="trf26 (TRF-2026) or trf16.")] = "trf26",
+    output_arg: Annotated[Path | None, typer.Argument(metavar="[OUTPUT]", help="Write here (or -o).")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here (default: standard output).")] = None,
 ) -> None:
     """Export the replay of the event log as TRF-2026 or TRF16."""
@@ -535,6 +565,7 @@ def export_cmd(
     if version not in ("trf26", "trf16"):
         raise ArbitroError(f"--to: expected trf26 or trf16, got {to!r}")
     text = _trf_text(replay(read_log(log_path(file))), version)
+    output = output or output_arg
     if output is None:
         typer.echo(text, nl=False)
     else:

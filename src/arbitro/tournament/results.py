@@ -18,8 +18,16 @@ __all__ = ["format_result", "parse_result"]
 
 _HALF = {"1": "1", "0": "0", "1/2": "½", "½": "½", "0.5": "½", ",5": "½", "=": "½"}
 _TOKEN = r"(1/2|½|0\.5|,5|=|1|0)"
-_RE = re.compile(rf"^\s*{_TOKEN}\s*(F?)\s*[-:]\s*{_TOKEN}\s*(F?)\s*$", re.IGNORECASE)
-_SHORT = {"+-": ("1", "F", "0", "F"), "-+": ("0", "F", "1", "F"), "--": ("0", "F", "0", "F")}
+_RE = re.compile(rf"^\s*{_TOKEN}\s*(F?)\s*[-:–]\s*{_TOKEN}\s*(F?)\s*$", re.IGNORECASE)
+_SHORT = {
+    "+-": ("1", "F", "0", "F"),
+    "-+": ("0", "F", "1", "F"),
+    "--": ("0", "F", "0", "F"),
+    "+/-": ("1", "F", "0", "F"),
+    "-/+": ("0", "F", "1", "F"),
+    "-/-": ("0", "F", "0", "F"),
+    "=": ("½", "", "½", ""),
+}
 _PLAYED = {"1": ResultCode.WIN, "½": ResultCode.DRAW, "0": ResultCode.LOSS}
 _VALUE = {"1": Decimal(1), "½": Decimal("0.5"), "0": Decimal(0)}
 
