@@ -91,3 +91,15 @@ def test_bad_period_is_refused():
     with pytest.raises(ArbitroError):
         ratings_import.parse_period("noviembre")
 
+
+
+def test_admin_upload_of_a_rating_list(client, django_user_model):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    admin = django_user_model.objects.create_superuser("root", "root@example.org", "pw-root-123")
+    client.force_login(admin)
+    assert client.get("/admin/tournaments/ratinglistentry/").status_code == 200
+    upload = SimpleUploadedFile("players_list_foa.txt", _list(("100009", "Ríos, Abril", 1666, 0)))
+    resp = client.post("/admin/tournaments/ratinglistentry/import/", {"file": upload, "period": "2026-11"})
+    assert resp.status_code == 302
+    assert models.RatingListEntry.objects.get(fide_id="100009").standard == 1666

@@ -103,6 +103,13 @@ def register(app: typer.Typer) -> None:
     def manage(ctx: typer.Context) -> None:
         """Django's management commands, e.g. ``arbitro manage createsuperuser``."""
         _django()
-        from django.core.management import execute_from_command_line
+        from django.core.management import CommandError, call_command, execute_from_command_line
 
-        execute_from_command_line(["arbitro manage", *ctx.args])
+        args = list(ctx.args)
+        if not args or args[0].startswith("-") or args[0] == "help":
+            execute_from_command_line(["arbitro manage", *args])
+            return
+        try:
+            call_command(*args)  # in-process: keeps the database connection (tests, scripts)
+        except CommandError as err:
+            raise ArbitroError(str(err)) from None

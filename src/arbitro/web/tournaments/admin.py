@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
-from django.contrib import admin
+import datetime as _dt
 
-from . import models
+from django import forms
+from django.contrib import admin, messages
+from django.shortcuts import redirect, render
+from django.urls import path
+
+from arbitro.errors import ArbitroError
+
+from . import models, ratings_import
+
+
+class RatingListUploadForm(forms.Form):
+    file = forms.FileField(help_text="players_list_foa.txt, players_list_xml_foa.xml or a per-type list")
+    period = forms.CharField(help_text="month of the list, YYYY-MM", initial=lambda: _dt.date.today().strftime("%Y-%m"))
+    rating_type = forms.ChoiceField(
+        required=False,
+        choices=[("", "combined list"), ("standard", "standard"), ("rapid", "rapid"), ("blitz", "blitz")],
+    )
 
 
 @admin.register(models.Tournament)
@@ -49,3 +65,32 @@ class RatingListAdmin(admin.ModelAdmin):
     list_display = ("fide_id", "name", "federation", "title", "standard", "rapid", "blitz", "period")
     search_fields = ("name", "fide_id")
     list_filter = ("federation",)
+    change_list_template = "admin/tournaments/ratinglistentry/change_list.html"
+
+    def get_urls(self):
+        return [
+            path("import/", self.admin_site.admin_view(self.import_view), name="tournaments_ratinglist_import"),
+            *super().get_urls(),
+        ]
+
+    def import_view(self, request):
+        """Upload a FIDE rating list; it is streamed through the core parser (same code as the command)."""
+        if not self.has_add_permission(request):
+            return redirect("admin:index")
+        form = RatingListUploadForm(request.POST or None, request.FILES or None)
+        if request.method == "POST" and form.is_valid():
+            upload = request.FILES["file"]
+            try:
+                stats = ratings_import.import_stream(
+                    upload.open("rb"),
+                    period=ratings_import.parse_period(form.cleaned_data["period"]),
+                    fmt=ratings_import.guess_format(upload.name or ""),
+                    rating_type=form.cleaned_data["rating_type"] or None,
+                )
+            except ArbitroError as err:
+                messages.error(request, str(err))
+            else:
+                messages.success(request, stats.summary())
+                return redirect("admin:tournaments_ratinglistentry_changelist")
+        context = {**self.admin_site.each_context(request), "form": form, "title": "Import a FIDE rating list"}
+        return render(request, "admin/tournaments/ratinglistentry/import.html", context)

@@ -189,7 +189,7 @@ class RatingListEntry(models.Model):
 class RatingHistory(models.Model):
     """One rating list per player and period: the history kept when lists are re-imported."""
 
-    fide_id = models.CharField(max_length=12, db_index=True)
+    fide_id = models.CharField(max_length=12)  # lookups use the (fide_id, period) unique index
     period = models.DateField()
     standard = models.PositiveIntegerField(null=True, blank=True)
     rapid = models.PositiveIntegerField(null=True, blank=True)
