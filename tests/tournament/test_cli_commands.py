@@ -110,3 +110,16 @@ def test_lenient_spellings_of_systems_bye_kinds_and_options(tmp_path: Path, caps
     rr = tmp_path / "rr.trf"
     code, _, err = run(capsys, "new", str(rr), "--name", "R", "--system", "RR", "--rounds", "7")
     assert code == 0 and "--rounds ignored" in err
+
+
+def test_tiebreaks_given_at_creation_are_used_by_standings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trf = tmp_path / "tb.trf"
+    ok(capsys, "new", str(trf), "--name", "TB", "--system", "round-robin", "--tiebreaks", "SB,WIN")
+    for name in ("A, A", "B, B", "C, C"):
+        ok(capsys, "add-player", str(trf), name)
+    ok(capsys, "pair", str(trf), "--seed", "1")
+    ok(capsys, "result", str(trf), "1", "1-0")
+    header = ok(capsys, "standings", str(trf)).splitlines()[0].split()
+    assert header[3:] == ["Pts", "SB", "WIN"]
+    code, _, err = run(capsys, "new", str(tmp_path / "bh.trf"), "--name", "BH", "--system", "rr", "--tiebreaks", "BH")
+    assert code == 2 and "Buchholz" in err

@@ -189,3 +189,13 @@ def test_three_one_zero_scoring_is_accepted_in_fide_mode() -> None:
     svc = TournamentService()
     svc.create(name="Football", rounds=5, scoring={"win": "3", "draw": "1", "forfeit_win": "3", "full_bye": "3", "pairing_bye": "3"})
     assert svc.state.to_tournament().scoring.win == 3
+
+
+def test_c07_tiebreak_list_is_checked_and_buchholz_refused_in_a_round_robin() -> None:
+    with pytest.raises(ArbitroError, match="Buchholz family"):
+        TournamentService().create(name="RR", system="round_robin", tiebreaks=["DE", "BH/C1"])
+    with pytest.raises(ArbitroError):
+        TournamentService().create(name="Open", rounds=5, tiebreaks=["NOPE"])
+    svc = TournamentService()
+    svc.create(name="Open", rounds=5, tiebreaks=["BH/C1", "BH", "SB"])
+    assert svc.state.to_tournament().tiebreaks == ["BH/C1", "BH", "SB"]

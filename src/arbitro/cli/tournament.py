@@ -11,6 +11,7 @@ import csv
 import getpass
 import importlib
 import os
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
@@ -200,6 +201,9 @@ def new_cmd(
     bye_deadline: Annotated[
         int | None, typer.Option("--bye-deadline", help="Requests refused once this round has been paired.")
     ] = None,
+    tiebreaks: Annotated[
+        str, typer.Option("--tiebreaks", help="C.07 tie-breaks in order, e.g. BH/C1,BH,SB,DE (TRF-2026 202).")
+    ] = "",
     from_trf: Annotated[
         Path | None, typer.Option("--from-trf", help="Start from an existing TRF file (players, rounds, results).")
     ] = None,
@@ -238,6 +242,7 @@ def new_cmd(
         time_control=time_control,
         initial_colour=initial_colour,
         bye_limits=ByeLimits(max_half_byes, max_zero_byes, max_full_byes, bye_last_round, bye_deadline),
+        tiebreaks=[t for t in tiebreaks.replace(";", ",").replace(" ", ",").split(",") if t],
     )
     save(file, svc)
     typer.echo(f"{file}: created ({system}); event log {log_path(file).name}")
@@ -496,6 +501,12 @@ def leave_fide_mode_cmd(
 ) -> None:
     """Leave FIDE mode for good (written into the TRF as a ### comment)."""
     svc = _run(file, author)
+    if not yes and sys.stdin.isatty():
+        yes = typer.confirm(
+            "WARNING: leaving FIDE mode cannot be undone; the TRF will say so and FIDE may not accept the "
+            "tournament. Leave FIDE mode?",
+            default=False,
+        )
     svc.leave_fide_mode(confirm=yes, reason=reason)
     save(file, svc)
     typer.echo(f"### {svc.new_events[-1].payload['note']}")

@@ -59,6 +59,26 @@ def _check_scoring(scoring: ScoringSystem) -> None:
         )
 
 
+#: The Buchholz family, which a round robin does not use (C.07; TEC checklist: "hide Buchholz").
+_BUCHHOLZ_FAMILY = frozenset({"BH", "FB", "AOB"})
+
+
+def _check_tiebreaks(system: str, tiebreaks: Sequence[str]) -> None:
+    """The list must be readable (C.07 Art. 5 / TRF-2026 202); no Buchholz family in a round robin (FIDE mode)."""
+    if not tiebreaks:
+        return
+    from arbitro.tiebreaks.spec import parse_tiebreak_list
+
+    specs = parse_tiebreak_list(list(tiebreaks))
+    if system != "dutch":
+        bad = [spec.text for spec in specs if spec.code in _BUCHHOLZ_FAMILY]
+        if bad:
+            raise ArbitroError(
+                f"tie-breaks: {', '.join(bad)} belong to the Buchholz family, which FIDE mode does not use in a "
+                "round robin (C.07)"
+            )
+
+
 class TournamentService:
     """Commands on one tournament. ``events`` is the whole log, ``state`` its replay.
 
@@ -165,6 +185,7 @@ class TournamentService:
                     Decimal(str(value))
                 except ArithmeticError:
                     raise ArbitroError(f"scoring: {key}: expected a number such as 1 or 0.5, got {value!r}") from None
+        _check_tiebreaks(system, tiebreaks)
         if initial_colour not in (None, "w", "b"):
             raise ArbitroError(f"initial colour: expected w or b, got {initial_colour!r}")
         payload: dict[str, Any] = {
