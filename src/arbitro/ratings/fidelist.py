@@ -88,10 +88,13 @@ _TITLES_FAST.update({k.lower(): v for k, v in _TITLES.items() if len(k) <= 2})
 _WOMEN_FAST = {"": "", **{t: t for t in _WOMEN_TITLES}}
 _FLAGS = {"": "", "i": "i", "w": "w", "wi": "wi", "iw": "iw"}
 _SEXES = frozenset({"M", "F", ""})
-_NUMBER_SLOTS = tuple(range(8, 17))
+_NUMBERS = operator.itemgetter(*range(8, 17))
+#: Federation codes already checked (three ASCII capitals); "" (no federation) is valid.
+_FEDS_SEEN: set[str] = {""}
 _FLAG_CHARS = frozenset("iw")
 _MAX_OVERFLOW = 12
 _MAX_DIGITS = 9
+_LIMIT = 10**_MAX_DIGITS
 
 
 class RatingListEntry(NamedTuple):
@@ -324,30 +327,35 @@ def _fast_entry(p: list[str]) -> RatingListEntry | None:
     """
     try:
         fid = int(p[0])
-        numbers = [int(p[i] or "0") for i in _NUMBER_SLOTS]
-        birth = int(p[17] or "0")
+        try:
+            numbers = list(map(int, _NUMBERS(p)))
+        except ValueError:  # blank numeric fields (legacy lists)
+            numbers = [int(x or "0") for x in _NUMBERS(p)]
+        birth_text = p[17]
+        birth = int(birth_text) if birth_text else 0
     except ValueError:
         return None
     fed, sex, flag = p[2], p[3], _FLAGS.get(p[18])
     title, women_title = _TITLES_FAST.get(p[4]), _WOMEN_FAST.get(p[5])
     if (
-        fid <= 0
-        or fid >= 10**_MAX_DIGITS
+        not 0 < fid < _LIMIT
         or min(numbers) < 0
-        or max(numbers) >= 10**_MAX_DIGITS
+        or max(numbers) >= _LIMIT
         or not 0 <= birth < 10_000
-        or len(p[17]) > 4
+        or len(birth_text) > 4
         or title is None
         or women_title is None
         or flag is None
         or sex not in _SEXES
-        or (fed and not (len(fed) == 3 and fed.isascii() and fed.isalpha() and fed.isupper()))
     ):
         return None
+    if fed not in _FEDS_SEEN:
+        if not (len(fed) == 3 and fed.isascii() and fed.isalpha() and fed.isupper()):
+            return None
+        _FEDS_SEEN.add(fed)
     other = tuple(t.strip() for t in p[6].split(",") if t.strip()) if p[6] else ()
-    return RatingListEntry._make(
-        (fid, p[1], fed, sex, title, women_title, other, p[7], *numbers, birth or None, flag)
-    )
+    values = (fid, p[1], fed, sex, title, women_title, other, p[7], *numbers, birth or None, flag)
+    return RatingListEntry._make(values)
 
 
 def _txt_body(
