@@ -216,10 +216,26 @@ def _round_results(state: TournamentState, rnd: RoundState, players: Iterable[in
 
 
 def _assign_ranks(t: Tournament) -> None:
-    """Rank column: by points, then pairing number (the standings service does tie-breaks)."""
+    """Rank column (TRF ``001`` 86-89): the standings with the tournament's tie-breaks (C.07).
+
+    Remaining ties are broken by the standings' seeded lot, so the column is
+    the same on every replay. Before any round, or if the standings cannot be
+    computed, the rank is by points, then pairing number.
+    """
     ordered = sorted(t.players.values(), key=lambda p: (-p.points, p.start_rank))
     for rank, player in enumerate(ordered, start=1):
         player.rank = rank
+    if not any(p.results for p in t.players.values()):
+        return
+    try:
+        from arbitro.standings import compute_standings
+
+        standings = compute_standings(t)
+    except Exception:  # the rank column is informative; never fail a command over it
+        return
+    for row in standings.rows:
+        if row.start_rank in t.players:
+            t.players[row.start_rank].rank = row.rank
 
 
 # -- applying events ---------------------------------------------------------
