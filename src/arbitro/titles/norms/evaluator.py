@@ -145,13 +145,19 @@ def _eight_of_nine(gs: GameSet, player: Player, e: Edition, min_games: int) -> b
     return len(gaps) == 1 and gaps[0][1] in e.eight_of_nine_codes
 
 
+def _required_half_points(ra: int, n: int, rp_min: int) -> int | None:
+    """The fewest half points in ``n`` games that reach ``rp_min`` with this Ra and 35 % (1.48-1.49), or None."""
+    need = -((-70 * n) // 100)
+    while need <= 2 * n and performance(ra, need, n) < rp_min:
+        need += 1
+    return need if need <= 2 * n else None
+
+
 def extra_games(verdict: Verdict, games: Sequence[Game], ctx: NormContext) -> tuple[int, int]:
     """1.41c / 1.4.1d: (half points required with this Ra, extra games for each whole point above it)."""
-    n, th = len(games), ctx.thresholds
     assert verdict.ra is not None
-    need = -((-70 * n) // 100)
-    while need <= 2 * n and performance(verdict.ra, need, n) < th.rp_min:
-        need += 1
+    need = _required_half_points(verdict.ra, len(games), ctx.thresholds.rp_min)
+    assert need is not None  # the norm was made, so its own score reaches the requirement
     return need, max(0, (verdict.half_points - need) // 2)
 
 
@@ -380,6 +386,14 @@ class _Evaluation:
         lines = self._header()
         lines.append("Route: all counted games")
         lines.extend(c.line() for c in v.checks)
+        th = self.ctx.thresholds
+        if v.ra is not None and v.ra >= th.ra_min and v.games:
+            need = _required_half_points(v.ra, v.games, th.rp_min)
+            if need is not None and need > v.half_points:
+                lines.append(
+                    f"With these {v.games} opponents (Ra {v.ra}) the norm needs {_fmt_half(need)} points; "
+                    f"scored {_fmt_half(v.half_points)}"
+                )
         for p in proofs:
             lines.append(f"Leaving games out ({self.f.edition.article('drop_won')}/{self.f.edition.article('ignore_after')}): {p}")
         lines.append(f"{self.title} norm not achieved")

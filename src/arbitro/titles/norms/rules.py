@@ -105,7 +105,7 @@ def _opponents(games: Sequence[Game], ctx: NormContext) -> list[Game]:
 
 
 def _fmt_half(h: int) -> str:
-    return f"{h // 2}.5" if h % 2 else f"{h // 2}"
+    return f"{h // 2}.5" if h % 2 else f"{h // 2}.0"
 
 
 def percent(half: int, n: int) -> int:
