@@ -93,3 +93,13 @@ def test_round_robin_with_a_contradicting_142_is_refused() -> None:
     t.rounds = 7
     with pytest.raises(ArbitroError, match="142: a round robin of 9 players has 9 rounds"):
         next_round_pairing(_truncated(t, 0))
+
+
+def test_next_round_column_with_only_the_free_round_is_input_not_a_paired_round() -> None:
+    t = read_trf(FIXTURES / "rr001-p9.trf")
+    state = _truncated(t, 3)
+    for player in state.players.values():  # the free round of round 4 already written, as bbp inputs do
+        if t.player(player.start_rank).results[3].opponent is None:
+            player.results.append(t.player(player.start_rank).results[3])
+    pairing = next_round_pairing(state)
+    assert pairing.round == 4 and {(b.white, b.black) for b in pairing.boards} == _recorded(t, 4)[0]

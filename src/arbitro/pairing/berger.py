@@ -141,11 +141,16 @@ def is_double_round_robin(t: Tournament) -> bool:
 
 
 def _recorded_rounds(t: Tournament) -> int:
-    """Rounds with at least one real result (a trailing all-blank column does not count)."""
+    """The last round with a game in it (played or forfeited).
+
+    A trailing column holding only byes (``0000 - Z``/``H``/``F``, absences
+    known before the pairing, dutch-system.md §7.2) is input for the round to
+    pair, not a paired round.
+    """
     last = 0
     for player in t.players.values():
         for index, result in enumerate(player.results, start=1):
-            if result.opponent is not None or result.code.value != " ":
+            if result.opponent is not None:
                 last = max(last, index)
     return last
 
