@@ -165,3 +165,12 @@ def test_buchholz_fast_cut_equals_general_cut_c07_16_5() -> None:
         low, high = rng.randint(0, 3), rng.randint(0, 2)
         items = [(s, s, v) for s, v in zip(scores, vurs, strict=True)]
         assert cut_scores(scores, vurs, low, high, n) == apply_cuts(items, low, high, n)[0]
+
+
+def test_koya_absolute_offset_and_swiss_modifier_c07_14_5_6_3(rr6: Tournament) -> None:
+    """``KS/K1``: one point above the 50 % limit (3.5: only 2 and 3 count); ``DE/S``: Swiss certainty rules
+    in a round robin still separate 3 (beat 2) from 2."""
+    st = compute_standings(rr6, ["DE/S", "KS/K1"])
+    assert st.row(1).values["KS/K1"] == Decimal("0.0")
+    assert st.row(3).values["KS/K1"] == Decimal("1.0")  # 3 beat 2 (3.5)
+    assert (st.row(3).values["DE/S"], st.row(2).values["DE/S"]) == (Decimal(1), Decimal(2))
