@@ -571,3 +571,13 @@ def test_swiss_exemption_does_not_clear_other_rules_B01_1_4_3d(kit: Any) -> None
     field = _field(20, titled=10, feds=("FRA", "GER", "ITA"), rounds=9)
     r = evaluate_norm(kit.build(rounds, extra_players=field), 1, "GM")
     assert r.failed_rules == ["B.01 1.4.5a"]
+
+
+def test_long_event_uses_ratings_at_the_time_of_each_game_B01_1_1_4(kit: Any) -> None:
+    """A 60-day event: the file says 2300, but the opponents were 2450 when the games were played."""
+    t = kit.build(kit.games(9, 7, rating=2300), start=dt.date(2024, 1, 10), end=dt.date(2024, 3, 9))
+    assert not evaluate_norm(t, 1, "GM").achieved
+    at_game = {(r, r + 1): (2450, "GM") for r in range(1, 10)}
+    r = evaluate_norm(t, 1, "GM", options=NormOptions(game_ratings=at_game))
+    assert r.achieved and r.ra == 2450
+    assert any("given for 9 of 9" in line for line in r.explanation)

@@ -189,7 +189,7 @@ def _evaluate_player(t: Tournament, player: Player, f: TournamentFacts) -> list[
     titles = titles_to_evaluate(player)
     if not titles:
         return []
-    gs = collect_games(t, player, f.edition, round_robin=f.round_robin)
+    gs = collect_games(t, player, f.edition, round_robin=f.round_robin, at_game=f.options.game_ratings)
     return [_Evaluation(t, player, title, f, gs).run() for title in titles]
 
 
@@ -199,7 +199,9 @@ class _Evaluation:
     def __init__(self, t: Tournament, player: Player, title: str, f: TournamentFacts, gs: GameSet | None = None) -> None:
         self.t, self.player, self.title, self.f = t, player, title, f
         e = f.edition
-        self.gs = gs if gs is not None else collect_games(t, player, e, round_robin=f.round_robin)
+        self.gs = gs if gs is not None else collect_games(
+            t, player, e, round_robin=f.round_robin, at_game=f.options.game_ratings
+        )
         min_games = minimum_games(e, f.options, self.gs.rounds)
         exempt = event_exemption(t, player, e, f.options.event, f.swiss)
         self.ctx = NormContext(
@@ -277,10 +279,12 @@ class _Evaluation:
         days = (f.end - f.start).days + 1
         if days <= e.long_event_days:
             return []
-        return [
-            f"{e.article('long_event')}: the event lasted {days} days (> {e.long_event_days}): ratings and titles at "
-            "the time of each game apply; the file holds one rating per player, which is used (check by hand)"
-        ]
+        head = f"{e.article('long_event')}: the event lasted {days} days (> {e.long_event_days}): ratings and titles at the time of each game apply"
+        at_game = f.options.game_ratings
+        if at_game:
+            given = sum(1 for g in self.gs.games if (g.round, g.opponent) in at_game)
+            return [f"{head}; given for {given} of {len(self.gs.games)} counted games, the others use the file's rating"]
+        return [f"{head}; the file holds one rating per player, which is used (check by hand)"]
 
     def _audit(self, tail: Sequence[int], won: Sequence[int], no_show: bool) -> list[RoundAudit]:
         e = self.f.edition

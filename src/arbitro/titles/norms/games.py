@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from arbitro.model import Player, ResultCode, Tournament
@@ -64,12 +65,24 @@ def _zero_against_rated(t: Tournament, opponent: Player) -> bool:
     return True
 
 
-def _game(round_no: int, opp: Player, half: int, *, as_loss: bool = False) -> Game:
-    return Game(round_no, opp.start_rank, opp.rating, opp.title, opp.federation.upper(), half, as_loss)
+def _game(
+    round_no: int, opp: Player, half: int, *, as_loss: bool = False,
+    at_game: Mapping[tuple[int, int], tuple[int, str]] | None = None,
+) -> Game:
+    rating, title = opp.rating, opp.title
+    if at_game is not None and (round_no, opp.start_rank) in at_game:
+        rating, title = at_game[(round_no, opp.start_rank)]
+    return Game(round_no, opp.start_rank, rating, title, opp.federation.upper(), half, as_loss)
 
 
-def collect_games(t: Tournament, player: Player, edition: Edition, *, round_robin: bool) -> GameSet:
-    """Sort each round of ``player`` into counted or excluded (B.01 1.42 / 1.4.2)."""
+def collect_games(
+    t: Tournament, player: Player, edition: Edition, *, round_robin: bool,
+    at_game: Mapping[tuple[int, int], tuple[int, str]] | None = None,
+) -> GameSet:
+    """Sort each round of ``player`` into counted or excluded (B.01 1.42 / 1.4.2).
+
+    ``at_game`` gives the opponent's (rating, title) when a game was played, for long events (1.15 / 1.1.4).
+    """
     games: list[Game] = []
     audit: list[RoundAudit] = []
     rounds = max(t.total_rounds, len(player.results))
@@ -91,7 +104,7 @@ def collect_games(t: Tournament, player: Player, edition: Edition, *, round_robi
             if code is ResultCode.FORFEIT_WIN:
                 gs.forfeit_wins.append(r)
                 if opp is not None and r == t.total_rounds:
-                    gs.last_round_no_show = _game(r, opp, 0, as_loss=True)
+                    gs.last_round_no_show = _game(r, opp, 0, as_loss=True, at_game=at_game)
             reason = "forfeit: not played over the board"
         elif opp is None:
             reason = "opponent not in the tournament"
@@ -102,7 +115,7 @@ def collect_games(t: Tournament, player: Player, edition: Edition, *, round_robi
             article = edition.article("rr_unrated_zero")
             reason = "round robin: unrated opponent scored 0 against rated opponents"
         else:
-            games.append(_game(r, opp, half_points(code)))
+            games.append(_game(r, opp, half_points(code), at_game=at_game))
             audit.append(RoundAudit(r, opp.start_rank, code.value, COUNTED, counted_art, "played game"))
             continue
         audit.append(RoundAudit(r, res.opponent, code.value.strip() or "unplayed", EXCLUDED, article, reason))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -85,11 +86,16 @@ class NormOptions:
       ``"approved"`` (exemption approved by the QC Chair) or ``None``.
     * ``min_games``: override of the minimum number of games.
     * ``predetermined``: pairings fixed in advance (round robins); ``None`` = from the system code.
+    * ``game_ratings``: for events longer than 90 days (2017) / 30 days (2024),
+      the opponent's rating and title when each game was played (1.15 / 1.1.4);
+      the TRF holds only one rating per player.
     """
 
     event: str | None = None
     min_games: int | None = None
     predetermined: bool | None = None
+    #: long events (1.15 / 1.1.4): (round, opponent start rank) -> (rating, title) when that game was played
+    game_ratings: Mapping[tuple[int, int], tuple[int, str]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
