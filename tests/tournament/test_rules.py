@@ -103,3 +103,25 @@ def test_mpa_note_lists_only_the_differences() -> None:
     assert mpa_note(3, engine, 7, engine, 7) is None
     note = mpa_note(3, engine, 7, [(1, 4), (5, 2), (3, 7)], 6, author="IA X", reason="rematch")
     assert note == "MPA @ Round 3: engine 2-5 3-6 bye 7; manual 5-2 3-7 bye 6; by IA X; reason: rematch"
+
+
+def test_fide_scoring_two_draws_not_worth_more_than_win_plus_loss() -> None:
+    from decimal import Decimal
+
+    from arbitro.model import ScoringSystem
+    from arbitro.tournament.fide import check_scoring
+
+    check_scoring(ScoringSystem(win=Decimal(3), draw=Decimal(1)))
+    check_scoring(ScoringSystem())
+    with pytest.raises(ArbitroError, match="two draws"):
+        check_scoring(ScoringSystem(win=Decimal(2), draw=Decimal("1.5")))
+
+
+def test_c04_2_3_5_forfeit_is_not_a_meeting() -> None:
+    from arbitro.tournament.fide import counts_as_meeting
+    from arbitro.tournament.state import Game
+
+    assert counts_as_meeting(Game(1, 2, R.WIN, R.LOSS))
+    assert counts_as_meeting(Game(1, 2, R.LOSS, R.LOSS))
+    assert not counts_as_meeting(Game(1, 2, R.FORFEIT_WIN, R.FORFEIT_LOSS))
+    assert not counts_as_meeting(Game(1, 2, R.FORFEIT_LOSS, R.FORFEIT_LOSS))

@@ -17,7 +17,7 @@ from arbitro.errors import ArbitroError
 from arbitro.model import Colour, ResultCode, Tournament
 from arbitro.pairing.berger import is_double_round_robin
 from arbitro.tournament.events import Event, now_utc
-from arbitro.tournament.service import _check_scoring
+from arbitro.tournament.fide import check_scoring
 from arbitro.tournament.state import replay
 
 __all__ = ["events_from_tournament"]
@@ -88,7 +88,7 @@ def events_from_tournament(t: Tournament, *, author: str = "import", timestamp: 
     left = [note for note in t.comments if note.startswith("FIDE mode left")]
     if not left:
         try:
-            _check_scoring(t.scoring)
+            check_scoring(t.scoring)
         except ArbitroError as err:
             left = [f"FIDE mode left on {stamp} by {author}: imported file: {err}"]
     for note in left[:1]:

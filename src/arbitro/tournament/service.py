@@ -23,6 +23,7 @@ from arbitro.pairing import berger
 from arbitro.pairing.types import NoValidPairing, RoundPairing
 from arbitro.tournament.byes import ByeLimits, check_bye_request
 from arbitro.tournament.events import Event, now_utc
+from arbitro.tournament.fide import check_manual_pairing, check_scoring, check_tiebreaks
 from arbitro.tournament.manual import mpa_note
 from arbitro.tournament.numbers import (
     LAST_ROUND_FOR_RENUMBERING,
@@ -48,35 +49,6 @@ class _Tx:
         apply(self.state, event)
         self.events.append(event)
         return event
-
-
-def _check_scoring(scoring: ScoringSystem) -> None:
-    """FIDE mode (TEC checklist, peers.md §3.2): two draws may not be worth more than a win plus a loss."""
-    if 2 * scoring.draw > scoring.win + scoring.loss:
-        raise ArbitroError(
-            "scoring: two draws worth more than a win and a loss are refused in FIDE mode "
-            f"(draw {scoring.draw}, win {scoring.win}, loss {scoring.loss})"
-        )
-
-
-#: The Buchholz family, which a round robin does not use (C.07; TEC checklist: "hide Buchholz").
-_BUCHHOLZ_FAMILY = frozenset({"BH", "FB", "AOB"})
-
-
-def _check_tiebreaks(system: str, tiebreaks: Sequence[str]) -> None:
-    """The list must be readable (C.07 Art. 5 / TRF-2026 202); no Buchholz family in a round robin (FIDE mode)."""
-    if not tiebreaks:
-        return
-    from arbitro.tiebreaks.spec import parse_tiebreak_list
-
-    specs = parse_tiebreak_list(list(tiebreaks))
-    if system != "dutch":
-        bad = [spec.text for spec in specs if spec.code in _BUCHHOLZ_FAMILY]
-        if bad:
-            raise ArbitroError(
-                f"tie-breaks: {', '.join(bad)} belong to the Buchholz family, which FIDE mode does not use in a "
-                "round robin (C.07)"
-            )
 
 
 class TournamentService:
@@ -185,7 +157,7 @@ class TournamentService:
                     Decimal(str(value))
                 except ArithmeticError:
                     raise ArbitroError(f"scoring: {key}: expected a number such as 1 or 0.5, got {value!r}") from None
-        _check_tiebreaks(system, tiebreaks)
+        check_tiebreaks(system, tiebreaks)
         if initial_colour not in (None, "w", "b"):
             raise ArbitroError(f"initial colour: expected w or b, got {initial_colour!r}")
         payload: dict[str, Any] = {
@@ -206,7 +178,7 @@ class TournamentService:
         }
         scratch = TournamentState()
         apply(scratch, Event("tournament_created", payload))  # validates dates and scoring
-        _check_scoring(scratch.header.scoring)
+        check_scoring(scratch.header.scoring)
         with self._tx() as tx:
             tx.emit("tournament_created", payload)
         return list(tx.events)
@@ -527,7 +499,7 @@ class TournamentService:
                 f"change pairing: player(s) {', '.join(map(str, missing))} would be left without a game or bye"
             )
         if s.fide_mode:
-            self._fide_pairing_checks(s, boards, bye, rnd.number, rnd.published, reason)
+            check_manual_pairing(s, boards, bye, rnd.number, rnd.published, reason)
         note = mpa_note(rnd.number, rnd.engine_boards, rnd.engine_bye, list(boards), bye, author=self.author, reason=reason)
         current = [(g.white, g.black) for g in rnd.boards]
         if list(boards) == current and bye == rnd.bye and unpaired == rnd.unpaired:
@@ -545,41 +517,6 @@ class TournamentService:
                 },
             )
         return list(tx.events)
-
-    def _fide_pairing_checks(
-        self,
-        s: TournamentState,
-        boards: Sequence[tuple[int, int]],
-        bye: int | None,
-        number: int,
-        published: bool,
-        reason: str,
-    ) -> None:
-        if published and not reason.strip():
-            raise ArbitroError(
-                f"change pairing: round {number} is published; FIDE mode needs the reason for changing it (C.04.2 4.4)"
-            )
-        for w, b in boards:
-            for pp in s.header.prohibited_pairings:
-                if w in pp.players and b in pp.players and pp.applies_to(number):
-                    raise ArbitroError(f"change pairing: {w} and {b} may not meet (prohibited pairing)")
-        earlier = s.rounds[: number - 1]
-        cycle = berger.rounds_for(len(s.header.players)) if s.system == "double_round_robin" else None
-        for w, b in boards:
-            for r in earlier:
-                if cycle is not None and r.number <= cycle < number:
-                    continue  # double round robin: the second cycle repeats the first
-                game = r.game_of(w)
-                if game is not None and b in game.players and _played(game):
-                    raise ArbitroError(
-                        f"change pairing: {w} and {b} already played each other in round {r.number}; "
-                        "FIDE mode refuses a rematch (C.04.1 art. 2)"
-                    )
-        if bye is not None and not s.is_round_robin and any(r.bye == bye for r in earlier):
-            raise ArbitroError(
-                f"change pairing: player {bye} already had the pairing-allocated bye; FIDE mode refuses a second one "
-                "(C.04.1 art. 4)"
-            )
 
     def publish_round(self, round_number: int | None = None) -> list[Event]:
         s = self._require_created()
@@ -647,11 +584,6 @@ class TournamentService:
             tx.events.append(Event("fide_mode_left", {"reason": reason, "note": note}, stamp, self.author))
             apply(tx.state, tx.events[-1])
         return list(tx.events)
-
-
-def _played(game: Game) -> bool:
-    """A game counts as a meeting unless it was forfeited (C.04.2 3.5)."""
-    return not (game.white_code is not None and game.white_code.is_forfeit)
 
 
 def _board(boards: list[Game], board: int, number: int) -> Game:
