@@ -33,31 +33,68 @@ COMMAND_MODULES = [
     "ratings",  # arbitro ratings performance|change|list-parse
 ]
 
-app = typer.Typer(
-    name="arbitro",
-    help="Arbitro: FIDE Swiss pairings, tie-breaks, TRF, title norms and federation rulebooks.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+#: First command word -> the module that registers it (loading only that module keeps start-up fast).
+COMMANDS = {
+    "trf": "trf", "demo": "demo", "standings": "standings", "pair": "pair", "check": "pair",
+    "generate": "pair", "tournament": "tournament", "norms": "norms", "title-application": "titles",
+    "direct-title": "titles", "fma": "fma", "serve": "serve", "manage": "serve", "print": "documents",
+    "export": "documents", "site": "documents", "backup": "ops", "restore": "ops", "ratings": "ratings",
+}  # fmt: skip
 
 
-def _load() -> None:
-    for name in COMMAND_MODULES:
+def _new_app() -> typer.Typer:
+    app = typer.Typer(
+        name="arbitro",
+        help="Arbitro: FIDE Swiss pairings, tie-breaks, TRF, title norms and federation rulebooks.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+
+    @app.callback()
+    def _root() -> None:
+        """Arbitro: FIDE Swiss pairings, tie-breaks, TRF, title norms and federation rulebooks."""
+
+    return app
+
+
+def _build(modules: list[str]) -> typer.Typer:
+    app = _new_app()
+    for name in modules:
         module_name = f"arbitro.cli.{name}"
         if importlib.util.find_spec(module_name) is None:
             continue
-        module = importlib.import_module(module_name)
-        module.register(app)
+        importlib.import_module(module_name).register(app)
+    return app
 
 
-_load()
+def _modules_for(argv: list[str]) -> list[str]:
+    """Only the module of the command asked for; every module for help or an unknown command."""
+    words = [a for a in argv if not a.startswith("-")]
+    if words and words[0] in COMMANDS and "--help" not in argv[:1]:
+        return [COMMANDS[words[0]]]
+    return list(COMMAND_MODULES)
+
+
+def __getattr__(name: str) -> typer.Typer:
+    """``arbitro.cli.app``: the application with every command (built on first use)."""
+    if name == "app":
+        global _FULL_APP
+        if _FULL_APP is None:
+            _FULL_APP = _build(list(COMMAND_MODULES))
+        return _FULL_APP
+    raise AttributeError(name)
+
+
+_FULL_APP: typer.Typer | None = None
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
+    args = sys.argv[1:] if argv is None else argv
+    app = _build(_modules_for(args))
     try:
-        rv = app(args=argv, prog_name="arbitro", standalone_mode=False)
+        rv = app(args=args, prog_name="arbitro", standalone_mode=False)
         if isinstance(rv, int):
             return rv
     except ArbitroError as err:
