@@ -426,7 +426,7 @@ def iter_xml_list(
 ) -> Iterator[RatingListEntry | ListDiagnostic]:
     """Parse a FIDE XML rating list (``<playerslist><player>...``) from a binary stream, streaming.
 
-    Each ``<player>`` is cleared once read, so memory stays flat on the 856 MB combined file.
+    Each ``<player>`` is dropped once read, so memory stays flat on the 856 MB combined file.
     In a per-type list the ``rating``/``games``/``k`` elements belong to ``rating_type``.
     A malformed document yields one ``error`` diagnostic where parsing stopped.
     """
@@ -439,33 +439,49 @@ def iter_xml_list(
     builder = _Builder({v: k for k, v in keys.items()}, "player")
     count = 0
     root: ET.Element | None = None
+    pending: ET.Element | None = None
+    slots = {tag: _KEY_INDEX[key] for tag, key in keys.items()}
+    n_keys = len(_KEYS)
+
+    def read(player: ET.Element, number: int) -> Iterator[RatingListEntry | ListDiagnostic]:
+        raw = [""] * n_keys
+        for child in player:
+            slot = slots.get(child.tag)
+            if slot is not None:
+                raw[slot] = (child.text or "").strip()
+        joined = "".join(raw)
+        if "+" not in joined and "_" not in joined:
+            fast = _fast_entry(raw)
+            if fast is not None:
+                yield fast
+                return
+        entry = builder.build(number, raw)
+        if builder.diagnostics:
+            yield from builder.diagnostics
+            builder.diagnostics.clear()
+        if entry is not None:
+            yield entry
+
+    # Only "start" events (half the events of start+end): a <player> is complete when the next one
+    # starts, or when the document ends. Each one read is dropped from the root: memory stays flat.
     try:
-        for event, elem in ET.iterparse(stream, events=("start", "end")):
-            if event == "start":
-                if root is None:
-                    root = elem
+        for _, elem in ET.iterparse(stream, events=("start",)):
+            if root is None:
+                root = elem
                 continue
             if elem.tag != "player":
                 continue
+            if pending is not None:
+                yield from read(pending, count)
             count += 1
-            raw = [""] * len(_KEYS)
-            for child in elem:
-                key = keys.get(child.tag)
-                if key is not None:
-                    raw[_KEY_INDEX[key]] = (child.text or "").strip()
-            entry = builder.build(count, raw)
-            if builder.diagnostics:
-                yield from builder.diagnostics
-                builder.diagnostics.clear()
-            if entry is not None:
-                yield entry
-            elem.clear()
-            if root is not None:
-                root.clear()
+            pending = elem
+            root.clear()  # the builder keeps filling ``elem``; the root forgets the players read
+        if pending is not None:
+            yield from read(pending, count)
     except (ET.ParseError, ValueError, LookupError) as exc:
         position = getattr(exc, "position", None)
         where = f"XML line {position[0]}, column {position[1]}" if position else "the XML text"
-        yield ListDiagnostic(count + 1, "xml", "well-formed XML", f"{where}: {exc}", "error", "player")
+        yield ListDiagnostic(count, "xml", "well-formed XML", f"{where}: {exc}", "error", "player")
 
 
 def split_items(
