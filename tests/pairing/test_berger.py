@@ -109,3 +109,20 @@ def test_berger_rejects_impossible_rounds() -> None:
         round_pairing([1, 2, 3, 4, 5, 6], 6)
     with pytest.raises(ArbitroError, match="at least 2"):
         berger_table(1)
+
+
+@pytest.mark.parametrize("n", range(4, 26, 2))
+def test_c05_annex1_equivalent_description_of_the_closed_form(n: int) -> None:
+    """dutch-system.md §5.2: i, j < n meet in round r iff i + j = r + 1 (mod n - 1); n meets i with
+    2i = r + 1 (mod n - 1); White has the player for whom (black - white) mod (n - 1) is odd; n is Black
+    in odd rounds and White in even rounds."""
+    m = n - 1
+    for r, rnd in enumerate(berger_table(n), start=1):
+        for white, black in rnd:
+            if n in (white, black):
+                other = black if white == n else white
+                assert (2 * other - (r + 1)) % m == 0
+                assert (white == n) == (r % 2 == 0)
+            else:
+                assert (white + black - (r + 1)) % m == 0
+                assert (black - white) % m % 2 == 1
