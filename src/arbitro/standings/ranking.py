@@ -48,19 +48,22 @@ def _sort_key(column: Column, p: int) -> tuple[bool, int]:
 
 
 def _apply(order: list[int], rank: list[int], column: Column, start_ranks: list[int]) -> list[int]:
-    """Sort inside the current ranks by one column and recompute the competition ranks."""
-    order.sort(key=lambda p: (rank[p], _sort_key(column, p), start_ranks[p]))
+    """Sort every group still tied by one column and recompute the competition ranks (in place on ``order``)."""
     new_rank = list(rank)
     values = column.values
-    for pos, p in enumerate(order):
-        if pos == 0:
-            new_rank[p] = 1
-            continue
-        q = order[pos - 1]
-        if rank[p] != rank[q] or values[p] != values[q]:
-            new_rank[p] = pos + 1
-        else:
-            new_rank[p] = new_rank[q]
+    start = 0
+    n = len(order)
+    while start < n:
+        stop = start + 1
+        while stop < n and rank[order[stop]] == rank[order[start]]:
+            stop += 1
+        if stop - start > 1:
+            group = sorted(order[start:stop], key=lambda p: (_sort_key(column, p), start_ranks[p]))
+            order[start:stop] = group
+            for pos in range(start + 1, stop):
+                p, q = order[pos], order[pos - 1]
+                new_rank[p] = new_rank[q] if values[p] == values[q] else pos + 1
+        start = stop
     return new_rank
 
 
