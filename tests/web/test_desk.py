@@ -152,3 +152,35 @@ def test_fma_half_point_byes_limit_FMA_4_2(client, arbiter):
     service.request_bye(row, 1, 2, "H", arbiter)
     with pytest.raises(ArbitroError):
         service.request_bye(row, 1, 3, "H", arbiter)
+
+
+@needs_dutch
+def test_manual_pairing_change_is_logged_as_MPA_C04_2_4_4(logged, arbiter):
+    """A manual change of a published round needs a reason in FIDE mode (C.04.2 4.4) and is logged."""
+    row = service.create({"name": "Manual", "system": "swiss", "rounds": 5}, arbiter)
+    for i in range(6):
+        service.register(row, {"name": f"M, {i}", "rating": 1800 - 10 * i}, arbiter)
+    service.pair_next(row, arbiter)
+    boards = [(g.white, g.black) for g in service.state(row).round(1).boards]
+    swapped = [(boards[0][0], boards[1][1]), (boards[1][0], boards[0][1]), *boards[2:]]
+    text = "\n".join(f"{w} {b}" for w, b in swapped)
+    url = reverse("tournaments:desk_action", args=[row.slug])
+    logged.post(url, {"op": "change_pairing", "boards": text, "reason": ""})
+    assert not row.events.filter(kind="pairing_changed").exists()  # refused: no reason
+    logged.post(url, {"op": "change_pairing", "boards": text, "reason": "players' request"})
+    assert row.events.filter(kind="pairing_changed").count() == 1
+    row.refresh_from_db()
+    assert [(g.white, g.black) for g in service.state(row).round(1).boards] == swapped
+
+
+def test_desk_search_finds_rating_list_and_registry(logged, arbiter):
+    row = service.create({"name": "Search", "system": "rr"}, arbiter)
+    models.RatingListEntry.objects.create(fide_id="123456", name="Buscado, Jugador", federation="ARG", standard=1900)
+    html = logged.get(reverse("tournaments:desk_panel", args=[row.slug]), {"q": "buscado"}).content.decode()
+    assert "Buscado, Jugador" in html and "123456" in html
+    logged.post(
+        reverse("tournaments:desk_action", args=[row.slug]),
+        {"op": "register", "name": "Buscado, Jugador", "fide_id": "123456", "rating": "1900"},
+    )
+    row.refresh_from_db()
+    assert [p.fide_id for p in store.load(row).players.values()] == ["123456"]

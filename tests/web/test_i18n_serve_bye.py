@@ -98,3 +98,18 @@ def test_bye_for_someone_else_is_refused(client, rr_with_player):
     client.force_login(user)
     client.post(reverse("tournaments:request_bye", args=[row.slug]), {"player": "2", "round": "1"})
     assert not models.ByeRequest.objects.exists()
+
+
+def test_compiled_spanish_catalogue_matches_the_po_file():
+    """The committed django.mo holds every entry of django.po, all translated (pip install alone gives Spanish)."""
+    import gettext
+    from pathlib import Path
+
+    import arbitro.web
+
+    folder = Path(arbitro.web.__file__).parent / "locale" / "es" / "LC_MESSAGES"
+    po_entries = sum(1 for line in (folder / "django.po").read_text(encoding="utf-8").splitlines() if line.startswith("msgid "))
+    with open(folder / "django.mo", "rb") as fh:
+        catalog = gettext.GNUTranslations(fh)._catalog  # type: ignore[attr-defined]
+    assert len(catalog) == po_entries, "run: arbitro manage compilemessages (see docs/web.md)"
+    assert all(value for key, value in catalog.items() if key)

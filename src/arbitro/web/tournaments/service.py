@@ -240,6 +240,29 @@ def enter_results(row: models.Tournament, rnd: int, results: dict[int, str], use
     return done
 
 
+def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reason: str, user: Any) -> str:
+    """A manual pairing of the last round: one ``white black`` pair of pairing numbers per line.
+
+    The core compares it with the engine's pairing, refuses in FIDE mode what the
+    rules forbid, and logs the difference (``### MPA @ Round n``); its warnings are returned.
+    """
+    boards: list[tuple[int, int]] = []
+    for lineno, line in enumerate(boards_text.splitlines(), start=1):
+        parts = line.replace("-", " ").split()
+        if not parts:
+            continue
+        if len(parts) != 2:
+            raise ArbitroError(f"line {lineno}: expected two pairing numbers (white black), got {line.strip()!r}")
+        boards.append((_int(parts[0], f"line {lineno}"), _int(parts[1], f"line {lineno}")))
+    bye = _int(bye_text, "bye") if bye_text.strip() else None
+    svc = _service(row, user)
+    svc.change_pairing(boards, bye=bye, reason=reason)
+    warnings = list(svc.warnings)
+    _commit(row, svc, user)
+    text = _("Pairing changed and logged.")
+    return " ".join([text, *warnings])
+
+
 def withdraw(row: models.Tournament, start_rank: int, user: Any) -> None:
     svc = _service(row, user)
     svc.withdraw(start_rank)
@@ -275,6 +298,8 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
     if op == "register_many":
         numbers = register_many(row, str(data.get("players") or ""), user)
         return _("%(n)s players registered.") % {"n": len(numbers)}
+    if op == "change_pairing":
+        return change_pairing(row, str(data.get("boards") or ""), str(data.get("bye") or ""), str(data.get("reason") or ""), user)
     if op == "withdraw":
         withdraw(row, _int(data.get("player"), "player"), user)
         return _("Player withdrawn.")

@@ -78,6 +78,14 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
     st = service.state(row)
     rnd = st.paired_rounds if st is not None else core.played_rounds
     current = present.round_for(row, core, rnd) if rnd else None
+    query = (request.GET.get("q") or "").strip()
+    found_list, found_people = [], []
+    if query:  # search the FIDE rating list and the federation registry
+        by_id = query.isdigit()
+        rl = models.RatingListEntry.objects.all()
+        found_list = list((rl.filter(fide_id=query) if by_id else rl.filter(name__icontains=query))[:20])
+        people = models.Person.objects.all()
+        found_people = list((people.filter(fide_id=query) if by_id else people.filter(name__icontains=query))[:20])
     return render(
         request,
         "tournaments/desk_panel.html",
@@ -86,6 +94,10 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "t": core,
             "current": current,
             "register_form": forms.RegisterForm(),
+            "query": query,
+            "found_list": found_list,
+            "found_people": found_people,
+            "current_boards": "\n".join(f"{b.white.start_rank} {b.black.start_rank}" for b in current.boards) if current else "",
             "requests": row.bye_requests.all(),
             "events": row.events.select_related("author").order_by("-seq")[:30],
             "can_chief": permissions.can(request.user, row, "pair"),
