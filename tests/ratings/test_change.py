@@ -153,3 +153,12 @@ def test_b02_8_3_1_difference_of_exactly_400_is_not_changed_401_is() -> None:
 def test_b02_8_3_1_2022_equal_greatest_differences_only_the_first_is_capped() -> None:
     assert capped_differences(2500, [2000, 2000, 2300], R2022) == [400, 500, 200]
     assert capped_differences(2500, [2200, 2300], R2022) == [300, 200]  # nothing above 400
+
+
+def test_b02_8_3_2_period_change_with_a_k_per_tournament() -> None:
+    first = tournament_change(2190, [(2000, 1)], R2024)  # dR .25 at K 40 -> 10
+    second = tournament_change(2000, [(2190, 0), (2000, HALF)], R2024)  # dR -.25 at K 20 -> -5
+    assert period_change([first, second], [40, 20]) == 5
+    assert period_change([first, second], 20) == 0
+    with pytest.raises(ValueError):
+        period_change([first, second], [40])

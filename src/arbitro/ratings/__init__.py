@@ -36,7 +36,7 @@ Rating change (:mod:`arbitro.ratings.change`, B.02 8.3):
   ``capped_differences(own, opps, rules)`` applies the 2022 once-per-event variant.
 * ``game_change(own, opp, score, rules) -> GameChange`` (D, PD, dR = score - PD);
   ``tournament_change(own, [(opp, score), ...], rules) -> TournamentChange`` (``.delta``, ``.change(k)``);
-  ``period_change([TournamentChange, ...], k) -> int`` (K * sum dR, rounded 0.5 away from zero).
+  ``period_change([TournamentChange, ...], k or [k per tournament]) -> int`` (sum K * dR, rounded 0.5 away from 0).
 * ``k_factor(rules, rating=, games_played=, reached_2400=, birth=, on=, rating_type=)`` (40/20/10, juniors)
   and ``k_with_games_cap(k, n, rules)`` (n * K <= 700).
 

@@ -124,9 +124,16 @@ def tournament_change(own: int, games: Sequence[tuple[int, Number]], rules: Rati
     )
 
 
-def period_change(tournaments: Sequence[TournamentChange], k: int) -> int:
-    """The rating change of a period: K * sum of dR over its tournaments, rounded 0.5 away from zero (8.3.2)."""
-    return round_half_away(sum((t.delta for t in tournaments), Fraction(0)) * k)
+def period_change(tournaments: Sequence[TournamentChange], k: int | Sequence[int]) -> int:
+    """The rating change of a period, rounded 0.5 away from zero (8.3.2).
+
+    ``k`` is one K for the whole period, or one K per tournament (K is set from the rating at the
+    start of each tournament): the change is the sum of K * sum(dR) over the tournaments.
+    """
+    ks = [k] * len(tournaments) if isinstance(k, int) else list(k)
+    if len(ks) != len(tournaments):
+        raise ValueError(f"{len(ks)} K values for {len(tournaments)} tournaments")
+    return round_half_away(sum((t.delta * kt for t, kt in zip(tournaments, ks, strict=True)), Fraction(0)))
 
 
 def _is_junior(birth: dt.date | int | None, on: dt.date, clause: JuniorClause) -> bool:
