@@ -1,0 +1,288 @@
+"""A static HTML site of a tournament: copy the folder to any web host (no server code, no JavaScript).
+
+``build_site(t, lang) -> dict[path, text]`` (pure); the CLI writes it with
+:func:`arbitro.documents.output.write_tree`. Pages: ``index.html`` (event data and the
+tournament pictures), ``pairings.html`` (every round), ``standings.html``,
+``crosstable.html``, ``players.html`` and ``players/N.html`` (games, score against the
+leader, rating change).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from arbitro.documents import charts, svg
+from arbitro.documents.data import (
+    DIAGONAL,
+    crosstable_rows,
+    fmt_points,
+    fmt_value,
+    last_paired_round,
+    round_sheet,
+    scores_by_round,
+)
+from arbitro.documents.labels import Labels
+from arbitro.documents.layout import tournament_lines
+from arbitro.documents.stats import PlayerStats, score_distribution, tournament_stats
+from arbitro.model import Player, Tournament
+from arbitro.standings import Standings, compute_standings
+
+__all__ = ["build_site"]
+
+CSS = """body{font-family:Helvetica,Arial,sans-serif;margin:1.5em auto;max-width:1100px;padding:0 1em;color:#222}
+nav a{margin-right:1em}h1{margin-bottom:.2em}.sub{color:#555;margin-top:0}
+table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.9em}th,td{border:1px solid #ccc;padding:2px 6px;text-align:center}
+th{background:#e6ecf5}td.l{text-align:left}tr:nth-child(even) td{background:#f7f7f7}td.diag{background:#555}
+.charts svg{margin:0 1em 1em 0;vertical-align:top}footer{color:#777;font-size:.8em;margin-top:2em}
+"""
+
+
+def _page(t: Tournament, L: Labels, title: str, body: str, depth: int = 0) -> str:
+    up = "../" * depth
+    nav = " ".join(
+        f'<a href="{up}{href}">{escape(L[key])}</a>'
+        for href, key in (
+            ("index.html", "site_index"),
+            ("players.html", "players"),
+            ("pairings.html", "pairings"),
+            ("standings.html", "standings"),
+            ("crosstable.html", "crosstable"),
+        )
+    )
+    return (
+        f'<!DOCTYPE html>\n<html lang="{L.lang}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(t.name)} - {escape(title)}</title>"
+        f'<link rel="stylesheet" href="{up}style.css"></head><body>\n'
+        f'<header><h1>{escape(t.name or "-")}</h1><p class="sub">{escape(" · ".join(tournament_lines(t, L)))}</p>'
+        f"<nav>{nav}</nav></header>\n<main><h2>{escape(title)}</h2>\n{body}\n</main>"
+        f"<footer>{escape(L['generated_by'])}</footer></body></html>\n"
+    )
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[object]], left: Sequence[int] = ()) -> str:
+    head = "".join(f"<th>{escape(str(h))}</th>" for h in header)
+    body = []
+    for row in rows:
+        cells = []
+        for i, c in enumerate(row):
+            text = str(c) if c is not None else ""
+            if text == DIAGONAL:
+                cells.append('<td class="diag"></td>')
+            elif text.startswith("<a "):
+                cells.append(f'<td class="l">{text}</td>')
+            else:
+                cls = ' class="l"' if i in left else ""
+                cells.append(f"<td{cls}>{escape(text)}</td>")
+        body.append("<tr>" + "".join(cells) + "</tr>")
+    return f"<table><thead><tr>{head}</tr></thead><tbody>\n" + "\n".join(body) + "\n</tbody></table>"
+
+
+def _link(p: Player, depth: int = 0) -> str:
+    return f'<a href="{"../" * depth}players/{p.start_rank}.html">{escape(f"{p.title} {p.name}".strip())}</a>'
+
+
+def _pairings(t: Tournament, L: Labels) -> str:
+    parts = []
+    for r in range(last_paired_round(t), 0, -1):
+        sheet = round_sheet(t, r)
+        rows: list[list[object]] = [
+            [
+                g.board,
+                g.white.start_rank,
+                _link(g.white),
+                g.white.rating or "",
+                fmt_points(g.white_points),
+                g.result,
+                fmt_points(g.black_points),
+                _link(g.black),
+                g.black.rating or "",
+                g.black.start_rank,
+            ]
+            for g in sheet.games
+        ]
+        rows += [
+            [
+                "",
+                b.player.start_rank,
+                _link(b.player),
+                b.player.rating or "",
+                fmt_points(b.points),
+                L[b.kind],
+                "",
+                "",
+                "",
+                "",
+            ]
+            for b in sheet.byes
+        ]
+        header = [
+            L["board"],
+            L["sno"],
+            L["white"],
+            L["rating"],
+            L["pts_before"],
+            L["result"],
+            L["pts_before"],
+            L["black"],
+            L["rating"],
+            L["sno"],
+        ]
+        parts.append(f'<h3 id="r{r}">{escape(L["round"])} {r}</h3>' + _table(header, rows))
+    return "\n".join(parts) or f"<p>{escape(L['no_round'])}</p>"
+
+
+def _standings(t: Tournament, L: Labels, st: Standings) -> str:
+    codes = st.tiebreaks[1:]
+    rows = [
+        [
+            row.rank,
+            row.start_rank,
+            _link(t.players[row.start_rank]),
+            t.players[row.start_rank].federation,
+            t.players[row.start_rank].rating or "",
+            fmt_points(row.points),
+            *(fmt_value(row.values.get(c)) for c in codes),
+        ]
+        for row in st.rows
+    ]
+    note = f"<p>{escape(L['tiebreak_rules'])}: {escape(st.rules)}. {escape(L['tiebreaks'])}: {escape(', '.join(st.tiebreaks))}.</p>"
+    return (
+        _table([L["rank"], L["sno"], L["name"], L["federation"], L["rating"], L["points"], *codes], rows)
+        + note
+    )
+
+
+def _crosstable(t: Tournament, L: Labels, st: Standings) -> str:
+    codes = st.tiebreaks[1:4]
+    values = {r.start_rank: [fmt_value(r.values.get(c)) for c in codes] for r in st.rows}
+    grid = t.is_round_robin and len(t.players) <= 30
+    if grid:
+        rank_of = {r.start_rank: r.rank for r in st.rows}
+        order = [(rank_of.get(sr, 0), sr) for sr in sorted(t.players)]
+        columns = [str(sr) for sr in sorted(t.players)]
+    else:
+        order = [(r.rank, r.start_rank) for r in st.rows]
+        columns = [str(r) for r in range(1, t.played_rounds + 1)]
+    rows = [
+        [
+            r.player.start_rank if grid else r.rank,
+            _link(r.player),
+            r.player.rating or "",
+            *r.cells,
+            fmt_points(r.points),
+            *r.values,
+        ]
+        for r in crosstable_rows(t, order, values, grid=grid)
+    ]
+    header = [L["sno"] if grid else L["rank"], L["name"], L["rating"], *columns, L["points"], *codes]
+    key = "" if grid else f"<p>{escape(L['crosstable_key'])}</p>"
+    return _table(header, rows) + key
+
+
+def _player_page(
+    t: Tournament,
+    L: Labels,
+    p: Player,
+    stats: PlayerStats,
+    scores: dict[int, list[float]],
+    leader: list[float],
+    rank: int | None,
+) -> str:
+    facts = [
+        (L["sno"], p.start_rank),
+        (L["rank"], rank or ""),
+        (L["title"], p.title),
+        (L["federation"], p.federation),
+        (L["rating"], p.rating or ""),
+        (L["fide_id"], p.fide_id),
+        (L["points"], fmt_points(p.score(t.scoring))),
+        (L["performance"], stats.performance or ""),
+        (
+            L["rating_change"],
+            f"{float(stats.rating_change):+.1f} (K={stats.k})" if stats.rating_change is not None else "",
+        ),
+    ]
+    info = _table([k for k, _ in facts], [[v for _, v in facts]])
+    rows = []
+    for r, res in enumerate(p.results, start=1):
+        if res.opponent is not None and res.opponent in t.players:
+            o = t.players[res.opponent]
+            colour = {"w": L["white"], "b": L["black"]}.get(res.colour.value if res.colour else "", "")
+            rows.append([r, _link(o, 1), o.rating or "", colour, res.code.value])
+        else:
+            rows.append(
+                [
+                    r,
+                    L[
+                        {"U": "pab", "F": "full_bye", "H": "half_bye", "Z": "zero_bye"}.get(
+                            res.code.value, "absent"
+                        )
+                    ],
+                    "",
+                    "",
+                    res.code.value,
+                ]
+            )
+    games = _table([L["rnd"], L["opponents"], L["rating"], "", L["result"]], rows)
+    pics = [
+        svg.line_chart(
+            f"{L['progress']}", [(p.name, "#1f5fa8", scores[p.start_rank]), (L["leader"], "#d9822b", leader)]
+        )
+    ]
+    if stats.k is not None and stats.changes:
+        pics.append(svg.bar_chart(L["rating_change_chart"], [round(float(c), 1) for c in stats.changes]))
+    body = info + games + '<div class="charts">' + "".join(pics) + "</div>"
+    return _page(t, L, f"{L['player_page']}: {p.name}", body, depth=1)
+
+
+def build_site(t: Tournament, lang: str = "es") -> dict[str, str]:
+    """Every file of the static site, by relative path."""
+    L = Labels(lang)
+    st = compute_standings(t)
+    stats = tournament_stats(t)
+    files: dict[str, str] = {"style.css": CSS}
+    rank_of = {r.start_rank: r.rank for r in st.rows}
+    perf = [
+        (t.players[s].rating, v.performance)
+        for s, v in stats.items()
+        if v.performance and t.players[s].rating
+    ]
+    pictures = ""
+    if t.played_rounds:
+        pictures = (
+            '<div class="charts">'
+            + charts.to_svg(charts.distribution_chart(score_distribution(t), L))
+            + charts.to_svg(charts.performance_chart(perf, L))
+            + "</div>"
+        )
+    facts = [
+        (L["players_count"], len(t.players)),
+        (L["rounds"], f"{t.played_rounds} / {t.total_rounds}"),
+        (L["system"], t.system or t.type_text),
+        (L["time_control"], t.time_control_code or t.time_control),
+        (L["chief_arbiter"], t.chief_arbiter),
+    ]
+    files["index.html"] = _page(
+        t, L, L["site_index"], _table([k for k, _ in facts], [[v for _, v in facts]]) + pictures
+    )
+    files["pairings.html"] = _page(t, L, L["pairings"], _pairings(t, L))
+    files["standings.html"] = _page(t, L, L["standings"], _standings(t, L, st))
+    files["crosstable.html"] = _page(t, L, L["crosstable"], _crosstable(t, L, st))
+    plist = [
+        [p.start_rank, p.title, _link(p), p.federation, p.rating or "", p.fide_id] for p in t.iter_players()
+    ]
+    files["players.html"] = _page(
+        t,
+        L,
+        L["players"],
+        _table([L["sno"], L["title"], L["name"], L["federation"], L["rating"], L["fide_id"]], plist),
+    )
+    scores = {sr: [float(v) for v in row] for sr, row in scores_by_round(t).items()}
+    leader = [max((row[r] for row in scores.values()), default=0.0) for r in range(t.played_rounds)]
+    for p in t.iter_players():
+        files[f"players/{p.start_rank}.html"] = _player_page(
+            t, L, p, stats[p.start_rank], scores, leader, rank_of.get(p.start_rank)
+        )
+    return files

@@ -1,0 +1,112 @@
+"""Numbers behind the pictures: performance, rating change, score distribution, norm progress.
+
+Pure data gathering from the core services (no layout):
+
+* performance - TPR of C.07 10.2 (:func:`arbitro.ratings.tournament_performance_rating`)
+  over the rated games played over the board against rated opponents;
+* rating change - B.02 8.3: dR = W - We game by game (:func:`arbitro.ratings.tournament_change`,
+  400-point rule of the edition in force), times K of 8.3.3 for a player with
+  30+ rated games (the file cannot say how many games a player has: see docs/decisions.md);
+* norm progress - the norm evaluator's Rp against the Rp a norm asks (B.01 1.4.1).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections import Counter
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from arbitro.model import Player, Tournament
+from arbitro.ratings import tournament_performance_rating
+from arbitro.ratings.change import k_factor, tournament_change
+from arbitro.ratings.rules import RatingRules, rules_for, rules_on
+
+__all__ = [
+    "NORM_RP",
+    "PlayerStats",
+    "player_stats",
+    "rating_rules",
+    "score_distribution",
+    "tournament_stats",
+]
+
+#: Rp a norm asks (B.01 1.4.1 / 2017 1.42-1.46 tables: GM 2600, IM 2450, WGM 2400, WIM 2250).
+NORM_RP = {"GM": 2600, "IM": 2450, "WGM": 2400, "WIM": 2250}
+
+
+def rating_rules(t: Tournament) -> RatingRules:
+    """The B.02 edition in force at the start of the tournament (the newest when the file has no date)."""
+    start = t.start_date or next((d for d in t.round_dates if d is not None), None)
+    if start is not None:
+        try:
+            return rules_on(start)
+        except ValueError:
+            return rules_for("2009")
+    return rules_on(dt.date(2100, 1, 1))
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    start_rank: int
+    games: int  # rated games over the board against rated opponents
+    performance: int | None
+    k: int | None
+    changes: list[Fraction]  # cumulative K * dR after each round (Fraction, unrounded)
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def rating_change(self) -> Fraction | None:
+        return self.changes[-1] if self.changes and self.k is not None else None
+
+
+def player_stats(t: Tournament, p: Player, rules: RatingRules) -> PlayerStats:
+    opponents: list[int] = []
+    score = Fraction(0)
+    rated_games: list[tuple[int, Fraction]] = []
+    round_of_game: list[int] = []
+    wins = draws = losses = 0
+    for rnd, r in enumerate(p.results, start=1):
+        if r.is_played:
+            o = r.code.outcome
+            wins += o == "W"
+            draws += o == "D"
+            losses += o == "L"
+        if not (r.code.is_rated_game and r.opponent in t.players):
+            continue
+        opp = t.players[r.opponent].rating if r.opponent is not None else 0
+        if opp <= 0:
+            continue
+        value = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0)}[r.code.outcome]
+        opponents.append(opp)
+        score += value
+        rated_games.append((opp, value))
+        round_of_game.append(rnd)
+    perf = tournament_performance_rating(opponents, score) if opponents else None
+    k: int | None = None
+    changes: list[Fraction] = []
+    if p.rating > 0:
+        k = k_factor(rules, rating=p.rating, games_played=30)
+        change = tournament_change(p.rating, rated_games, rules) if rated_games else None
+        per_round = (
+            {rnd: g.delta for rnd, g in zip(round_of_game, change.games, strict=True)} if change else {}
+        )
+        total = Fraction(0)
+        for rnd in range(1, len(p.results) + 1):
+            total += per_round.get(rnd, Fraction(0)) * k
+            changes.append(total)
+    return PlayerStats(p.start_rank, len(opponents), perf, k, changes, wins, draws, losses)
+
+
+def tournament_stats(t: Tournament) -> dict[int, PlayerStats]:
+    rules = rating_rules(t)
+    return {p.start_rank: player_stats(t, p, rules) for p in t.iter_players()}
+
+
+def score_distribution(t: Tournament) -> list[tuple[Decimal, int]]:
+    """How many players have each final score, lowest score first."""
+    counts = Counter(p.score(t.scoring) for p in t.players.values())
+    return sorted(counts.items())

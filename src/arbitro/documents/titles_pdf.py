@@ -1,0 +1,274 @@
+"""Title PDFs: IT1 norm certificates, IT2 application summaries, IT3 tournament report.
+
+Content from :mod:`.titles_data` (which asks the titles services); layout from :mod:`.layout`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.platypus import KeepTogether, PageBreak, Spacer
+
+from arbitro.documents import charts
+from arbitro.documents.data import fmt_points
+from arbitro.documents.labels import Labels
+from arbitro.documents.layout import Doc, heading, para, table
+from arbitro.documents.stats import NORM_RP
+from arbitro.documents.titles_data import it1_certificates, it2_from_application, it2_summaries, report_data
+from arbitro.model import Tournament
+from arbitro.titles.application import Application
+
+__all__ = ["render_it1_pdf", "render_it2_pdf", "render_it3_pdf"]
+
+
+def _kv(rows: list[tuple[str, Any]], width: float) -> Any:
+    data = [[k, "" if v is None else str(v)] for k, v in rows]
+    return table(
+        None, data, [width * 0.32, width * 0.68], align_left=(0, 1), font_size=8.5, zebra=False, wrap=(1,)
+    )
+
+
+def _score(value: str | None) -> str:
+    if value is None:
+        return ""
+    from decimal import Decimal
+
+    return fmt_points(Decimal(value))
+
+
+def _event_rows(ev: dict[str, Any], L: Labels) -> list[tuple[str, Any]]:
+    return [
+        (L["event"], ev.get("name")),
+        (L["city"], ", ".join(x for x in (ev.get("city"), ev.get("federation")) if x)),
+        (L["dates"], f"{ev.get('start')} - {ev.get('end')}"),
+        (L["rounds"], ev.get("rounds")),
+        (L["system"], ev.get("system")),
+        (L["chief_arbiter"], ev.get("chief_arbiter")),
+    ]
+
+
+def _player_rows(pl: dict[str, Any], L: Labels) -> list[tuple[str, Any]]:
+    return [
+        (L["player"], pl.get("name")),
+        (L["fide_id"], pl.get("fide_id")),
+        (L["federation"], pl.get("federation")),
+        (L["birth"], pl.get("birth_date") or ""),
+        (L["title"], ", ".join(pl.get("titles") or [])),
+    ]
+
+
+def _it1_story(doc: Doc, c: dict[str, Any], L: Labels) -> None:
+    w = doc.width
+    doc.add(heading(f"{L['it1']} - {L['norm_title']}: {c['title']}"))
+    doc.add(_kv(_player_rows(c["player"], L), w), Spacer(1, 4))
+    doc.add(_kv(_event_rows(c["event"], L), w), Spacer(1, 4))
+    doc.add(
+        _kv(
+            [
+                (L["edition"], c.get("edition")),
+                (L["games"], c.get("games")),
+                (L["score"], _score(c.get("score"))),
+                (L["ra"], c.get("ra")),
+                (L["rp"], c.get("rp")),
+                (L["dropped_rounds"], ", ".join(map(str, c.get("dropped_rounds") or [])) or "-"),
+            ],
+            w,
+        )
+    )
+    opps = c.get("opponents") or []
+    if opps:
+        doc.add(heading(L["opponents"]))
+        rows = [
+            [o["round"], o["title"], o["name"], o["federation"], o["rating"], o["result"], o["status"]]
+            for o in opps
+        ]
+        doc.add(
+            table(
+                [L["rnd"], L["title"], L["name"], L["federation"], L["rating"], L["result"], L["status"]],
+                rows,
+                [10 * mm, 10 * mm, 60 * mm, 12 * mm, 14 * mm, 14 * mm, w - 120 * mm],
+                align_left=(2, 6),
+                wrap=(6,),
+                font_size=7.5,
+            )
+        )
+    expl = c.get("explanation") or []
+    if expl:
+        doc.add(heading(L["explanation"]), *(para(line) for line in expl))
+    sig = [[s, "\n\n\n"] for s in c.get("signatures") or []]
+    doc.add(
+        Spacer(1, 10),
+        KeepTogether(
+            [
+                heading(L["signatures"]),
+                table(None, sig, [w * 0.45, w * 0.55], align_left=(0,), font_size=8.5, zebra=False),
+            ]
+        ),
+        Spacer(1, 4),
+        para(f"{L['copies']}: {', '.join(c.get('copies') or [])}."),
+        para(L["provisional"]),
+    )
+
+
+def render_it1_pdf(t: Tournament, lang: str = "es", paper: str = "a4", player: int | None = None) -> bytes:
+    """IT1: one certificate (one page or more) per norm achieved in the tournament (B.01 1.8)."""
+    L = Labels(lang)
+    doc = Doc(t, L, L["it1"], paper=paper)
+    certs = it1_certificates(t, player)
+    if not certs:
+        doc.add(para(L["no_norms"]))
+    for i, c in enumerate(certs):
+        if i:
+            doc.add(PageBreak())
+        _it1_story(doc, c, L)
+    return doc.build()
+
+
+def _it2_story(doc: Doc, s: dict[str, Any], L: Labels) -> None:
+    w = doc.width
+    doc.add(heading(f"{L['it2']} - {L['norm_title']}: {s['title']}"))
+    doc.add(_kv(_player_rows(s["player"], L), w), Spacer(1, 4))
+    rating = s.get("rating") or {}
+    fee = s.get("fee") or {}
+    doc.add(
+        _kv(
+            [
+                (L["edition"], s.get("edition")),
+                (L["status"], s.get("status")),
+                (L["eligible"], L["yes"] if s.get("eligible") else L["no"]),
+                (L["total_games"], s.get("total_games")),
+                (L["rating_entry"], f"{rating.get('rating')} ({rating.get('date')})" if rating else "-"),
+                (L["achieved_on"], s.get("achieved_on") or "-"),
+                (L["fee"], fee.get("amount", fee.get("total", "")) if fee else "-"),
+            ],
+            w,
+        )
+    )
+    norms = s.get("norms") or []
+    if norms:
+        doc.add(heading(L["norms_used"]))
+        rows = [
+            [
+                n["entry"],
+                n["tournament"]["name"],
+                f"{n['tournament']['start']} - {n['tournament']['end']}",
+                n.get("games"),
+                n.get("counted_games"),
+                _score(n.get("score")),
+                n.get("rp") or "",
+            ]
+            for n in norms
+        ]
+        doc.add(
+            table(
+                ["#", L["event"], L["dates"], L["games"], L["total_games"], L["score"], "Rp"],
+                rows,
+                [30 * mm, w - 140 * mm, 40 * mm, 14 * mm, 22 * mm, 16 * mm, 18 * mm],
+                align_left=(0, 1),
+                font_size=7.5,
+            )
+        )
+    missing = s.get("missing") or []
+    if missing:
+        doc.add(heading(L["missing"]), *(para(f"- {m}") for m in missing))
+    notes = s.get("notes") or []
+    if notes:
+        doc.add(heading(L["notes"]), *(para(f"- {m}") for m in notes))
+    doc.add(Spacer(1, 6), para(L["provisional"]))
+
+
+def render_it2_pdf(
+    t: Tournament,
+    lang: str = "es",
+    paper: str = "a4",
+    player: int | None = None,
+    application: Application | None = None,
+) -> bytes:
+    """IT2: the title application summary (B.01 2.1), from a dossier's application or this tournament's norms."""
+    L = Labels(lang)
+    doc = Doc(t, L, L["it2"], paper=paper)
+    summaries = it2_from_application(application) if application is not None else it2_summaries(t, player)
+    if not summaries:
+        doc.add(para(L["no_norms"]))
+    for i, s in enumerate(summaries):
+        if i:
+            doc.add(PageBreak())
+        _it2_story(doc, s, L)
+    return doc.build()
+
+
+def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4") -> bytes:
+    """IT3: the tournament report - event data, B.01 1.1 checks, norms achieved, norm progress."""
+    L = Labels(lang)
+    doc = Doc(t, L, L["it3"], paper=paper)
+    data = report_data(t)
+    w = doc.width
+    titled = ", ".join(f"{k} {v}" for k, v in sorted(data.titled.items())) or "-"
+    doc.add(heading(L["summary"]))
+    doc.add(
+        _kv(
+            [
+                (L["event"], t.name),
+                (L["city"], ", ".join(x for x in (t.city, t.federation) if x)),
+                (L["dates"], f"{t.start_date or ''} - {t.end_date or ''}"),
+                (L["rounds"], f"{t.played_rounds} / {t.total_rounds}"),
+                (L["system"], t.system or t.type_text),
+                (L["time_control"], t.time_control_code or t.time_control),
+                (L["chief_arbiter"], t.chief_arbiter),
+                (L["deputy_arbiters"], "; ".join(t.deputy_arbiters)),
+                (L["players_count"], data.players),
+                (L["rated_players"], data.rated),
+                (L["federations"], data.federations),
+                (L["titled_players"], titled),
+                (L["average_rating"], data.average_rating),
+                (L["edition"], data.edition),
+            ],
+            w,
+        )
+    )
+    doc.add(heading(L["checks"]))
+    rows = [[c.check, c.article, L[c.status], c.detail] for c in data.checks]
+    doc.add(
+        table(
+            [L["check"], L["article"], L["status"], L["detail"]],
+            rows,
+            [45 * mm, 22 * mm, 24 * mm, w - 91 * mm],
+            align_left=(0, 1, 3),
+            font_size=7,
+            wrap=(3,),
+        )
+    )
+    doc.add(heading(L["norms_achieved"]))
+    if data.norms:
+        norm_rows: list[list[object]] = [
+            [
+                c.start_rank,
+                c.name,
+                c.result.title,
+                c.result.games,
+                fmt_points(c.result.score),
+                c.result.ra,
+                c.result.rp,
+            ]
+            for c in data.norms
+        ]
+        doc.add(
+            table(
+                [L["sno"], L["name"], L["norm_title"], L["games"], L["score"], "Ra", "Rp"],
+                norm_rows,
+                [12 * mm, w - 92 * mm, 16 * mm, 16 * mm, 16 * mm, 16 * mm, 16 * mm],
+                align_left=(1,),
+                font_size=8,
+            )
+        )
+    else:
+        doc.add(para(L["no_norms"]))
+    progress = [
+        (c.name, c.result.title, c.result.rp or 0, NORM_RP.get(c.result.title, 0))
+        for c in [*data.norms, *data.near][:20]
+        if c.result.rp is not None
+    ]
+    doc.add(Spacer(1, 8), charts.norm_progress_chart(progress, L, width=min(w, 480)))
+    doc.add(Spacer(1, 6), para(L["provisional"]))
+    return doc.build()

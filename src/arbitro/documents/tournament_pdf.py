@@ -1,0 +1,289 @@
+"""Tournament PDFs: pairing sheet, result sheet, standings, crosstable, player list.
+
+Each ``render_*_pdf(t, lang="es", paper="a4", ...) -> bytes`` gathers its rows
+with :mod:`.data` / :mod:`arbitro.standings` and lays them out with :mod:`.layout`.
+"""
+
+from __future__ import annotations
+
+from reportlab.lib.units import mm
+from reportlab.platypus import PageBreak, Spacer
+
+from arbitro.documents import charts
+from arbitro.documents.data import (
+    DIAGONAL,
+    RoundSheet,
+    crosstable_rows,
+    fmt_points,
+    fmt_value,
+    last_paired_round,
+    last_round_with_results,
+    round_sheet,
+)
+from arbitro.documents.labels import Labels
+from arbitro.documents.layout import Doc, heading, page_size, para, table
+from arbitro.documents.stats import score_distribution, tournament_stats
+from arbitro.errors import ArbitroError
+from arbitro.model import Player, Tournament
+from arbitro.standings import Standings, compute_standings
+
+__all__ = [
+    "render_crosstable_pdf",
+    "render_pairings_pdf",
+    "render_players_pdf",
+    "render_results_pdf",
+    "render_standings_pdf",
+    "standings_for",
+]
+
+
+def _check_round(t: Tournament, round_number: int | None, default: int) -> int:
+    if round_number is None:
+        round_number = default
+    if round_number < 1 or round_number > max(t.total_rounds, t.played_rounds, 1):
+        raise ArbitroError(
+            f"--round: expected a round between 1 and {max(t.total_rounds, t.played_rounds, 1)}, got {round_number}"
+        )
+    return round_number
+
+
+def _name(p: Player) -> str:
+    return f"{p.title} {p.name}".strip()
+
+
+def _rating(p: Player) -> str:
+    return str(p.rating) if p.rating else ""
+
+
+def _sheet_story(doc: Doc, sheet: RoundSheet, L: Labels, *, with_results: bool) -> None:
+    w = doc.width
+    header = [
+        L["board"],
+        L["sno"],
+        L["white"],
+        L["rating"],
+        L["pts_before"],
+        L["result"],
+        L["pts_before"],
+        L["black"],
+        L["rating"],
+        L["sno"],
+    ]
+    rows = [
+        [
+            g.board,
+            g.white.start_rank,
+            _name(g.white),
+            _rating(g.white),
+            fmt_points(g.white_points),
+            (g.result if with_results else "") or ("" if not with_results else L["pending"]),
+            fmt_points(g.black_points),
+            _name(g.black),
+            _rating(g.black),
+            g.black.start_rank,
+        ]
+        for g in sheet.games
+    ]
+    fixed = [9 * mm, 9 * mm, 0, 11 * mm, 9 * mm, 16 * mm, 9 * mm, 0, 11 * mm, 9 * mm]
+    name_w = (w - sum(fixed)) / 2
+    widths = [name_w if x == 0 else x for x in fixed]
+    if not sheet.games and not sheet.byes:
+        doc.add(para(L["no_round"]))
+        return
+    if rows:
+        doc.add(table(header, rows, widths, align_left=(2, 7), font_size=8))
+    if sheet.byes:
+        doc.add(Spacer(1, 6), heading(f"{L['bye']} / {L['not_paired']}"))
+        bye_rows = [
+            [b.player.start_rank, _name(b.player), _rating(b.player), fmt_points(b.points), L[b.kind]]
+            for b in sheet.byes
+        ]
+        doc.add(
+            table(
+                [L["sno"], L["name"], L["rating"], L["pts_before"], L["status"]],
+                bye_rows,
+                [12 * mm, 70 * mm, 14 * mm, 12 * mm, 50 * mm],
+                align_left=(1, 4),
+                font_size=8,
+            )
+        )
+
+
+def render_pairings_pdf(
+    t: Tournament, lang: str = "es", paper: str = "a4", round_number: int | None = None
+) -> bytes:
+    """Pairing sheet of one round (default: the last paired round), boards in C.04.2 3.6 order."""
+    L = Labels(lang)
+    rnd = _check_round(t, round_number, last_paired_round(t) or 1)
+    doc = Doc(t, L, f"{L['pairings']} - {L['round']} {rnd}", paper=paper)
+    _sheet_story(doc, round_sheet(t, rnd), L, with_results=False)
+    return doc.build()
+
+
+def render_results_pdf(
+    t: Tournament, lang: str = "es", paper: str = "a4", round_number: int | None = None
+) -> bytes:
+    """Result sheet of one round (default: the last round with results)."""
+    L = Labels(lang)
+    rnd = _check_round(t, round_number, last_round_with_results(t) or 1)
+    doc = Doc(t, L, f"{L['results']} - {L['round']} {rnd}", paper=paper)
+    _sheet_story(doc, round_sheet(t, rnd), L, with_results=True)
+    return doc.build()
+
+
+def standings_for(t: Tournament, round_number: int | None = None) -> Standings:
+    """Standings after ``round_number`` (default: every recorded round) with the file's tie-breaks (C.07)."""
+    return compute_standings(t, after_round=round_number)
+
+
+def _standings_rows(t: Tournament, st: Standings) -> list[list[object]]:
+    rows: list[list[object]] = []
+    codes = [c for c in st.tiebreaks if c != st.tiebreaks[0]] if st.tiebreaks else []
+    for row in st.rows:
+        p = t.players[row.start_rank]
+        rows.append(
+            [
+                f"{row.rank}{'*' if row.by_lot else ''}",
+                p.start_rank,
+                p.title,
+                p.name,
+                p.federation,
+                _rating(p),
+                fmt_points(row.points),
+                *(fmt_value(row.values.get(c)) for c in codes),
+            ]
+        )
+    return rows
+
+
+def render_standings_pdf(
+    t: Tournament, lang: str = "es", paper: str = "a4", round_number: int | None = None
+) -> bytes:
+    """Standings with the tie-breaks (C.07), then the score distribution and performance charts."""
+    L = Labels(lang)
+    if round_number is not None:
+        _check_round(t, round_number, round_number)
+    st = standings_for(t, round_number)
+    codes = [c for c in st.tiebreaks[1:]]
+    wide = len(codes) > 6
+    after = f" ({L['after_round']} {st.after_round})" if st.after_round else ""
+    doc = Doc(t, L, f"{L['standings']}{after}", paper=paper, wide=wide)
+    header = [L["rank"], L["sno"], L["title"], L["name"], L["federation"], L["rating"], L["points"], *codes]
+    fixed = [10 * mm, 9 * mm, 9 * mm, 0, 10 * mm, 11 * mm, 10 * mm] + [13 * mm] * len(codes)
+    name_w = max(doc.width - sum(fixed), 40 * mm)
+    widths = [name_w if x == 0 else x for x in fixed]
+    if not st.rows:
+        doc.add(para(L["no_players"]))
+        return doc.build()
+    doc.add(table(header, _standings_rows(t, st), widths, align_left=(3,), font_size=7.5))
+    notes = [f"{L['tiebreak_rules']}: {st.rules}. {L['tiebreaks']}: {', '.join(st.tiebreaks)}."]
+    if any(r.by_lot for r in st.rows):
+        notes.append(f"* {L['by_lot']} ({L['lots_seed']}: {st.lots_seed}).")
+    doc.add(Spacer(1, 4), *(para(n) for n in notes))
+    if t.played_rounds:
+        stats = tournament_stats(t)
+        perf = [
+            (t.players[s].rating, v.performance)
+            for s, v in stats.items()
+            if v.performance and t.players[s].rating
+        ]
+        doc.add(PageBreak(), heading(L["charts"]))
+        doc.add(charts.distribution_chart(score_distribution(t), L, width=min(doc.width, 480)))
+        doc.add(Spacer(1, 8), charts.performance_chart(perf, L, width=min(doc.width, 480)))
+    return doc.build()
+
+
+def render_crosstable_pdf(
+    t: Tournament, lang: str = "es", paper: str = "a4", round_number: int | None = None
+) -> bytes:
+    """Crosstable: a Berger grid by pairing number for round robins, round-by-round cells for a Swiss."""
+    L = Labels(lang)
+    if round_number is not None:
+        _check_round(t, round_number, round_number)
+    st = standings_for(t, round_number)
+    codes = st.tiebreaks[1:4]
+    values = {r.start_rank: [fmt_value(r.values.get(c)) for c in codes] for r in st.rows}
+    grid = t.is_round_robin and len(t.players) <= 24
+    if grid:
+        rank_of = {r.start_rank: r.rank for r in st.rows}
+        order = [(rank_of.get(sr, 0), sr) for sr in sorted(t.players)]
+        columns = [str(sr) for sr in sorted(t.players)]
+    else:
+        order = [(r.rank, r.start_rank) for r in st.rows]
+        columns = [str(r) for r in range(1, t.played_rounds + 1)]
+    rows = crosstable_rows(t, order, values, grid=grid)
+    cell_w = 7.5 * mm if grid else 11 * mm
+    needed = (9 + 40 + 11 + 10 + 10 + 11 * len(codes) + (9 if grid else 0)) * mm + cell_w * len(columns)
+    wide = needed > page_size(paper)[0] - 24 * mm
+    doc = Doc(t, L, L["crosstable"], paper=paper, wide=wide)
+    if not rows:
+        doc.add(para(L["no_players"]))
+        return doc.build()
+    lead = [L["sno"] if grid else L["rank"], L["name"], L["rating"], L["federation"]]
+    header = [*lead, *columns, L["points"], *codes, *([L["rank"]] if grid else [])]
+    fixed = (
+        [9 * mm, 0, 11 * mm, 10 * mm]
+        + [cell_w] * len(columns)
+        + [10 * mm]
+        + [11 * mm] * len(codes)
+        + ([9 * mm] if grid else [])
+    )
+    name_w = max(doc.width - sum(fixed), 35 * mm)
+    widths = [name_w if x == 0 else x for x in fixed]
+    data: list[list[object]] = []
+    shade: list[tuple[int, int]] = []
+    for i, row in enumerate(rows):
+        cells = []
+        for j, c in enumerate(row.cells):
+            if c == DIAGONAL:
+                shade.append((len(lead) + j, i))
+                cells.append("")
+            else:
+                cells.append(c)
+        first = row.player.start_rank if grid else row.rank
+        data.append(
+            [
+                first,
+                _name(row.player),
+                _rating(row.player),
+                row.player.federation,
+                *cells,
+                fmt_points(row.points),
+                *row.values,
+                *([row.rank] if grid else []),
+            ]
+        )
+    size = 7 if len(columns) <= 15 else 6
+    doc.add(table(header, data, widths, align_left=(1,), font_size=size, shade=shade))
+    if not grid:
+        doc.add(Spacer(1, 4), para(L["crosstable_key"]))
+    return doc.build()
+
+
+def render_players_pdf(
+    t: Tournament, lang: str = "es", paper: str = "a4", round_number: int | None = None
+) -> bytes:
+    """Player list by pairing number: title, name, federation, rating, FIDE ID, birth."""
+    L = Labels(lang)
+    doc = Doc(t, L, f"{L['players']} ({len(t.players)})", paper=paper)
+    header = [
+        L["sno"],
+        L["title"],
+        L["name"],
+        L["federation"],
+        L["rating"],
+        L["fide_id"],
+        L["birth"],
+        L["sex"],
+    ]
+    rows = [
+        [p.start_rank, p.title, p.name, p.federation, _rating(p), p.fide_id, p.birth_date, p.sex]
+        for p in t.iter_players()
+    ]
+    fixed = [10 * mm, 10 * mm, 0, 12 * mm, 12 * mm, 22 * mm, 20 * mm, 10 * mm]
+    widths = [max(doc.width - sum(fixed), 40 * mm) if x == 0 else x for x in fixed]
+    if not rows:
+        doc.add(para(L["no_players"]))
+    else:
+        doc.add(table(header, rows, widths, align_left=(2,), font_size=8))
+    return doc.build()
