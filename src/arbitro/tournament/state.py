@@ -179,6 +179,8 @@ class TournamentState:
             player.results = results[player.start_rank]
             player.points = player.score(t.scoring)
         _assign_ranks(t)
+        t.declared_players = len(t.players)  # 062
+        t.declared_rated_players = sum(1 for p in t.players.values() if p.rating > 0)  # 072
         next_round = len(shown) + 1
         requests: list[ByeRequest] = []
         pending = self.rounds[len(shown)] if len(shown) < len(self.rounds) else None
