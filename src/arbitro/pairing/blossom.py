@@ -21,8 +21,6 @@ with the alternating path to it flipped so that it becomes the free vertex.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 __all__ = ["Matcher"]
 
 
@@ -43,6 +41,7 @@ class Matcher:
         self.base = list(range(n)) + [-1] * n
         self.endps: list[list[tuple[int, int]]] = [[] for _ in range(2 * n)]
         self.unused = list(range(2 * n - 1, n - 1, -1))
+        self.leafs: list[list[int]] = [[] for _ in range(2 * n)]
         self.fresh = True
         # Per-stage state.
         self.label = [0] * (2 * n)
@@ -50,6 +49,7 @@ class Matcher:
         self.bestedge: list[tuple[int, int] | None] = [None] * (2 * n)
         self.bbest: list[list[tuple[int, int]] | None] = [None] * (2 * n)
         self.queue: list[int] = []
+        self.alive: list[int] = []
 
     # ------------------------------------------------------------------
     # public interface
@@ -113,18 +113,29 @@ class Matcher:
         """Optimise and return ``mate`` (``mate[v] == v`` when ``v`` is unmatched or removed)."""
         if self.fresh:
             self.fresh = False
-            top = 0
-            for v in range(self.n):
-                if self.active[v]:
-                    row = self.w[v]
-                    for u in range(self.n):
-                        if row[u] > top and self.active[u]:
-                            top = row[u]
-            for v in range(self.n):
-                self.dual[v] = top // 2
+            self._jump_start()
         while self._stage():
             pass
         return [m if m >= 0 else v for v, m in enumerate(self.mate)]
+
+    def _jump_start(self) -> None:
+        """First duals: half the heaviest edge at each vertex; then a greedy matching on tight edges."""
+        alive = [v for v in range(self.n) if self.active[v]]
+        dual, mate, wm = self.dual, self.mate, self.w
+        for v in alive:
+            row = wm[v]
+            dual[v] = max((row[u] for u in alive), default=0) // 2
+        for v in alive:
+            if mate[v] != -1:
+                continue
+            row = wm[v]
+            dv = dual[v]
+            for u in alive:
+                wt = row[u]
+                if wt and u != v and mate[u] == -1 and dv + dual[u] == wt:
+                    mate[v] = u
+                    mate[u] = v
+                    break
 
     # ------------------------------------------------------------------
     # warm-restart helpers
@@ -134,15 +145,8 @@ class Matcher:
             self.mate[m] = -1
         self.mate[v] = -1
 
-    def _leaves(self, b: int) -> Iterator[int]:
-        if b < self.n:
-            yield b
-        else:
-            for t in self.childs[b]:
-                if t < self.n:
-                    yield t
-                else:
-                    yield from self._leaves(t)
+    def _leaves(self, b: int) -> list[int]:
+        return [b] if b < self.n else self.leafs[b]
 
     def _dissolve(self, b: int) -> None:
         """Dissolve a top-level blossom between stages, moving its dual onto its vertices."""
@@ -160,6 +164,7 @@ class Matcher:
         self._recycle(b)
 
     def _recycle(self, b: int) -> None:
+        self.leafs[b] = []
         self.childs[b] = []
         self.endps[b] = []
         self.base[b] = -1
@@ -195,10 +200,6 @@ class Matcher:
 
     # ------------------------------------------------------------------
     # the blossom algorithm
-    def _slack(self, e: tuple[int, int]) -> int:
-        i, j = e
-        return self.dual[i] + self.dual[j] - self.w[i][j]
-
     def _assign_label(self, w: int, t: int, p: tuple[int, int] | None) -> None:
         while True:
             b = self.inblossom[w]
@@ -269,49 +270,58 @@ class Matcher:
             bw = inb[le[0]]
         self.childs[b] = path
         self.endps[b] = endps
+        leafs: list[int] = []
+        for sub in path:
+            if sub < self.n:
+                leafs.append(sub)
+            else:
+                leafs.extend(self.leafs[sub])
+        self.leafs[b] = leafs
         self.label[b] = 1
         self.labelend[b] = self.labelend[bb]
         self.dual[b] = 0
-        for x in self._leaves(b):
-            if self.label[inb[x]] == 2:
+        label = self.label
+        for x in leafs:
+            if label[inb[x]] == 2:
                 self.queue.append(x)
             inb[x] = b
         # least-slack edges to other S-blossoms
-        bestto: dict[int, tuple[int, int]] = {}
+        bestto: dict[int, tuple[int, int, int]] = {}
         dual = self.dual
         wm = self.w
-        label = self.label
-        active = self.active
-        n = self.n
+        alive = self.alive
         for sub in path:
-            lists: list[list[tuple[int, int]]]
             sb = self.bbest[sub]
             if sb is None:
-                lists = []
                 for x in self._leaves(sub):
                     row = wm[x]
-                    lists.append([(x, y) for y in range(n) if row[y] and active[y]])
+                    dx = dual[x]
+                    for y in alive:
+                        wt = row[y]
+                        if not wt:
+                            continue
+                        bj = inb[y]
+                        if bj == b or label[bj] != 1:
+                            continue
+                        ks = dx + dual[y] - wt
+                        cur = bestto.get(bj)
+                        if cur is None or ks < cur[0]:
+                            bestto[bj] = (ks, x, y)
             else:
-                lists = [sb]
-            for lst in lists:
-                for i, j in lst:
+                for i, j in sb:
                     if inb[j] == b:
                         i, j = j, i
                     bj = inb[j]
                     if bj != b and label[bj] == 1:
+                        ks = dual[i] + dual[j] - wm[i][j]
                         cur = bestto.get(bj)
-                        if cur is None or dual[i] + dual[j] - wm[i][j] < self._slack(cur):
-                            bestto[bj] = (i, j)
+                        if cur is None or ks < cur[0]:
+                            bestto[bj] = (ks, i, j)
             self.bbest[sub] = None
             self.bestedge[sub] = None
-        self.bbest[b] = list(bestto.values())
-        best = None
-        bs = 0
-        for e in self.bbest[b] or ():
-            s = self._slack(e)
-            if best is None or s < bs:
-                best, bs = e, s
-        self.bestedge[b] = best
+        self.bbest[b] = [(i, j) for _, i, j in bestto.values()]
+        best = min(bestto.values(), default=None)
+        self.bestedge[b] = (best[1], best[2]) if best is not None else None
 
     def _expand_blossom(self, b: int, endstage: bool) -> None:
         n = self.n
@@ -445,12 +455,14 @@ class Matcher:
         mate = self.mate
         active = self.active
         dual = self.dual
-        for v in range(n):
-            if active[v] and mate[v] == -1 and label[inb[v]] == 0 and dual[v] > 0:
+        self.alive = alive = [v for v in range(n) if active[v]]
+        for v in alive:
+            if mate[v] == -1 and label[inb[v]] == 0 and dual[v] > 0:
                 self._assign_label(v, 1, None)
         if not self.queue:
             return False
         wm = self.w
+        base = self.base
         while True:
             queue = self.queue
             while queue:
@@ -458,9 +470,9 @@ class Matcher:
                 bv = inb[v]
                 row = wm[v]
                 dv = dual[v]
-                for w in range(n):
+                for w in alive:
                     wt = row[w]
-                    if not wt or not active[w]:
+                    if not wt:
                         continue
                     bw = inb[w]
                     if bw == bv:
@@ -469,7 +481,7 @@ class Matcher:
                     if ks <= 0:
                         lw = label[bw]
                         if lw == 0:
-                            if mate[self.base[bw]] == -1:
+                            if mate[base[bw]] == -1:
                                 if bw >= n:
                                     self._augment_blossom(bw, w)
                                 mate[w] = v
@@ -478,9 +490,9 @@ class Matcher:
                                 return True
                             self._assign_label(w, 2, (v, w))
                         elif lw == 1:
-                            base = self._scan_blossom(v, w)
-                            if base >= 0:
-                                self._add_blossom(base, v, w)
+                            b0 = self._scan_blossom(v, w)
+                            if b0 >= 0:
+                                self._add_blossom(b0, v, w)
                                 bv = inb[v]
                             else:
                                 self._augment_path(v, w)
@@ -492,32 +504,35 @@ class Matcher:
                             self.labelend[w] = (v, w)
                     elif label[bw] == 1:
                         cur = bestedge[bv]
-                        if cur is None or ks < self._slack(cur):
+                        if cur is None or ks < dual[cur[0]] + dual[cur[1]] - wm[cur[0]][cur[1]]:
                             bestedge[bv] = (v, w)
                     elif label[w] == 0:
                         cur = bestedge[w]
-                        if cur is None or ks < self._slack(cur):
+                        if cur is None or ks < dual[cur[0]] + dual[cur[1]] - wm[cur[0]][cur[1]]:
                             bestedge[w] = (v, w)
             # No tight edge left: change the duals.
             deltatype = 1
             delta = -1
             dvertex = -1
-            for v in range(n):
-                if active[v] and label[inb[v]] == 1 and (delta < 0 or dual[v] < delta):
+            for v in alive:
+                if label[inb[v]] == 1 and (delta < 0 or dual[v] < delta):
                     delta = dual[v]
                     dvertex = v
             dedge: tuple[int, int] | None = None
-            for v in range(n):
+            for v in alive:
                 e = bestedge[v]
-                if e is not None and active[v] and label[inb[v]] == 0:
-                    d = self._slack(e)
+                if e is not None and label[inb[v]] == 0:
+                    d = dual[e[0]] + dual[e[1]] - wm[e[0]][e[1]]
                     if d < delta:
                         delta, deltatype, dedge = d, 2, e
             odd = False
-            for b in range(n2):
+            tops = [v for v in alive if inb[v] == v] + [
+                b for b in range(n, n2) if base[b] >= 0 and self.parent[b] == -1
+            ]
+            for b in tops:
                 e = bestedge[b]
-                if e is not None and self.parent[b] == -1 and label[b] == 1 and (b < n or self.base[b] >= 0):
-                    ks = self._slack(e)
+                if e is not None and label[b] == 1:
+                    ks = dual[e[0]] + dual[e[1]] - wm[e[0]][e[1]]
                     if ks & 1:
                         odd = True
                         break
@@ -530,22 +545,22 @@ class Matcher:
                 dual = self.dual
                 continue
             dblossom = -1
-            for b in range(n, n2):
-                if self.base[b] >= 0 and self.parent[b] == -1 and label[b] == 2 and dual[b] < delta:
+            for b in tops:
+                if b >= n and label[b] == 2 and dual[b] < delta:
                     delta, deltatype, dblossom = dual[b], 4, b
-            for v in range(n):
-                if active[v]:
+            if delta:
+                for v in alive:
                     lb = label[inb[v]]
                     if lb == 1:
                         dual[v] -= delta
                     elif lb == 2:
                         dual[v] += delta
-            for b in range(n, n2):
-                if self.base[b] >= 0 and self.parent[b] == -1:
-                    if label[b] == 1:
-                        dual[b] += delta
-                    elif label[b] == 2:
-                        dual[b] -= delta
+                for b in tops:
+                    if b >= n:
+                        if label[b] == 1:
+                            dual[b] += delta
+                        elif label[b] == 2:
+                            dual[b] -= delta
             if deltatype == 1:
                 self._augment_path(dvertex, -1)
                 self._end_stage()
