@@ -145,3 +145,12 @@ def test_baku_acceleration_from_192_code() -> None:
     assert sorted((p.id, p.acc) for p in st.players)[:5] == [(1, 100), (2, 100), (3, 100), (4, 100), (5, 0)]
     pairs = {frozenset((b.white, b.black)) for b in pair_round(t, 1).boards}
     assert frozenset((1, 3)) in pairs and frozenset((5, 7)) in pairs
+
+
+def test_c04_2_2_3_xxc_rank_pairing_numbers_follow_file_order() -> None:
+    """XXC rank: the order of the player lines is the pairing-number order."""
+    t = Tournament(rounds=5, initial_colour=Colour.WHITE, pairing_by_rank=True)
+    for rank in (2, 1, 3, 4):
+        t.players[rank] = Player(start_rank=rank, name=f"P{rank}")
+    p = pair_round(t, 1)
+    assert [(b.white, b.black) for b in p.boards] == [(2, 3), (4, 1)]

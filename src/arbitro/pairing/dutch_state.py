@@ -25,6 +25,7 @@ __all__ = [
     "build_state",
     "infer_initial_colour",
     "points",
+    "ranking_order",
 ]
 
 DOWN = "D"
@@ -92,6 +93,11 @@ class RoundState:
     unpaired: dict[int, str]  # players left out on purpose, with F/H/Z
 
 
+def ranking_order(t: Tournament) -> list[int]:
+    """Start ranks in pairing-number order (C.04.2 2.3): by start rank, or file order with ``XXC rank``."""
+    return list(t.players) if t.pairing_by_rank else sorted(t.players)
+
+
 def _result_in(results: list[RoundResult], k: int) -> RoundResult | None:
     return results[k] if k < len(results) else None
 
@@ -117,7 +123,7 @@ def infer_initial_colour(t: Tournament) -> Colour | None:
     if first is None:
         return None
     number = 0
-    for p in t.iter_players():
+    for p in (t.players[rank] for rank in ranking_order(t)):
         if not any(_takes_part(r) for r in p.results[: first + 1]):
             continue
         cell = _result_in(p.results, first)
@@ -136,7 +142,7 @@ def baku_accelerations(t: Tournament, options: DutchOptions) -> dict[tuple[int, 
     ceil(R/2) rounds are accelerated, with a win's points in the first half of
     them (rounded up) and a draw's points in the rest.
     """
-    ranks = sorted(t.players)
+    ranks = ranking_order(t)
     n = len(ranks)
     size = (n + 1) // 2 if options.baku_half_of_file else 2 * ((n + 3) // 4)
     rounds = t.total_rounds
@@ -247,9 +253,9 @@ def build_state(t: Tournament, round_number: int, options: DutchOptions | None =
                 forbidden[rank].add(r.opponent)
                 forbidden.setdefault(r.opponent, set()).add(rank)
 
-    to_pair = [rank for rank in sorted(t.players) if rank not in unpaired]
+    to_pair = [rank for rank in ranking_order(t) if rank not in unpaired]
     # Pairing numbers (C.04.2 2.3); bbp skips never-paired absentees (§6.1 #3).
-    order = sorted(t.players)
+    order = ranking_order(t)
     if opts.effective_numbers:
         order = [rank for rank in order if rank not in unpaired or any(_takes_part(r) for r in history[rank])]
     rank_of = {rank: i for i, rank in enumerate(order)}
