@@ -172,10 +172,8 @@ def standings_view(row: Any, t: CoreTournament) -> StandingsView:
 
     A round still being played is left out (``after_round``: the rounds with all results in).
     """
-    from . import service
-
-    st = service.state(row)
-    after = sum(1 for r in st.rounds if r.complete) if st is not None else None
+    played = t.played_rounds
+    after = played if store.round_complete(t, played) else played - 1
     return store.cached(row, "standings", lambda: _standings(t, after))
 
 

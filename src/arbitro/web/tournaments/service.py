@@ -18,6 +18,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
@@ -53,7 +54,19 @@ def state(row: models.Tournament) -> TournamentState | None:
     """The core lifecycle state of an event-based tournament (cached per version)."""
     if not is_event_based(row):
         return None
-    return store.cached(row, "state", lambda: core_replay(_core_events(list(row.events.select_related("author").order_by("seq")))))
+    return store.cached(row, "state", lambda: core_replay(_log(row)))
+
+
+def _log(row: models.Tournament) -> list[Any]:
+    """The core events of a row (plain tuples from the database: no model instances)."""
+    rows = row.events.order_by("seq").values_list("seq", "kind", "payload", "created", "author__username")
+    return [
+        event_from_dict(
+            {"kind": kind, "payload": payload, "timestamp": created.isoformat() if created else "", "author": author or ""},
+            where=f"event {seq}",
+        )
+        for seq, kind, payload, created, author in rows
+    ]
 
 
 def replay(row: models.Tournament, events: list[models.TournamentEvent]) -> CoreTournament:
@@ -72,9 +85,8 @@ def to_model(st: TournamentState) -> CoreTournament:
 def _service(row: models.Tournament, user: Any) -> TournamentService:
     if not is_event_based(row):
         raise ArbitroError(_("this tournament was imported from a TRF file: it is read-only at the desk"))
-    events = list(row.events.select_related("author").order_by("seq"))
     author = user.get_username() if getattr(user, "is_authenticated", False) else "web"
-    return TournamentService(_core_events(events), author=author)
+    return TournamentService(_log(row), author=author)
 
 
 def _status(st: TournamentState) -> str:
@@ -86,15 +98,25 @@ def _status(st: TournamentState) -> str:
     return models.Tournament.Status.RUNNING
 
 
+CHANGED_MEANWHILE = _lazy("this tournament was changed meanwhile by someone else; nothing was saved: reload and try again")
+
+
 def _commit(row: models.Tournament, svc: TournamentService, user: Any) -> None:
     """Append the service's new events and save the new state (one transaction)."""
     new = svc.new_events
     if not new:
         return
     author = user if getattr(user, "is_authenticated", False) else None
+    base = len(svc.events) - len(new)  # events the service replayed before this command (optimistic concurrency)
     try:
         with transaction.atomic():
+            # One writer per tournament (a row lock on PostgreSQL; SQLite's IMMEDIATE transaction locks the file).
+            locked = models.Tournament.objects.select_for_update().filter(pk=row.pk).values_list("version", flat=True).first()
+            if locked is not None:
+                row.version = locked
             last = row.events.order_by("-seq").values_list("seq", flat=True).first() or 0
+            if last != base:
+                raise ArbitroError(str(CHANGED_MEANWHILE))
             models.TournamentEvent.objects.bulk_create(
                 models.TournamentEvent(tournament=row, seq=i, kind=ev.kind, payload=ev.payload, author=author)
                 for i, ev in enumerate(new, start=last + 1)
@@ -102,7 +124,7 @@ def _commit(row: models.Tournament, svc: TournamentService, user: Any) -> None:
             row.status = _status(svc.state)
             store.save_state(row, to_model(svc.state))
     except IntegrityError:
-        raise ArbitroError(_("someone else changed this tournament at the same time; reload and try again")) from None
+        raise ArbitroError(str(CHANGED_MEANWHILE)) from None
 
 
 # -- commands -----------------------------------------------------------------
@@ -214,8 +236,33 @@ def pair_next(row: models.Tournament, user: Any, seed: int | None = None) -> int
     return svc.state.paired_rounds
 
 
-def enter_results(row: models.Tournament, rnd: int, results: dict[int, str], user: Any) -> int:
-    """Enter (or correct) the results typed at the desk: board -> result text."""
+def _shown(seen: str, game: Any, fide_mode: bool) -> bool:
+    """Is ``seen`` (the result the arbiter's page showed) still the board's result?"""
+    from arbitro.tournament import format_result, parse_result
+
+    if not seen.strip():
+        return not game.has_result
+    if not game.has_result:
+        return False
+    if format_result(game.white_code, game.black_code) == seen.strip():
+        return True
+    try:
+        return parse_result(seen, fide_mode=fide_mode) == (game.white_code, game.black_code)
+    except ArbitroError:
+        return False
+
+
+def enter_results(
+    row: models.Tournament, rnd: int, results: dict[int, str], user: Any, seen: dict[int, str] | None = None
+) -> int:
+    """Enter (or correct) the results typed at the desk: board -> result text.
+
+    ``seen``: board -> the result the arbiter's page showed. A board whose result
+    was changed meanwhile by someone else is refused (optimistic concurrency: no
+    lost update), unless the arbiter typed the same result.
+    """
+    from arbitro.tournament import format_result
+
     svc = _service(row, user)
     round_state = svc.state.round(rnd)
     done = 0
@@ -231,6 +278,13 @@ def enter_results(row: models.Tournament, rnd: int, results: dict[int, str], use
                 continue
             if format_result(game.white_code, game.black_code) == text:
                 continue
+        if game is not None and seen is not None and board in seen and not _shown(seen[board], game, svc.state.fide_mode):
+            now = format_result(game.white_code, game.black_code) if game.has_result else "—"
+            raise ArbitroError(
+                _("board %(n)s was changed meanwhile by someone else (now %(now)s); nothing was saved: reload and check")
+                % {"n": board, "now": now}
+            )
+        if game is not None and game.has_result:
             svc.correct_result(board, text, round_number=rnd, reason="desk")
         else:
             svc.enter_result(board, text, round_number=rnd)
@@ -281,11 +335,15 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
         if st is None:
             raise ArbitroError(_("this tournament was imported from a TRF file: it is read-only at the desk"))
         boards = st.round(rnd).boards
+        seen: dict[int, str] = {}
         for i, game in enumerate(boards, start=1):
             value = data.get(f"r_{game.white}_{game.black}", "")
             if value:
                 results[i] = value
-        n = enter_results(row, rnd, results, user)
+            shown = data.get(f"s_{game.white}_{game.black}")
+            if shown is not None:
+                seen[i] = str(shown)
+        n = enter_results(row, rnd, results, user, seen=seen)
         return _("%(n)s results saved.") % {"n": n}
     if op == "register":
         from .forms import RegisterForm

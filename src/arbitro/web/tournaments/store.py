@@ -115,8 +115,10 @@ def load(t: models.Tournament) -> CoreTournament:
 
 
 def _build(t: models.Tournament) -> CoreTournament:
+    if t.state_trf:  # written by the core writer with every change: reading it is cheaper than a replay
+        return parse(t.state_trf, source=f"{t.slug}.trf", validate=False)
     if t.base_trf:  # imported: the TRF is the state
-        return parse(t.state_trf or t.base_trf, source=f"{t.slug}.trf", validate=False)
+        return parse(t.base_trf, source=f"{t.slug}.trf", validate=False)
     from . import service  # event log: replay it through the core service
 
     st = service.state(t)
@@ -154,7 +156,7 @@ def import_trf(
     canonical = format_trf(core)
     if status is None:
         played = core.played_rounds
-        done = core.rounds is not None and played >= core.rounds and _round_complete(core, played)
+        done = core.rounds is not None and played >= core.rounds and round_complete(core, played)
         status = (
             models.Tournament.Status.FINISHED
             if done
@@ -177,7 +179,8 @@ def import_trf(
     return row
 
 
-def _round_complete(core: CoreTournament, rnd: int) -> bool:
+def round_complete(core: CoreTournament, rnd: int) -> bool:
+    """True when no game of round ``rnd`` is still waiting for its result (blank code with an opponent)."""
     from arbitro.model import ResultCode
 
     for p in core.players.values():
@@ -220,7 +223,7 @@ def sync_entries(row: models.Tournament, core: CoreTournament) -> None:
 @transaction.atomic
 def save_state(row: models.Tournament, core: CoreTournament) -> None:
     """Write a new state (core TRF writer), bump the version and resync entries."""
-    row.state_trf = format_trf(core)
+    row.state_trf = format_trf(core) if core.players else ""  # a TRF needs at least one player
     row.version = row.version + 1
     row.save(update_fields=["state_trf", "version", "updated", "status"])
     sync_entries(row, core)
