@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from arbitro.errors import ArbitroError
 from arbitro.trf import parse_trf
 
 from .test_cli_roundrobin import ok, refused, run
@@ -123,3 +124,18 @@ def test_tiebreaks_given_at_creation_are_used_by_standings(tmp_path: Path, capsy
     assert header[3:] == ["Pts", "SB", "WIN"]
     code, _, err = run(capsys, "new", str(tmp_path / "bh.trf"), "--name", "BH", "--system", "rr", "--tiebreaks", "BH")
     assert code == 2 and "Buchholz" in err
+
+
+def test_concurrent_change_is_detected_and_nothing_written(small: Path) -> None:
+    from arbitro.cli.tournament import open_service, save
+
+    first = open_service(small, "desk 1")
+    second = open_service(small, "desk 2")
+    first.publish_round()
+    save(small, first)
+    second.publish_round()
+    log = small.with_suffix(".events.jsonl")
+    before = log.read_text()
+    with pytest.raises(ArbitroError, match="changed while this command ran"):
+        save(small, second)
+    assert log.read_text() == before

@@ -14,7 +14,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -129,7 +129,16 @@ def save(trf: Path, svc: TournamentService, new: Sequence[Event] | None = None) 
     new = svc.new_events if new is None else new
     if new:
         path = log_path(trf)
-        with path.open("a", encoding="utf-8", newline="\n") as fh:
+        with path.open("a+", encoding="utf-8", newline="\n") as fh:
+            _lock(fh)
+            fh.seek(0)
+            on_disk = sum(1 for line in fh if line.strip())
+            expected = len(svc.events) - len(new)
+            if on_disk != expected:
+                raise ArbitroError(
+                    f"{path}: the tournament changed while this command ran ({on_disk - expected} new event(s)); "
+                    "nothing was written: run the command again"
+                )
             for event in new:
                 fh.write(event_to_json(event) + "\n")
             fh.flush()
@@ -137,6 +146,15 @@ def save(trf: Path, svc: TournamentService, new: Sequence[Event] | None = None) 
     atomic_write_text(trf, _trf_text(svc.state))
     for warning in svc.warnings:
         typer.echo(f"warning: {warning}", err=True)
+
+
+def _lock(fh: Any) -> None:
+    """An exclusive lock on the open log until it is closed (POSIX; elsewhere the count check alone)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        return
+    fcntl.flock(fh.fileno(), fcntl.LOCK_EX)
 
 
 def _run(trf: Path, author: str | None) -> TournamentService:
