@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
+from reportlab import rl_config
 from reportlab.graphics import renderSVG
 from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
 from reportlab.graphics.charts.lineplots import LinePlot
@@ -30,6 +31,9 @@ __all__ = [
     "rating_change_chart",
     "to_svg",
 ]
+
+# Attribute validation of reportlab's drawing shapes costs ~1 s on a 300-dot chart; our shapes are fixed.
+rl_config.shapeChecking = 0
 
 BLUE = colors.HexColor("#1f5fa8")
 ORANGE = colors.HexColor("#d9822b")

@@ -63,7 +63,7 @@ class PlayerStats:
         return self.changes[-1] if self.changes and self.k is not None else None
 
 
-def player_stats(t: Tournament, p: Player, rules: RatingRules) -> PlayerStats:
+def player_stats(t: Tournament, p: Player, rules: RatingRules, *, with_changes: bool = True) -> PlayerStats:
     opponents: list[int] = []
     score = Fraction(0)
     rated_games: list[tuple[int, Fraction]] = []
@@ -88,7 +88,7 @@ def player_stats(t: Tournament, p: Player, rules: RatingRules) -> PlayerStats:
     perf = tournament_performance_rating(opponents, score) if opponents else None
     k: int | None = None
     changes: list[Fraction] = []
-    if p.rating > 0:
+    if p.rating > 0 and with_changes:
         k = k_factor(rules, rating=p.rating, games_played=30)
         change = tournament_change(p.rating, rated_games, rules) if rated_games else None
         per_round = (
@@ -101,9 +101,10 @@ def player_stats(t: Tournament, p: Player, rules: RatingRules) -> PlayerStats:
     return PlayerStats(p.start_rank, len(opponents), perf, k, changes, wins, draws, losses)
 
 
-def tournament_stats(t: Tournament) -> dict[int, PlayerStats]:
+def tournament_stats(t: Tournament, *, with_changes: bool = True) -> dict[int, PlayerStats]:
+    """Every player's numbers; ``with_changes=False`` skips the rating change (faster, for standings)."""
     rules = rating_rules(t)
-    return {p.start_rank: player_stats(t, p, rules) for p in t.iter_players()}
+    return {p.start_rank: player_stats(t, p, rules, with_changes=with_changes) for p in t.iter_players()}
 
 
 def score_distribution(t: Tournament) -> list[tuple[Decimal, int]]:

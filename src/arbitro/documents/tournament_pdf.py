@@ -181,7 +181,7 @@ def render_standings_pdf(
         notes.append(f"* {L['by_lot']} ({L['lots_seed']}: {st.lots_seed}).")
     doc.add(Spacer(1, 4), *(para(n) for n in notes))
     if t.played_rounds:
-        stats = tournament_stats(t)
+        stats = tournament_stats(t, with_changes=False)
         perf = [
             (t.players[s].rating, v.performance)
             for s, v in stats.items()
