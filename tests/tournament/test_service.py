@@ -199,3 +199,28 @@ def test_c07_tiebreak_list_is_checked_and_buchholz_refused_in_a_round_robin() ->
     svc = TournamentService()
     svc.create(name="Open", rounds=5, tiebreaks=["BH/C1", "BH", "SB"])
     assert svc.state.to_tournament().tiebreaks == ["BH/C1", "BH", "SB"]
+
+
+def test_removal_before_round_1_closes_the_gap_and_redraws_a_round_robin(rr7: TournamentService) -> None:
+    rr7.assign_pairing_numbers(seed=5)
+    names = {p.start_rank: p.name for p in rr7.state.header.players.values()}
+    events = rr7.remove_player(3, seed=6)
+    assert [e.kind for e in events] == ["player_removed", "pairing_numbers_assigned"]  # 7 players: odd, redraw
+    assert sorted(rr7.state.header.players) == list(range(1, 7))
+    assert names[3] not in {p.name for p in rr7.state.header.players.values()}
+    assert rr7.state.header.rounds == 10  # 6 players, two cycles of 5
+
+
+def test_removing_the_last_number_of_an_even_round_robin_keeps_the_table(rr7: TournamentService) -> None:
+    rr7.register_player("Extra, Player", rating=2000)
+    rr7.assign_pairing_numbers(seed=5)
+    before = {p.start_rank: p.name for p in rr7.state.header.players.values()}
+    events = rr7.remove_player(8)
+    assert [e.kind for e in events] == ["player_removed"]
+    assert {p.start_rank: p.name for p in rr7.state.header.players.values()} == {k: v for k, v in before.items() if k != 8}
+
+
+def test_removal_after_round_1_is_refused(rr7: TournamentService) -> None:
+    rr7.pair_next_round(seed=1)
+    with pytest.raises(ArbitroError, match="withdraw player 2 instead"):
+        rr7.remove_player(2)

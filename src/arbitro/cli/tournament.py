@@ -409,6 +409,21 @@ def withdraw_cmd(
     typer.echo(f"player {player}: withdrawn from round {svc.state.withdrawn[player]}")
 
 
+@tournament_app.command("remove-player")
+def remove_player_cmd(
+    file: FileArg,
+    player: Annotated[int, typer.Argument(help="Pairing number.")],
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of a new round-robin draw (recorded).")] = None,
+    author: AuthorOpt = None,
+) -> None:
+    """Remove a player before round 1 is paired (numbers above close the gap; a round robin may draw again)."""
+    svc = _run(file, author)
+    events = svc.remove_player(player, seed)
+    save(file, svc)
+    redraw = " and drew the pairing numbers again" if len(events) > 1 else ""
+    typer.echo(f"player {player} removed{redraw}")
+
+
 @tournament_app.command("prohibit")
 def prohibit_cmd(
     file: FileArg,

@@ -28,6 +28,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "tournament_created",
     "player_registered",
     "player_updated",
+    "player_removed",
     "pairing_numbers_assigned",
     "bye_requested",
     "bye_cancelled",

@@ -260,6 +260,32 @@ class TournamentService:
             tx.emit("player_updated", {"start_rank": player, **fields})
         return list(tx.events)
 
+    def remove_player(self, player: int, seed: int | None = None) -> list[Event]:
+        """Remove a player before round 1 is paired (a registration in error, a withdrawal before the start).
+
+        The numbers above close the gap. A round robin whose numbers were drawn
+        draws again (old C.06 II "drawing of lots", dutch-system.md §5.4),
+        except when the number of players was even and the player had the last
+        number: the table is unchanged and that number becomes the free round.
+        """
+        s = self._require_created()
+        s.player(player)
+        if s.rounds:
+            raise ArbitroError(
+                f"remove: round 1 has been paired; withdraw player {player} instead (C.04.2 3.2)"
+            )
+        keep_table = len(s.header.players) % 2 == 0 and player == max(s.header.players)
+        with self._tx() as tx:
+            tx.emit("player_removed", {"start_rank": player})
+            st = tx.state
+            if st.is_round_robin and st.numbers_assigned and not keep_table and len(st.header.players) >= 2:
+                seed = secrets.randbelow(2**31) if seed is None else seed
+                tx.emit(
+                    "pairing_numbers_assigned",
+                    {"order": draw_lots(st.header.players, seed), "method": "lots", "seed": seed},
+                )
+        return list(tx.events)
+
     def assign_pairing_numbers(self, seed: int | None = None) -> list[Event]:
         """Swiss: C.04.2 2.2 order (and the initial colour by lot); round robin: numbers by lot.
 

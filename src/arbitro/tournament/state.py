@@ -327,6 +327,22 @@ def _updated(state: TournamentState, p: dict[str, Any]) -> None:
         player.rating = int(p["rating"])
 
 
+def _removed(state: TournamentState, p: dict[str, Any]) -> None:
+    """A player removed before round 1: the numbers above close the gap."""
+    gone = _int(p, "start_rank")
+    state.player(gone)
+    if state.rounds:
+        raise ArbitroError("event: a player can be removed only before round 1 is paired")
+    del state.header.players[gone]
+    state.requested_byes = {k: v for k, v in state.requested_byes.items() if k[0] != gone}
+    state.withdrawn.pop(gone, None)
+    state.header.prohibited_pairings = [pp for pp in state.header.prohibited_pairings if gone not in pp.players]
+    order = sorted(state.header.players)
+    numbers_assigned = state.numbers_assigned
+    _renumber(state, {"order": order})
+    state.numbers_assigned = numbers_assigned
+
+
 def _renumber(state: TournamentState, p: dict[str, Any]) -> None:
     order = [int(x) for x in p.get("order", [])]
     if sorted(order) != sorted(state.header.players):
@@ -444,6 +460,7 @@ _HANDLERS = {
     "tournament_created": _created,
     "player_registered": _registered,
     "player_updated": _updated,
+    "player_removed": _removed,
     "pairing_numbers_assigned": _renumber,
     "bye_requested": _bye,
     "bye_cancelled": _bye_cancelled,
