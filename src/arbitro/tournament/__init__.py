@@ -35,6 +35,7 @@ nothing. ``svc.warnings`` holds the last command's warnings. Commands:
 * ``register_player(name, rating=, title=, federation=, fide_id=, sex=,
   birth_date=, missed_rounds="Z") -> pairing number`` (late entries too)
 * ``update_player(player, **fields)``
+* ``remove_player(player, seed=None)``: before round 1 (a round robin draws again)
 * ``assign_pairing_numbers(seed=None)``: Swiss C.04.2 2.2 order; round robin by lot
 * ``request_bye(player, round, kind="H")`` / ``cancel_bye(player, round)``
 * ``withdraw(player, from_round=None)``
