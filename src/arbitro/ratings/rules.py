@@ -17,7 +17,7 @@ K 25/15/10) is not supported.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 __all__ = ["CapMode", "InitialMethod", "JuniorClause", "RatingRules", "EDITIONS", "rules_for", "rules_on"]
@@ -84,74 +84,31 @@ _E2009 = RatingRules(
     floor=1200,
     initial=InitialMethod.LEGACY,
 )
-_E2014 = RatingRules(
+# Each later edition states only what changed from the one before it.
+_E2014 = replace(
+    _E2009,
     name="2014",
     effective=dt.date(2014, 7, 1),
-    cap_difference=400,
-    cap_mode=CapMode.EVERY_GAME,
-    cap_exempt_from=None,
     k_new=40,
     k_below_2400=20,
-    k_2400=10,
     k_junior=40,
     junior=JuniorClause.BEFORE_18TH_BIRTHDAY,
     junior_max_rating=2300,
-    k_rapid_blitz=20,
     k_cap_product=700,
     floor=1000,
-    initial=InitialMethod.LEGACY,
 )
-_E2022 = RatingRules(
-    name="2022",
-    effective=dt.date(2022, 1, 1),
-    cap_difference=400,
-    cap_mode=CapMode.ONCE_PER_EVENT,
-    cap_exempt_from=None,
-    k_new=40,
-    k_below_2400=20,
-    k_2400=10,
-    k_junior=40,
-    junior=JuniorClause.BEFORE_18TH_BIRTHDAY,
-    junior_max_rating=2300,
-    k_rapid_blitz=20,
-    k_cap_product=700,
-    floor=1000,
-    initial=InitialMethod.Y2022,
-)
-_E2024 = RatingRules(
+_E2022 = replace(_E2014, name="2022", effective=dt.date(2022, 1, 1), cap_mode=CapMode.ONCE_PER_EVENT,
+                 initial=InitialMethod.Y2022)  # fmt: skip
+_E2024 = replace(
+    _E2022,
     name="2024",
     effective=dt.date(2024, 3, 1),
-    cap_difference=400,
     cap_mode=CapMode.EVERY_GAME,
-    cap_exempt_from=None,
-    k_new=40,
-    k_below_2400=20,
-    k_2400=10,
-    k_junior=40,
     junior=JuniorClause.END_OF_YEAR_OF_18TH_BIRTHDAY,
-    junior_max_rating=2300,
-    k_rapid_blitz=20,
-    k_cap_product=700,
     floor=1400,
     initial=InitialMethod.Y2024,
 )
-_E2025 = RatingRules(
-    name="2025",
-    effective=dt.date(2025, 10, 1),
-    cap_difference=400,
-    cap_mode=CapMode.EVERY_GAME,
-    cap_exempt_from=2650,
-    k_new=40,
-    k_below_2400=20,
-    k_2400=10,
-    k_junior=40,
-    junior=JuniorClause.END_OF_YEAR_OF_18TH_BIRTHDAY,
-    junior_max_rating=2300,
-    k_rapid_blitz=20,
-    k_cap_product=700,
-    floor=1400,
-    initial=InitialMethod.Y2024,
-)
+_E2025 = replace(_E2024, name="2025", effective=dt.date(2025, 10, 1), cap_exempt_from=2650)
 
 #: The supported editions, oldest first, by name ("2009", "2014", "2022", "2024", "2025").
 EDITIONS: dict[str, RatingRules] = {e.name: e for e in (_E2009, _E2014, _E2022, _E2024, _E2025)}
