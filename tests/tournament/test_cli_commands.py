@@ -139,3 +139,15 @@ def test_concurrent_change_is_detected_and_nothing_written(small: Path) -> None:
     with pytest.raises(ArbitroError, match="changed while this command ran"):
         save(small, second)
     assert log.read_text() == before
+
+
+def test_standings_after_an_earlier_round_and_export_of_an_earlier_state(
+    small: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = ok(capsys, "standings", str(small), "--after-round", "0").splitlines()
+    assert len(before) == 5 and all(" 1.0 " not in line and " 0.5 " not in line for line in before[1:])
+    after = ok(capsys, "standings", str(small), "--after-round", "1").splitlines()
+    assert " 1.0 " in after[1]
+    assert "rounds 0-1" in refused(capsys, small, "standings", str(small), "--after-round", "2")
+    earlier = ok(capsys, "export", str(small), "--at", "6")  # before round 1 was paired
+    assert parse_trf(earlier).tournament.played_rounds == 0

@@ -576,10 +576,17 @@ def standings_cmd(
     tiebreaks: Annotated[
         str | None, typer.Option("--tiebreaks", help="Comma-separated C.07 list, e.g. BH/C1,BH,SB (default: the file's).")
     ] = None,
+    after_round: Annotated[int | None, typer.Option("--after-round", help="Standings after this round.")] = None,
 ) -> None:
     """Standings after the complete rounds, with the tie-breaks of the standings service (C.07)."""
     state = replay(read_log(log_path(file)))
     t = state.to_tournament()
+    if after_round is not None:
+        if not 0 <= after_round <= t.played_rounds:
+            raise ArbitroError(f"--after-round: rounds 0-{t.played_rounds} are complete, not {after_round}")
+        for player in t.players.values():
+            player.results = player.results[:after_round]
+            player.points = player.score(t.scoring)
     try:
         standings = importlib.import_module("arbitro.standings")
     except ImportError:
@@ -603,12 +610,14 @@ def export_cmd(
     to: Annotated[str, typer.Option("--to", help="trf26 (TRF-2026) or trf16.")] = "trf26",
     output_arg: Annotated[Path | None, typer.Argument(metavar="[OUTPUT]", help="Write here (or -o).")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write here (default: standard output).")] = None,
+    at: Annotated[int | None, typer.Option("--at", help="Export the state after the first N events.")] = None,
 ) -> None:
     """Export the replay of the event log as TRF-2026 or TRF16."""
     version = to.lower().replace("-", "").replace("trf2026", "trf26")
     if version not in ("trf26", "trf16"):
         raise ArbitroError(f"--to: expected trf26 or trf16, got {to!r}")
-    text = _trf_text(replay(read_log(log_path(file))), version)
+    events = read_log(log_path(file))
+    text = _trf_text(replay(events[:at] if at is not None else events), version)
     output = output or output_arg
     if output is None:
         typer.echo(text, nl=False)
