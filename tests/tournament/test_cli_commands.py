@@ -151,3 +151,14 @@ def test_standings_after_an_earlier_round_and_export_of_an_earlier_state(
     assert "rounds 0-1" in refused(capsys, small, "standings", str(small), "--after-round", "2")
     earlier = ok(capsys, "export", str(small), "--at", "6")  # before round 1 was paired
     assert parse_trf(earlier).tournament.played_rounds == 0
+
+
+def test_show_lists_requested_byes_and_withdrawals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trf = tmp_path / "o.trf"
+    ok(capsys, "new", str(trf), "--name", "O", "--rounds", "5")
+    for name in ("A, A", "B, B", "C, C", "D, D"):
+        ok(capsys, "add-player", str(trf), name)
+    ok(capsys, "bye", str(trf), "2", "--round", "3")
+    ok(capsys, "withdraw", str(trf), "4", "--from-round", "2")
+    out = ok(capsys, "show", str(trf))
+    assert "requested byes: 2 H in round 3" in out and "withdrawn: 4 (from round 2)" in out

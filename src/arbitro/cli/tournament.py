@@ -560,6 +560,13 @@ def show_cmd(
     )
     if state.rounds:
         _echo(pairing_lines(state, round_number))
+    if state.requested_byes:
+        byes = ", ".join(f"{p} {k} in round {r}" for (p, r), k in sorted(state.requested_byes.items(), key=lambda x: x[0][::-1]))
+        typer.echo(f"requested byes: {byes}")
+    if state.withdrawn:
+        typer.echo("withdrawn: " + ", ".join(f"{p} (from round {r})" for p, r in sorted(state.withdrawn.items())))
+    if not state.fide_mode:
+        typer.echo("FIDE mode: off (left for good)")
 
 
 @tournament_app.command("log")
