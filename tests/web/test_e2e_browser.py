@@ -188,4 +188,5 @@ def test_public_page_follows_new_results_without_reload(page, live_server):
     assert "1-0" not in page.inner_text("table.pairings")
     service.enter_results(row, 1, {1: "1-0"}, arb)
     page.evaluate("window.arbitroPoll()")
-    page.wait_for_function("document.querySelector('table.pairings').innerText.includes('1-0')")
+    # a locator wait, not wait_for_function: the site's CSP (script-src 'self', issue 11) forbids eval
+    page.locator("table.pairings", has_text="1-0").wait_for(timeout=10_000)
