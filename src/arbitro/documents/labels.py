@@ -117,6 +117,11 @@ _EN: dict[str, str] = {
     "wins": "Wins",
     "draws": "Draws",
     "losses": "Losses",
+    "pass": "requirements met",
+    "fail": "requirements not met",
+    "unknown": "not determinable",
+    "n/a": "not applicable",
+    "byes_heading": "Byes and players not paired",
     "crosstable_key": "12w1 = rank of the opponent, colour (w/b), result; + / - forfeit; PAB pairing-allocated bye.",
 }
 
@@ -229,6 +234,11 @@ _ES: dict[str, str] = {
     "wins": "Victorias",
     "draws": "Tablas",
     "losses": "Derrotas",
+    "pass": "cumple los requisitos",
+    "fail": "no cumple los requisitos",
+    "unknown": "no determinable",
+    "n/a": "no aplicable",
+    "byes_heading": "Descansos y jugadores no emparejados",
     "crosstable_key": "12w1 = puesto del rival, color (w blancas, b negras), resultado; + / - incomparecencia; PAB descanso asignado.",
 }
 

@@ -110,4 +110,11 @@ def tournament_stats(t: Tournament, *, with_changes: bool = True) -> dict[int, P
 def score_distribution(t: Tournament) -> list[tuple[Decimal, int]]:
     """How many players have each final score, lowest score first."""
     counts = Counter(p.score(t.scoring) for p in t.players.values())
+    step = t.scoring.draw
+    if counts and step > 0 and all(s % step == 0 for s in counts):
+        low, high = min(counts), max(counts)
+        value = low
+        while value <= high:  # every possible score in the range, so the histogram shows the gaps
+            counts.setdefault(value, 0)
+            value += step
     return sorted(counts.items())

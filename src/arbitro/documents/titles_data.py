@@ -104,9 +104,11 @@ def _records(t: Tournament, player: int | None) -> list[tuple[Applicant, NormRec
 
 
 def it1_certificates(t: Tournament, player: int | None = None) -> list[dict[str, Any]]:
-    """IT1 content for every norm achieved in ``t`` (or by ``player``)."""
+    """IT1 content for every norm achieved in ``t`` (or by ``player``), with the player's ``start_rank``."""
     return [
-        it1(record, applicant, record.titles[0]) for applicant, record in _records(t, player) if record.titles
+        {**it1(record, applicant, record.titles[0]), "start_rank": record.start_rank}
+        for applicant, record in _records(t, player)
+        if record.titles
     ]
 
 

@@ -11,10 +11,10 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer
 
 from arbitro.documents import charts
-from arbitro.documents.data import fmt_points
+from arbitro.documents.data import fmt_points, scores_by_round
 from arbitro.documents.labels import Labels
 from arbitro.documents.layout import Doc, heading, para, table
-from arbitro.documents.stats import NORM_RP
+from arbitro.documents.stats import NORM_RP, player_stats, rating_rules
 from arbitro.documents.titles_data import it1_certificates, it2_from_application, it2_summaries, report_data
 from arbitro.model import Tournament
 from arbitro.titles.application import Application
@@ -58,6 +58,18 @@ def _player_rows(pl: dict[str, Any], L: Labels) -> list[tuple[str, Any]]:
     ]
 
 
+def player_charts(t: Tournament, start_rank: int, L: Labels, width: float) -> list[Any]:
+    """The player's score after each round against the leader's, and the rating change (B.02 8.3)."""
+    scores = scores_by_round(t)
+    leader = [max(row[r] for row in scores.values()) for r in range(t.played_rounds)]
+    p = t.players[start_rank]
+    out: list[Any] = [charts.progress_chart(scores[start_rank], leader, L, p.name, width=width)]
+    stats = player_stats(t, p, rating_rules(t))
+    if stats.k is not None and stats.changes:
+        out.append(charts.rating_change_chart(stats.changes, L, f"{p.name} (K={stats.k})", width=width))
+    return out
+
+
 def _it1_story(doc: Doc, c: dict[str, Any], L: Labels) -> None:
     w = doc.width
     doc.add(heading(f"{L['it1']} - {L['norm_title']}: {c['title']}"))
@@ -93,6 +105,9 @@ def _it1_story(doc: Doc, c: dict[str, Any], L: Labels) -> None:
                 font_size=7.5,
             )
         )
+    sr = c.get("start_rank")
+    if isinstance(sr, int) and sr in doc.t.players:
+        doc.add(Spacer(1, 6), *player_charts(doc.t, sr, L, min(w, 480)))
     expl = c.get("explanation") or []
     if expl:
         doc.add(heading(L["explanation"]), *(para(line) for line in expl))
@@ -135,12 +150,12 @@ def _it2_story(doc: Doc, s: dict[str, Any], L: Labels) -> None:
         _kv(
             [
                 (L["edition"], s.get("edition")),
-                (L["status"], s.get("status")),
+                (L["status"], L[str(s.get("status"))]),
                 (L["eligible"], L["yes"] if s.get("eligible") else L["no"]),
                 (L["total_games"], s.get("total_games")),
                 (L["rating_entry"], f"{rating.get('rating')} ({rating.get('date')})" if rating else "-"),
                 (L["achieved_on"], s.get("achieved_on") or "-"),
-                (L["fee"], fee.get("amount", fee.get("total", "")) if fee else "-"),
+                (L["fee"], f"{fee.get('total', '')} {fee.get('currency', '')}".strip() if fee else "-"),
             ],
             w,
         )

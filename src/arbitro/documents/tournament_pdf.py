@@ -93,7 +93,7 @@ def _sheet_story(doc: Doc, sheet: RoundSheet, L: Labels, *, with_results: bool) 
     if rows:
         doc.add(table(header, rows, widths, align_left=(2, 7), font_size=8))
     if sheet.byes:
-        doc.add(Spacer(1, 6), heading(f"{L['bye']} / {L['not_paired']}"))
+        doc.add(Spacer(1, 6), heading(L["byes_heading"]))
         bye_rows = [
             [b.player.start_rank, _name(b.player), _rating(b.player), fmt_points(b.points), L[b.kind]]
             for b in sheet.byes
