@@ -113,3 +113,9 @@ def test_compiled_spanish_catalogue_matches_the_po_file():
         catalog = gettext.GNUTranslations(fh)._catalog  # type: ignore[attr-defined]
     assert len(catalog) == po_entries, "run: arbitro manage compilemessages (see docs/web.md)"
     assert all(value for key, value in catalog.items() if key)
+
+
+def test_browser_language_does_not_override_spanish_default(client):
+    """Spanish by default even for an English browser; English only when chosen (decisions.md)."""
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9").content.decode()
+    assert 'lang="es"' in html

@@ -1,11 +1,29 @@
-"""Per-user language: a logged-in user's saved choice wins over the browser's."""
+"""The interface language: Spanish unless the user chose English.
+
+A logged-in user's saved choice (:class:`~.models.UserPreference`) wins, then
+the language cookie set by the switch; the browser's ``Accept-Language`` is not
+used, so the federation's site is Spanish by default (issue 9 §8).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+
+SUPPORTED = {code for code, _ in settings.LANGUAGES}
+
+
+def language_for(request: HttpRequest) -> str:
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        pref = getattr(user, "arbitro_pref", None)
+        if pref is not None and pref.language in SUPPORTED:
+            return pref.language
+    cookie = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    return cookie if cookie in SUPPORTED else settings.LANGUAGE_CODE
 
 
 class UserLanguageMiddleware:
@@ -13,10 +31,9 @@ class UserLanguageMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
-            pref = getattr(user, "arbitro_pref", None)
-            if pref is not None and pref.language:
-                translation.activate(pref.language)
-                request.LANGUAGE_CODE = pref.language
-        return self.get_response(request)
+        lang = language_for(request)
+        translation.activate(lang)
+        request.LANGUAGE_CODE = lang
+        response = self.get_response(request)
+        response.headers.setdefault("Content-Language", lang)
+        return response

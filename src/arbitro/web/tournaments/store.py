@@ -156,7 +156,8 @@ def import_trf(
     canonical = format_trf(core)
     if status is None:
         played = core.played_rounds
-        done = core.rounds is not None and played >= core.rounds and round_complete(core, played)
+        # a file without 142 (rounds planned) is taken as complete when its last round is
+        done = played > 0 and (core.rounds is None or played >= core.rounds) and round_complete(core, played)
         status = (
             models.Tournament.Status.FINISHED
             if done

@@ -8,6 +8,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils import translation
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
@@ -181,7 +182,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
     if lang not in {"es", "en"}:
         lang = "es"
     nxt = request.POST.get("next") or "/"
-    if not nxt.startswith("/") or nxt.startswith("//"):
+    if not nxt.startswith("/") or not url_has_allowed_host_and_scheme(nxt, allowed_hosts=None):  # no open redirect ("/\\evil")
         nxt = "/"
     resp = redirect(nxt)
     resp.set_cookie("django_language", lang, max_age=365 * 24 * 3600, samesite="Lax")
