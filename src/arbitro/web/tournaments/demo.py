@@ -130,6 +130,67 @@ def _run(
     return row
 
 
+OPEN_FIELD: list[tuple[str, str, str, int]] = [
+    # (name, federation, title, rating): a titled field from several federations
+    ("Quintana, Diego", "ARG", "GM", 2585), ("Morales, Sebastián", "URU", "GM", 2560), ("Castillo, Pablo", "CHI", "GM", 2548),
+    ("Vieira, Rafael", "BRA", "GM", 2531), ("Salas, Andrés", "PER", "GM", 2512), ("Ibáñez, Jorge", "ESP", "IM", 2488),
+    ("Duarte, Marcos", "PAR", "IM", 2471), ("Ferrer, Álvaro", "ESP", "IM", 2455), ("Rivas, Camilo", "COL", "IM", 2440),
+    ("Ortega, Felipe", "MEX", "IM", 2426), ("Benítez, Tomás", "URU", "FM", 2398), ("Souza, Lucas", "BRA", "FM", 2384),
+    ("Paredes, Nicolás", "CHI", "FM", 2371), ("Vera, Ignacio", "PAR", "FM", 2362), ("Acuña, Martín", "ARG", "", 2335),
+    ("Lagos, Julieta", "CHI", "WIM", 2301), ("Campos, Rodrigo", "PER", "FM", 2290), ("Navarro, Gastón", "ARG", "FM", 2276),
+    ("Herrera, Valentina", "ARG", "WFM", 2251), ("Pineda, Hugo", "COL", "", 2238), ("Rossi, Franco", "ARG", "", 2221),
+    ("Zárate, Emilio", "ARG", "", 2207), ("Méndez, Clara", "URU", "WFM", 2189), ("Vidal, Bruno", "ARG", "", 2170),
+    ("Quiroga, Agustín", "ARG", "", 2152), ("Cardozo, Luis", "PAR", "", 2133), ("Gil, Mateo", "ARG", "", 2115),
+    ("Soria, Ezequiel", "ARG", "", 2098), ("Peralta, Iván", "ARG", "", 2080), ("Luna, Ramiro", "ARG", "", 2062),
+]  # fmt: skip
+#: The player having the tournament of their life (scripted results, demo only).
+OPEN_HERO = "Acuña, Martín"
+
+
+def _open(season_user: Any) -> models.Tournament:
+    """An international Swiss with a titled field, 6 of 9 rounds played: norms in reach and forecasts."""
+    rng = random.Random(2026)
+
+    def play(svc: Any) -> None:
+        for name, fed, title, rating in OPEN_FIELD:
+            svc.register_player(name, rating=rating, title=title, federation=fed, sex="w" if title.startswith("W") else "m",
+                                fide_id=str(rng.randint(100000000, 199999999)))  # fmt: skip
+        hero = None
+        for rnd in range(1, 7):  # 6 of 9 rounds played; round 7 is the arbiter's next job at the desk
+            svc.pair_next_round(seed=7)
+            svc.publish_round()
+            st = svc.state
+            if hero is None:
+                hero = next(p.start_rank for p in st.header.players.values() if p.name == OPEN_HERO)
+            for board, game in enumerate(st.round(rnd).boards, start=1):
+                if game.white_code is not None:
+                    continue
+                w, b = st.player(game.white), st.player(game.black)
+                if hero in (game.white, game.black):
+                    other = b if game.white == hero else w
+                    hero_scores = "½" if other.title == "GM" else "1"
+                    text = {"1": "1-0", "½": "½-½"}[hero_scores] if game.white == hero else {"1": "0-1", "½": "½-½"}[hero_scores]
+                else:
+                    text = _result(rng, w.rating, b.rating)
+                svc.enter_result(board, text, rnd)
+
+    return service.create(
+        {
+            "name": "Abierto Internacional de Mar del Plata 2026",
+            "city": "Mar del Plata",
+            "federation": "ARG",
+            "system": "swiss",
+            "rounds": 9,
+            "start_date": _dt.date(2026, 11, 21),
+            "end_date": _dt.date(2026, 11, 29),
+            "chief_arbiter": "Árbitro, Demo",
+            "time_control": "90 min + 30 s",
+        },
+        season_user,
+        build=play,
+    )
+
+
 def _renamed_trf(filename: str, name: str, seed: int, rounds: int | None) -> str:
     """A bundled TRF with demo names (and cut after ``rounds`` rounds)."""
     text = resources.files("arbitro.web.tournaments").joinpath("demo_data", filename).read_text(encoding="utf-8")
@@ -187,7 +248,14 @@ def load() -> None:
     # Primera: 5 players -> double round robin (FMA 4.1 a), in progress.
     _run(name="Torneo de Primera Categoría 2026", category="primera", season=season, ratings=(1900, 2150),
          players=5, rounds_to_play=5, start=_dt.date(2026, 11, 7), seed=1, user=arb)
-    # A real open with titled players: norms in reach (imported, read-only).
+    # An international open in progress with a titled field: norms in reach and forecasts.
+    try:
+        import arbitro.pairing.dutch  # noqa: F401
+    except ImportError:
+        pass
+    else:
+        _open(arb)
+    # A real open with titled players (imported, read-only).
     text = resources.files("arbitro.web.tournaments").joinpath("demo_data", "capo-dorso-2012.trf").read_text(
         encoding="utf-8"
     )
