@@ -47,25 +47,30 @@ def to_svg(drawing: Drawing) -> str:
     return text[start:] if start > 0 else text
 
 
-def _title(d: Drawing, text: str) -> None:
-    d.add(
-        String(d.width / 2, d.height - 14, text, fontName="Helvetica-Bold", fontSize=10, textAnchor="middle")
-    )
+def _title(d: Drawing, text: str, font: str = "Helvetica-Bold") -> None:
+    d.add(String(d.width / 2, d.height - 14, text, fontName=font, fontSize=10, textAnchor="middle"))
 
 
-def _legend(d: Drawing, items: Sequence[tuple[str, colors.Color]], x: float, y: float) -> None:
+def _legend(
+    d: Drawing, items: Sequence[tuple[str, colors.Color]], x: float, y: float, font: str = "Helvetica"
+) -> None:
     for i, (name, colour) in enumerate(items):
         yy = y - 12 * i
         d.add(Line(x, yy + 3, x + 14, yy + 3, strokeColor=colour, strokeWidth=2))
-        d.add(String(x + 18, yy, name, fontName="Helvetica", fontSize=7))
+        d.add(String(x + 18, yy, name, fontName=font, fontSize=7))
 
 
 def progress_chart(
-    player: Sequence[Decimal], leader: Sequence[Decimal], labels: Labels, name: str, width: float = 420
+    player: Sequence[Decimal],
+    leader: Sequence[Decimal],
+    labels: Labels,
+    name: str,
+    width: float = 420,
+    fonts: tuple[str, str] = ("Helvetica", "Helvetica-Bold"),
 ) -> Drawing:
     """The player's score after each round (blue) against the leader's (orange)."""
     d = Drawing(width, 200)
-    _title(d, f"{labels['progress']}: {name}")
+    _title(d, f"{labels['progress']}: {name}", fonts[1])
     lp = LinePlot()
     lp.x, lp.y, lp.width, lp.height = 40, 30, width - 150, 140
     rounds = len(player)
@@ -84,7 +89,7 @@ def progress_chart(
     lp.yValueAxis.valueStep = max(1.0, round(top / 6))
     lp.xValueAxis.labels.fontSize = lp.yValueAxis.labels.fontSize = 7
     d.add(lp)
-    _legend(d, [(name[:22], BLUE), (labels["leader"], ORANGE)], width - 100, 150)
+    _legend(d, [(name[:22], BLUE), (labels["leader"], ORANGE)], width - 100, 150, fonts[0])
     d.add(
         String(
             40 + (width - 150) / 2, 8, labels["round"], fontName="Helvetica", fontSize=7, textAnchor="middle"
@@ -94,11 +99,15 @@ def progress_chart(
 
 
 def rating_change_chart(
-    changes: Sequence[Fraction], labels: Labels, name: str, width: float = 420
+    changes: Sequence[Fraction],
+    labels: Labels,
+    name: str,
+    width: float = 420,
+    fonts: tuple[str, str] = ("Helvetica", "Helvetica-Bold"),
 ) -> Drawing:
     """Cumulative K x dR after each round (B.02 8.3)."""
     d = Drawing(width, 180)
-    _title(d, f"{labels['rating_change_chart']}: {name}")
+    _title(d, f"{labels['rating_change_chart']}: {name}", fonts[1])
     bc = VerticalBarChart()
     bc.x, bc.y, bc.width, bc.height = 40, 25, width - 60, 125
     values = [round(float(c), 1) for c in changes] or [0.0]
@@ -164,12 +173,15 @@ def performance_chart(points: Sequence[tuple[int, int]], labels: Labels, width: 
 
 
 def norm_progress_chart(
-    rows: Sequence[tuple[str, str, int, int]], labels: Labels, width: float = 420
+    rows: Sequence[tuple[str, str, int, int]],
+    labels: Labels,
+    width: float = 420,
+    fonts: tuple[str, str] = ("Helvetica", "Helvetica-Bold"),
 ) -> Drawing:
     """Rows (player, title, Rp, required Rp): the bar is the Rp, the mark the Rp the norm asks."""
     height = 70 + 22 * max(len(rows), 1)
     d = Drawing(width, height)
-    _title(d, labels["norm_progress"])
+    _title(d, labels["norm_progress"], fonts[1])
     if not rows:
         d.add(
             String(
@@ -194,6 +206,7 @@ def norm_progress_chart(
     bc.valueAxis.valueMax = (max(rps + required) // 100 + 1) * 100
     bc.valueAxis.labels.fontSize = bc.categoryAxis.labels.fontSize = 7
     bc.categoryAxis.categoryNames = [f"{name[:24]} ({title})" for name, title, _, _ in reversed(rows)]
+    bc.categoryAxis.labels.fontName = fonts[0]
     d.add(bc)
     legend = [(f"Rp {labels['achieved']}", BLUE), (f"Rp {labels['required']}", colors.HexColor("#bbbbbb"))]
     _legend(d, legend, 150, height - 30)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import io
-from collections.abc import Sequence
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
@@ -33,6 +36,59 @@ BODY = ParagraphStyle("ArbBody", parent=_styles["Normal"], fontSize=8.5, leading
 CELL = ParagraphStyle("ArbCell", parent=_styles["Normal"], fontSize=7.5, leading=9)
 
 
+#: Where a Unicode TrueType font is looked for (DejaVu Sans: Debian/Ubuntu fonts-dejavu-core, most
+#: Linux distributions); ``ARBITRO_PDF_FONT_DIR`` may name a folder holding DejaVuSans.ttf/-Bold.ttf.
+FONT_DIRS = (
+    "/usr/share/fonts/truetype/dejavu",
+    "/usr/share/fonts/dejavu",
+    "/usr/share/fonts/TTF",
+    "/usr/local/share/fonts",
+    "/Library/Fonts",
+    "C:/Windows/Fonts",
+)
+BASE_FONTS = ("Helvetica", "Helvetica-Bold")
+
+
+@functools.cache
+def unicode_fonts() -> tuple[str, str] | None:
+    """Register DejaVu Sans (regular, bold) with reportlab once; None when no copy is found."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    extra = os.environ.get("ARBITRO_PDF_FONT_DIR")
+    for folder in ([extra] if extra else []) + list(FONT_DIRS):
+        regular, bold = Path(folder) / "DejaVuSans.ttf", Path(folder) / "DejaVuSans-Bold.ttf"
+        if regular.is_file() and bold.is_file():
+            try:
+                pdfmetrics.registerFont(TTFont("ArbSans", str(regular)))
+                pdfmetrics.registerFont(TTFont("ArbSans-Bold", str(bold)))
+            except Exception:  # noqa: BLE001 - an unreadable font file: keep the base fonts
+                return None
+            return "ArbSans", "ArbSans-Bold"
+    return None
+
+
+def _latin(texts: Iterable[str]) -> bool:
+    try:
+        for text in texts:
+            text.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def fonts_for(t: Tournament) -> tuple[str, str]:
+    """Helvetica when every name fits its Western encoding (cp1252), else DejaVu Sans when available.
+
+    The base font keeps the common case fast and the same everywhere; a Polish, Czech, Turkish,
+    Cyrillic ... name needs a Unicode font, or its letters print as boxes.
+    """
+    texts = [t.name, t.city, t.chief_arbiter, *t.deputy_arbiters, *(p.name for p in t.players.values())]
+    if _latin(texts):
+        return BASE_FONTS
+    return unicode_fonts() or BASE_FONTS
+
+
 def page_size(paper: str, wide: bool = False) -> tuple[float, float]:
     if paper not in PAPERS:
         raise ArbitroError(f"--paper: expected a4 or letter, got {paper!r}")
@@ -40,13 +96,21 @@ def page_size(paper: str, wide: bool = False) -> tuple[float, float]:
     return float(size[0]), float(size[1])
 
 
-def para(text: str, style: ParagraphStyle = BODY) -> Paragraph:
+@functools.cache
+def _styled(style: ParagraphStyle, font: str, bold: str) -> ParagraphStyle:
+    if font == BASE_FONTS[0]:
+        return style
+    chosen = bold if style.fontName.endswith("Bold") else font
+    return ParagraphStyle(f"{style.name}-{chosen}", parent=style, fontName=chosen)
+
+
+def para(text: str, style: ParagraphStyle = BODY, fonts: tuple[str, str] = BASE_FONTS) -> Paragraph:
     """A paragraph of plain text (escaped: names may contain ``&`` or ``<``)."""
-    return Paragraph(escape(text), style)
+    return Paragraph(escape(text), _styled(style, *fonts))
 
 
-def heading(text: str) -> Paragraph:
-    return para(text, H2)
+def heading(text: str, fonts: tuple[str, str] = BASE_FONTS) -> Paragraph:
+    return para(text, H2, fonts)
 
 
 def tournament_lines(t: Tournament, L: Labels) -> list[str]:
@@ -72,12 +136,15 @@ def table(
     shade: Sequence[tuple[int, int]] = (),
     zebra: bool = True,
     wrap: Sequence[int] = (),
+    fonts: tuple[str, str] = BASE_FONTS,
 ) -> Table:
     """A table with a repeated header row; ``align_left`` columns are left-aligned, the rest centred.
 
     ``shade`` lists (column, row) cells (row 0 = first data row) painted dark (a round-robin diagonal).
     """
-    cell = ParagraphStyle("ArbWrap", parent=CELL, fontSize=font_size, leading=font_size + 1.5)
+    cell = ParagraphStyle(
+        "ArbWrap", parent=CELL, fontSize=font_size, leading=font_size + 1.5, fontName=fonts[0]
+    )
     body = [
         [
             Paragraph(escape(str(c)), cell) if i in wrap and c else ("" if c is None else c)
@@ -89,7 +156,7 @@ def table(
     tbl = Table(data, colWidths=widths, repeatRows=1 if header is not None else 0)
     top = 0 if header is not None else -1
     style: list[tuple[Any, ...]] = [
-        ("FONTNAME", (0, 0), (-1, -1), "Helvetica"),
+        ("FONTNAME", (0, 0), (-1, -1), fonts[0]),
         ("FONTSIZE", (0, 0), (-1, -1), font_size),
         ("LEADING", (0, 0), (-1, -1), font_size + 1.5),
         ("ALIGN", (0, 0), (-1, -1), "CENTER"),
@@ -102,7 +169,7 @@ def table(
     ]
     if header is not None:
         style += [
-            ("FONTNAME", (0, 0), (-1, 0), "Helvetica-Bold"),
+            ("FONTNAME", (0, 0), (-1, 0), fonts[1]),
             ("BACKGROUND", (0, 0), (-1, 0), HEADER_BG),
             ("LINEBELOW", (0, 0), (-1, 0), 0.6, colors.black),
         ]
@@ -128,12 +195,13 @@ class Doc:
         self.title = title
         self.size = page_size(paper, wide)
         self.margin = 12 * mm
+        self.fonts = fonts_for(t)
         self.story: list[Flowable] = []
-        self.story.append(para(t.name or "-", TITLE))
-        self.story.append(para(title, SUB))
+        self.story.append(self.para(t.name or "-", TITLE))
+        self.story.append(self.para(title, SUB))
         lines = tournament_lines(t, L)
         if lines:
-            self.story.append(para("  ·  ".join(lines), SUB))
+            self.story.append(self.para("  ·  ".join(lines), SUB))
         self.story.append(Spacer(1, 6))
 
     @property
@@ -141,12 +209,28 @@ class Doc:
         """Usable width of a page."""
         return float(self.size[0] - 2 * self.margin)
 
+    def para(self, text: str, style: ParagraphStyle = BODY) -> Paragraph:
+        return para(text, style, self.fonts)
+
+    def heading(self, text: str) -> Paragraph:
+        return heading(text, self.fonts)
+
+    def table(
+        self,
+        header: Sequence[str] | None,
+        rows: Sequence[Sequence[Any]],
+        widths: Sequence[float] | None = None,
+        **kw: Any,
+    ) -> Table:
+        """:func:`table` in the document's fonts."""
+        return table(header, rows, widths, fonts=self.fonts, **kw)
+
     def add(self, *items: Flowable) -> None:
         self.story.extend(items)
 
     def _footer(self, canvas: Any, doc: Any) -> None:
         canvas.saveState()
-        canvas.setFont("Helvetica", 7)
+        canvas.setFont(self.fonts[0], 7)
         text = f"{self.t.name} - {self.title}"
         canvas.drawString(self.margin, 7 * mm, text[:120])
         canvas.drawRightString(

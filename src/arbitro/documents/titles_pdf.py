@@ -13,7 +13,7 @@ from reportlab.platypus import KeepTogether, PageBreak, Spacer
 from arbitro.documents import charts
 from arbitro.documents.data import fmt_points, scores_by_round
 from arbitro.documents.labels import Labels
-from arbitro.documents.layout import Doc, heading, para, table
+from arbitro.documents.layout import Doc
 from arbitro.documents.stats import NORM_RP, player_stats, rating_rules
 from arbitro.documents.titles_data import it1_certificates, it2_from_application, it2_summaries, report_data
 from arbitro.model import Tournament
@@ -22,9 +22,10 @@ from arbitro.titles.application import Application
 __all__ = ["render_it1_pdf", "render_it2_pdf", "render_it3_pdf"]
 
 
-def _kv(rows: list[tuple[str, Any]], width: float) -> Any:
+def _kv(doc: Doc, rows: list[tuple[str, Any]]) -> Any:
+    width = doc.width
     data = [[k, "" if v is None else str(v)] for k, v in rows]
-    return table(
+    return doc.table(
         None, data, [width * 0.32, width * 0.68], align_left=(0, 1), font_size=8.5, zebra=False, wrap=(1,)
     )
 
@@ -58,25 +59,34 @@ def _player_rows(pl: dict[str, Any], L: Labels) -> list[tuple[str, Any]]:
     ]
 
 
-def player_charts(t: Tournament, start_rank: int, L: Labels, width: float) -> list[Any]:
+def player_charts(
+    t: Tournament,
+    start_rank: int,
+    L: Labels,
+    width: float,
+    fonts: tuple[str, str] = ("Helvetica", "Helvetica-Bold"),
+) -> list[Any]:
     """The player's score after each round against the leader's, and the rating change (B.02 8.3)."""
     scores = scores_by_round(t)
     leader = [max(row[r] for row in scores.values()) for r in range(t.played_rounds)]
     p = t.players[start_rank]
-    out: list[Any] = [charts.progress_chart(scores[start_rank], leader, L, p.name, width=width)]
+    out: list[Any] = [charts.progress_chart(scores[start_rank], leader, L, p.name, width=width, fonts=fonts)]
     stats = player_stats(t, p, rating_rules(t))
     if stats.k is not None and stats.changes:
-        out.append(charts.rating_change_chart(stats.changes, L, f"{p.name} (K={stats.k})", width=width))
+        out.append(
+            charts.rating_change_chart(stats.changes, L, f"{p.name} (K={stats.k})", width=width, fonts=fonts)
+        )
     return out
 
 
 def _it1_story(doc: Doc, c: dict[str, Any], L: Labels) -> None:
     w = doc.width
-    doc.add(heading(f"{L['it1']} - {L['norm_title']}: {c['title']}"))
-    doc.add(_kv(_player_rows(c["player"], L), w), Spacer(1, 4))
-    doc.add(_kv(_event_rows(c["event"], L), w), Spacer(1, 4))
+    doc.add(doc.heading(f"{L['it1']} - {L['norm_title']}: {c['title']}"))
+    doc.add(_kv(doc, _player_rows(c["player"], L)), Spacer(1, 4))
+    doc.add(_kv(doc, _event_rows(c["event"], L)), Spacer(1, 4))
     doc.add(
         _kv(
+            doc,
             [
                 (L["edition"], c.get("edition")),
                 (L["games"], c.get("games")),
@@ -85,18 +95,17 @@ def _it1_story(doc: Doc, c: dict[str, Any], L: Labels) -> None:
                 (L["rp"], c.get("rp")),
                 (L["dropped_rounds"], ", ".join(map(str, c.get("dropped_rounds") or [])) or "-"),
             ],
-            w,
         )
     )
     opps = c.get("opponents") or []
     if opps:
-        doc.add(heading(L["opponents"]))
+        doc.add(doc.heading(L["opponents"]))
         rows = [
             [o["round"], o["title"], o["name"], o["federation"], o["rating"], o["result"], o["status"]]
             for o in opps
         ]
         doc.add(
-            table(
+            doc.table(
                 [L["rnd"], L["title"], L["name"], L["federation"], L["rating"], L["result"], L["status"]],
                 rows,
                 [10 * mm, 10 * mm, 60 * mm, 12 * mm, 14 * mm, 14 * mm, w - 120 * mm],
@@ -107,22 +116,22 @@ def _it1_story(doc: Doc, c: dict[str, Any], L: Labels) -> None:
         )
     sr = c.get("start_rank")
     if isinstance(sr, int) and sr in doc.t.players:
-        doc.add(Spacer(1, 6), *player_charts(doc.t, sr, L, min(w, 480)))
+        doc.add(Spacer(1, 6), *player_charts(doc.t, sr, L, min(w, 480), doc.fonts))
     expl = c.get("explanation") or []
     if expl:
-        doc.add(heading(L["explanation"]), *(para(line) for line in expl))
+        doc.add(doc.heading(L["explanation"]), *(doc.para(line) for line in expl))
     sig = [[s, "\n\n\n"] for s in c.get("signatures") or []]
     doc.add(
         Spacer(1, 10),
         KeepTogether(
             [
-                heading(L["signatures"]),
-                table(None, sig, [w * 0.45, w * 0.55], align_left=(0,), font_size=8.5, zebra=False),
+                doc.heading(L["signatures"]),
+                doc.table(None, sig, [w * 0.45, w * 0.55], align_left=(0,), font_size=8.5, zebra=False),
             ]
         ),
         Spacer(1, 4),
-        para(f"{L['copies']}: {', '.join(c.get('copies') or [])}."),
-        para(L["provisional"]),
+        doc.para(f"{L['copies']}: {', '.join(c.get('copies') or [])}."),
+        doc.para(L["provisional"]),
     )
 
 
@@ -132,7 +141,7 @@ def render_it1_pdf(t: Tournament, lang: str = "es", paper: str = "a4", player: i
     doc = Doc(t, L, L["it1"], paper=paper)
     certs = it1_certificates(t, player)
     if not certs:
-        doc.add(para(L["no_norms"]))
+        doc.add(doc.para(L["no_norms"]))
     for i, c in enumerate(certs):
         if i:
             doc.add(PageBreak())
@@ -142,12 +151,13 @@ def render_it1_pdf(t: Tournament, lang: str = "es", paper: str = "a4", player: i
 
 def _it2_story(doc: Doc, s: dict[str, Any], L: Labels) -> None:
     w = doc.width
-    doc.add(heading(f"{L['it2']} - {L['norm_title']}: {s['title']}"))
-    doc.add(_kv(_player_rows(s["player"], L), w), Spacer(1, 4))
+    doc.add(doc.heading(f"{L['it2']} - {L['norm_title']}: {s['title']}"))
+    doc.add(_kv(doc, _player_rows(s["player"], L)), Spacer(1, 4))
     rating = s.get("rating") or {}
     fee = s.get("fee") or {}
     doc.add(
         _kv(
+            doc,
             [
                 (L["edition"], s.get("edition")),
                 (L["status"], L[str(s.get("status"))]),
@@ -157,12 +167,11 @@ def _it2_story(doc: Doc, s: dict[str, Any], L: Labels) -> None:
                 (L["achieved_on"], s.get("achieved_on") or "-"),
                 (L["fee"], f"{fee.get('total', '')} {fee.get('currency', '')}".strip() if fee else "-"),
             ],
-            w,
         )
     )
     norms = s.get("norms") or []
     if norms:
-        doc.add(heading(L["norms_used"]))
+        doc.add(doc.heading(L["norms_used"]))
         rows = [
             [
                 n["entry"],
@@ -176,7 +185,7 @@ def _it2_story(doc: Doc, s: dict[str, Any], L: Labels) -> None:
             for n in norms
         ]
         doc.add(
-            table(
+            doc.table(
                 ["#", L["event"], L["dates"], L["games"], L["total_games"], L["score"], "Rp"],
                 rows,
                 [30 * mm, w - 140 * mm, 40 * mm, 14 * mm, 22 * mm, 16 * mm, 18 * mm],
@@ -186,11 +195,11 @@ def _it2_story(doc: Doc, s: dict[str, Any], L: Labels) -> None:
         )
     missing = s.get("missing") or []
     if missing:
-        doc.add(heading(L["missing"]), *(para(f"- {m}") for m in missing))
+        doc.add(doc.heading(L["missing"]), *(doc.para(f"- {m}") for m in missing))
     notes = s.get("notes") or []
     if notes:
-        doc.add(heading(L["notes"]), *(para(f"- {m}") for m in notes))
-    doc.add(Spacer(1, 6), para(L["provisional"]))
+        doc.add(doc.heading(L["notes"]), *(doc.para(f"- {m}") for m in notes))
+    doc.add(Spacer(1, 6), doc.para(L["provisional"]))
 
 
 def render_it2_pdf(
@@ -205,7 +214,7 @@ def render_it2_pdf(
     doc = Doc(t, L, L["it2"], paper=paper)
     summaries = it2_from_application(application) if application is not None else it2_summaries(t, player)
     if not summaries:
-        doc.add(para(L["no_norms"]))
+        doc.add(doc.para(L["no_norms"]))
     for i, s in enumerate(summaries):
         if i:
             doc.add(PageBreak())
@@ -220,9 +229,10 @@ def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4") -> bytes:
     data = report_data(t)
     w = doc.width
     titled = ", ".join(f"{k} {v}" for k, v in sorted(data.titled.items())) or "-"
-    doc.add(heading(L["summary"]))
+    doc.add(doc.heading(L["summary"]))
     doc.add(
         _kv(
+            doc,
             [
                 (L["event"], t.name),
                 (L["city"], ", ".join(x for x in (t.city, t.federation) if x)),
@@ -239,13 +249,12 @@ def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4") -> bytes:
                 (L["average_rating"], data.average_rating),
                 (L["edition"], data.edition),
             ],
-            w,
         )
     )
-    doc.add(heading(L["checks"]))
+    doc.add(doc.heading(L["checks"]))
     rows = [[c.check, c.article, L[c.status], c.detail] for c in data.checks]
     doc.add(
-        table(
+        doc.table(
             [L["check"], L["article"], L["status"], L["detail"]],
             rows,
             [45 * mm, 22 * mm, 24 * mm, w - 91 * mm],
@@ -254,7 +263,7 @@ def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4") -> bytes:
             wrap=(3,),
         )
     )
-    doc.add(heading(L["norms_achieved"]))
+    doc.add(doc.heading(L["norms_achieved"]))
     if data.norms:
         norm_rows: list[list[object]] = [
             [
@@ -269,21 +278,21 @@ def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4") -> bytes:
             for c in data.norms
         ]
         doc.add(
-            table(
+            doc.table(
                 [L["sno"], L["name"], L["norm_title"], L["games"], L["score"], "Ra", "Rp"],
                 norm_rows,
-                [12 * mm, w - 92 * mm, 16 * mm, 16 * mm, 16 * mm, 16 * mm, 16 * mm],
+                [12 * mm, w - 98 * mm, 16 * mm, 18 * mm, 20 * mm, 16 * mm, 16 * mm],
                 align_left=(1,),
                 font_size=8,
             )
         )
     else:
-        doc.add(para(L["no_norms"]))
+        doc.add(doc.para(L["no_norms"]))
     progress = [
         (c.name, c.result.title, c.result.rp or 0, NORM_RP.get(c.result.title, 0))
         for c in [*data.norms, *data.near][:20]
         if c.result.rp is not None
     ]
-    doc.add(Spacer(1, 8), charts.norm_progress_chart(progress, L, width=min(w, 480)))
-    doc.add(Spacer(1, 6), para(L["provisional"]))
+    doc.add(Spacer(1, 8), charts.norm_progress_chart(progress, L, width=min(w, 480), fonts=doc.fonts))
+    doc.add(Spacer(1, 6), doc.para(L["provisional"]))
     return doc.build()

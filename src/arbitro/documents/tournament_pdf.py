@@ -21,7 +21,7 @@ from arbitro.documents.data import (
     round_sheet,
 )
 from arbitro.documents.labels import Labels
-from arbitro.documents.layout import Doc, heading, page_size, para, table
+from arbitro.documents.layout import Doc, page_size
 from arbitro.documents.stats import score_distribution, tournament_stats
 from arbitro.errors import ArbitroError
 from arbitro.model import Player, Tournament
@@ -88,18 +88,18 @@ def _sheet_story(doc: Doc, sheet: RoundSheet, L: Labels, *, with_results: bool) 
     name_w = (w - sum(fixed)) / 2
     widths = [name_w if x == 0 else x for x in fixed]
     if not sheet.games and not sheet.byes:
-        doc.add(para(L["no_round"]))
+        doc.add(doc.para(L["no_round"]))
         return
     if rows:
-        doc.add(table(header, rows, widths, align_left=(2, 7), font_size=8))
+        doc.add(doc.table(header, rows, widths, align_left=(2, 7), font_size=8))
     if sheet.byes:
-        doc.add(Spacer(1, 6), heading(L["byes_heading"]))
+        doc.add(Spacer(1, 6), doc.heading(L["byes_heading"]))
         bye_rows = [
             [b.player.start_rank, _name(b.player), _rating(b.player), fmt_points(b.points), L[b.kind]]
             for b in sheet.byes
         ]
         doc.add(
-            table(
+            doc.table(
                 [L["sno"], L["name"], L["rating"], L["pts_before"], L["status"]],
                 bye_rows,
                 [12 * mm, 70 * mm, 14 * mm, 12 * mm, 50 * mm],
@@ -173,13 +173,13 @@ def render_standings_pdf(
     name_w = max(doc.width - sum(fixed), 40 * mm)
     widths = [name_w if x == 0 else x for x in fixed]
     if not st.rows:
-        doc.add(para(L["no_players"]))
+        doc.add(doc.para(L["no_players"]))
         return doc.build()
-    doc.add(table(header, _standings_rows(t, st), widths, align_left=(3,), font_size=7.5))
+    doc.add(doc.table(header, _standings_rows(t, st), widths, align_left=(3,), font_size=7.5))
     notes = [f"{L['tiebreak_rules']}: {st.rules}. {L['tiebreaks']}: {', '.join(st.tiebreaks)}."]
     if any(r.by_lot for r in st.rows):
         notes.append(f"* {L['by_lot']} ({L['lots_seed']}: {st.lots_seed}).")
-    doc.add(Spacer(1, 4), *(para(n) for n in notes))
+    doc.add(Spacer(1, 4), *(doc.para(n) for n in notes))
     if t.played_rounds:
         stats = tournament_stats(t, with_changes=False)
         perf = [
@@ -187,7 +187,7 @@ def render_standings_pdf(
             for s, v in stats.items()
             if v.performance and t.players[s].rating
         ]
-        doc.add(PageBreak(), heading(L["charts"]))
+        doc.add(PageBreak(), doc.heading(L["charts"]))
         doc.add(charts.distribution_chart(score_distribution(t), L, width=min(doc.width, 480)))
         doc.add(Spacer(1, 8), charts.performance_chart(perf, L, width=min(doc.width, 480)))
     return doc.build()
@@ -217,7 +217,7 @@ def render_crosstable_pdf(
     wide = needed > page_size(paper)[0] - 24 * mm
     doc = Doc(t, L, L["crosstable"], paper=paper, wide=wide)
     if not rows:
-        doc.add(para(L["no_players"]))
+        doc.add(doc.para(L["no_players"]))
         return doc.build()
     lead = [L["sno"] if grid else L["rank"], L["name"], L["rating"], L["federation"]]
     header = [*lead, *columns, L["points"], *codes, *([L["rank"]] if grid else [])]
@@ -254,9 +254,9 @@ def render_crosstable_pdf(
             ]
         )
     size = 7 if len(columns) <= 15 else 6
-    doc.add(table(header, data, widths, align_left=(1,), font_size=size, shade=shade))
+    doc.add(doc.table(header, data, widths, align_left=(1,), font_size=size, shade=shade))
     if not grid:
-        doc.add(Spacer(1, 4), para(L["crosstable_key"]))
+        doc.add(Spacer(1, 4), doc.para(L["crosstable_key"]))
     return doc.build()
 
 
@@ -283,7 +283,7 @@ def render_players_pdf(
     fixed = [10 * mm, 10 * mm, 0, 12 * mm, 12 * mm, 22 * mm, 20 * mm, 10 * mm]
     widths = [max(doc.width - sum(fixed), 40 * mm) if x == 0 else x for x in fixed]
     if not rows:
-        doc.add(para(L["no_players"]))
+        doc.add(doc.para(L["no_players"]))
     else:
-        doc.add(table(header, rows, widths, align_left=(2,), font_size=8))
+        doc.add(doc.table(header, rows, widths, align_left=(2,), font_size=8))
     return doc.build()
