@@ -69,6 +69,17 @@ def test_board_order_sum_breaks_equal_top_scores_C04_2_3_6() -> None:
     assert [g.white.start_rank for g in round_sheet(t, 2).games] == [2, 1]
 
 
+def test_board_order_uses_the_pairing_score_with_virtual_points_C04_7() -> None:
+    from arbitro.model import Acceleration
+
+    t = _swiss()
+    t.accelerations.append(Acceleration(6, 2, Decimal(1)))  # 6 (0 pts) plays round 2 with 1 virtual point
+    t.accelerations.append(Acceleration(5, 2, Decimal(1)))
+    boards = [(g.white.start_rank, g.black.start_rank) for g in round_sheet(t, 2).games]
+    assert boards == [(2, 4), (6, 5), (7, 3)]  # 1+1 v 1+1: 2 (1 v 1) first by pairing number of the higher
+    assert round_sheet(t, 2).games[1].white_points == Decimal(0)  # printed points stay real
+
+
 def test_pab_first_among_byes_and_pairing_results() -> None:
     sheet = round_sheet(_swiss(), 1)
     assert [(b.player.start_rank, b.kind, b.code) for b in sheet.byes] == [(4, "pab", "U")]

@@ -110,6 +110,13 @@ def test_site_has_every_page_and_working_links() -> None:
     assert t.players[1].name in files["standings.html"]
 
 
+def test_site_index_shows_the_norms_achieved_B01_1_4() -> None:
+    files = build_site(norm_round_robin(), "en")
+    index = files["index.html"]
+    assert "Title norms achieved" in index and "Applicant, Ana" in index and "2695" in index
+    assert "Norm progress" in index
+
+
 def test_site_escapes_names() -> None:
     t = norm_round_robin()
     t.players[2].name = "Evil <script>alert(1)</script> & Co"

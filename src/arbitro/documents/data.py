@@ -7,6 +7,8 @@ function returns dataclasses or lists of strings that any layout can print.
   higher-ranked player, then the sum of both scores, then the pairing number
   of the higher-ranked player; round robins keep the Berger table order
   (C.05 Annex 1) when the games are exactly those of the table.
+* With accelerated pairings the pairing score (virtual points included) orders the
+  boards (C.04.7); the printed points stay the real ones.
 * Points are the ones computed from the results (``Player.score``), not the
   declared TRF column.
 """
@@ -175,8 +177,15 @@ def round_sheet(t: Tournament, round_number: int) -> RoundSheet:
         pairs.append((white, black, result))
     berger = _berger_order(t, round_number) if t.is_round_robin else None
 
+    # C.04.7 (Baku acceleration): the pairing score, with the virtual points, orders the boards.
+    pairing = (
+        {sr: pts + t.acceleration(sr, round_number) for sr, pts in before.items()}
+        if t.accelerations
+        else before
+    )
+
     def higher(w: Player, b: Player) -> Player:
-        sw, sb = before[w.start_rank], before[b.start_rank]
+        sw, sb = pairing[w.start_rank], pairing[b.start_rank]
         if sw != sb:
             return w if sw > sb else b
         return w if w.start_rank < b.start_rank else b
@@ -188,7 +197,7 @@ def round_sheet(t: Tournament, round_number: int) -> RoundSheet:
             if board is not None:
                 return (board, Decimal(0), Decimal(0), 0)
         h = higher(w, b)
-        return (10**6, -before[h.start_rank], -(before[w.start_rank] + before[b.start_rank]), h.start_rank)
+        return (10**6, -pairing[h.start_rank], -(pairing[w.start_rank] + pairing[b.start_rank]), h.start_rank)
 
     pairs.sort(key=key)
     for board, (w, b, result) in enumerate(pairs, start=1):

@@ -25,6 +25,7 @@ from arbitro.documents.data import (
 from arbitro.documents.labels import Labels
 from arbitro.documents.layout import tournament_lines
 from arbitro.documents.stats import PlayerStats, score_distribution, tournament_stats
+from arbitro.errors import ArbitroError
 from arbitro.model import Player, Tournament
 from arbitro.standings import Standings, compute_standings
 
@@ -237,6 +238,43 @@ def _player_page(
     return _page(t, L, f"{L['player_page']}: {p.name}", body, depth=1)
 
 
+def _norms(t: Tournament, L: Labels) -> str:
+    """Norms achieved and the norm-progress picture (B.01 1.4.1: Rp against the Rp asked)."""
+    from arbitro.documents.stats import NORM_RP
+    from arbitro.documents.titles_data import norm_candidates
+
+    try:
+        candidates = norm_candidates(t)
+    except ArbitroError:
+        return ""  # the file lacks what the norm evaluator needs: no norm section
+    achieved = [c for c in candidates if c.result.achieved]
+    rows = [
+        [
+            _link(t.players[c.start_rank]),
+            c.result.title,
+            c.result.games or "",
+            fmt_points(c.result.score),
+            c.result.ra or "",
+            c.result.rp or "",
+        ]
+        for c in achieved
+    ]
+    body = f"<h3>{escape(L['norms_achieved'])}</h3>"
+    body += (
+        _table([L["name"], L["norm_title"], L["games"], L["score"], "Ra", "Rp"], rows)
+        if rows
+        else f"<p>{escape(L['no_norms'])}</p>"
+    )
+    progress = [
+        (c.name, c.result.title, c.result.rp, NORM_RP.get(c.result.title, 0))
+        for c in candidates[:20]
+        if c.result.rp is not None
+    ]
+    if progress:
+        body += '<div class="charts">' + charts.to_svg(charts.norm_progress_chart(progress, L)) + "</div>"
+    return body
+
+
 def build_site(t: Tournament, lang: str = "es") -> dict[str, str]:
     """Every file of the static site, by relative path."""
     L = Labels(lang)
@@ -264,6 +302,7 @@ def build_site(t: Tournament, lang: str = "es") -> dict[str, str]:
         (L["time_control"], t.time_control_code or t.time_control),
         (L["chief_arbiter"], t.chief_arbiter),
     ]
+    pictures += _norms(t, L)
     files["index.html"] = _page(
         t, L, L["site_index"], _table([k for k, _ in facts], [[v for _, v in facts]]) + pictures
     )
