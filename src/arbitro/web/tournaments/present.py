@@ -273,3 +273,24 @@ def round_for(row: Any, t: CoreTournament, rnd: int) -> RoundView:
         return round_view(t, rnd)
 
     return store.cached(row, f"round{rnd}", build)
+
+
+def event_label(kind: str) -> str:
+    """A person's name for an event kind of the core log."""
+    from django.utils.translation import gettext as _
+
+    return {
+        "tournament_created": _("tournament created"),
+        "player_registered": _("player registered"),
+        "player_updated": _("player updated"),
+        "pairing_numbers_assigned": _("pairing numbers assigned"),
+        "bye_requested": _("bye requested"),
+        "bye_cancelled": _("bye cancelled"),
+        "player_withdrawn": _("player withdrawn"),
+        "round_paired": _("round paired"),
+        "pairing_changed": _("pairing changed by hand"),
+        "round_published": _("round published"),
+        "result_entered": _("result entered"),
+        "result_corrected": _("result corrected"),
+        "fide_mode_left": _("FIDE mode left"),
+    }.get(kind, kind)

@@ -99,7 +99,10 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "found_people": found_people,
             "current_boards": "\n".join(f"{b.white.start_rank} {b.black.start_rank}" for b in current.boards) if current else "",
             "requests": row.bye_requests.all(),
-            "events": row.events.select_related("author").order_by("-seq")[:30],
+            "events": [
+                (e.created, present.event_label(e.kind), e.payload, e.author)
+                for e in row.events.select_related("author").order_by("-seq")[:30]
+            ],
             "can_chief": permissions.can(request.user, row, "pair"),
             "service": service.available(),
             "editable": st is not None,
