@@ -115,6 +115,8 @@ def test_site_index_shows_the_norms_achieved_B01_1_4() -> None:
     index = files["index.html"]
     assert "Title norms achieved" in index and "Applicant, Ana" in index and "2695" in index
     assert "Norm progress" in index
+    ids = re.findall(r'id="(clip[^"]*)"', index)
+    assert len(ids) == 3 == len(set(ids))  # inline SVGs must not share a clip-path id
 
 
 def test_site_escapes_names() -> None:

@@ -40,11 +40,20 @@ ORANGE = colors.HexColor("#d9822b")
 GREY = colors.HexColor("#888888")
 
 
-def to_svg(drawing: Drawing) -> str:
-    """The drawing as a standalone SVG document (for the static site)."""
+def to_svg(drawing: Drawing, uid: str = "chart") -> str:
+    """The drawing as an SVG element to put inline in a page.
+
+    ``uid`` makes the clip-path id unique: several inline SVGs in one page would otherwise
+    share reportlab's ``id="clip"`` and clip one another. Font names become CSS families.
+    """
     text = str(renderSVG.drawToString(drawing))
     start = text.find("<svg")
-    return text[start:] if start > 0 else text
+    text = text[start:] if start > 0 else text
+    text = text.replace('id="clip"', f'id="clip-{uid}"').replace("url(#clip)", f"url(#clip-{uid})")
+    sans = "Helvetica, Arial, sans-serif"
+    return text.replace("font-family: Helvetica-Bold;", f"font-family: {sans}; font-weight: bold;").replace(
+        "font-family: Helvetica;", f"font-family: {sans};"
+    )
 
 
 def _title(d: Drawing, text: str, font: str = "Helvetica-Bold") -> None:

@@ -271,7 +271,11 @@ def _norms(t: Tournament, L: Labels) -> str:
         if c.result.rp is not None
     ]
     if progress:
-        body += '<div class="charts">' + charts.to_svg(charts.norm_progress_chart(progress, L)) + "</div>"
+        body += (
+            '<div class="charts">'
+            + charts.to_svg(charts.norm_progress_chart(progress, L), "norms")
+            + "</div>"
+        )
     return body
 
 
@@ -291,8 +295,8 @@ def build_site(t: Tournament, lang: str = "es") -> dict[str, str]:
     if t.played_rounds:
         pictures = (
             '<div class="charts">'
-            + charts.to_svg(charts.distribution_chart(score_distribution(t), L))
-            + charts.to_svg(charts.performance_chart(perf, L))
+            + charts.to_svg(charts.distribution_chart(score_distribution(t), L), "distribution")
+            + charts.to_svg(charts.performance_chart(perf, L), "performance")
             + "</div>"
         )
     facts = [
