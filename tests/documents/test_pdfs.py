@@ -116,6 +116,14 @@ def test_it2_summary_from_the_tournament_lists_what_is_missing_B01_2_1() -> None
     assert "Title application (IT2)" in text and "Applicant, Ana" in text and "Missing" in text
 
 
+def test_it1_without_dates_says_why_no_certificate_B01_1_8() -> None:
+    t = norm_round_robin()
+    t.start_date = t.end_date = None
+    t.round_dates = []
+    text = pdf_text(render_pdf("it1", t, lang="en"))
+    assert "no start date" in text and "Notes" in text
+
+
 def test_names_outside_latin1_do_not_break_the_pdf() -> None:
     from arbitro.documents.layout import fonts_for, unicode_fonts
 

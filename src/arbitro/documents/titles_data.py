@@ -86,7 +86,10 @@ def norm_candidates(t: Tournament, *, achieved_only: bool = False) -> list[NormC
     return out
 
 
-def _records(t: Tournament, player: int | None) -> list[tuple[Applicant, NormRecord]]:
+def _records(
+    t: Tournament, player: int | None, problems: list[str] | None = None
+) -> list[tuple[Applicant, NormRecord]]:
+    """The norm record of each norm achieved; a norm whose record cannot be made is reported in ``problems``."""
     if player is not None and player not in t.players:
         raise ArbitroError(f"--player: no player with start rank {player}")
     out: list[tuple[Applicant, NormRecord]] = []
@@ -97,25 +100,31 @@ def _records(t: Tournament, player: int | None) -> list[tuple[Applicant, NormRec
         applicant = applicant_of(p)
         try:
             record = norm_from_trf(t, applicant, entry=f"{p.name} ({p.start_rank})", start_rank=p.start_rank)
-        except ArbitroError:
-            continue  # the evaluator found the norm but the record needs data the file lacks (dates)
+        except ArbitroError as err:  # the evaluator found the norm but the record needs data the file lacks
+            if problems is not None:
+                problems.append(str(err))
+            continue
         out.append((applicant, record))
     return out
 
 
-def it1_certificates(t: Tournament, player: int | None = None) -> list[dict[str, Any]]:
+def it1_certificates(
+    t: Tournament, player: int | None = None, problems: list[str] | None = None
+) -> list[dict[str, Any]]:
     """IT1 content for every norm achieved in ``t`` (or by ``player``), with the player's ``start_rank``."""
     return [
         {**it1(record, applicant, record.titles[0]), "start_rank": record.start_rank}
-        for applicant, record in _records(t, player)
+        for applicant, record in _records(t, player, problems)
         if record.titles
     ]
 
 
-def it2_summaries(t: Tournament, player: int | None = None) -> list[dict[str, Any]]:
+def it2_summaries(
+    t: Tournament, player: int | None = None, problems: list[str] | None = None
+) -> list[dict[str, Any]]:
     """IT2 content for each player with a norm here, as an application of this norm alone."""
     out: list[dict[str, Any]] = []
-    for applicant, record in _records(t, player):
+    for applicant, record in _records(t, player, problems):
         result = check_application(Application(applicant, norms=(record,)))
         out.extend(_it2_with_status(r, applicant) for r in result.titles)
     return out

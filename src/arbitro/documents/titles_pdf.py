@@ -139,9 +139,12 @@ def render_it1_pdf(t: Tournament, lang: str = "es", paper: str = "a4", player: i
     """IT1: one certificate (one page or more) per norm achieved in the tournament (B.01 1.8)."""
     L = Labels(lang)
     doc = Doc(t, L, L["it1"], paper=paper)
-    certs = it1_certificates(t, player)
+    problems: list[str] = []
+    certs = it1_certificates(t, player, problems)
     if not certs:
         doc.add(doc.para(L["no_norms"]))
+    if problems:
+        doc.add(doc.heading(L["notes"]), *(doc.para(f"- {p}") for p in problems))
     for i, c in enumerate(certs):
         if i:
             doc.add(PageBreak())
@@ -212,9 +215,15 @@ def render_it2_pdf(
     """IT2: the title application summary (B.01 2.1), from a dossier's application or this tournament's norms."""
     L = Labels(lang)
     doc = Doc(t, L, L["it2"], paper=paper)
-    summaries = it2_from_application(application) if application is not None else it2_summaries(t, player)
+    problems: list[str] = []
+    if application is not None:
+        summaries = it2_from_application(application)
+    else:
+        summaries = it2_summaries(t, player, problems)
     if not summaries:
         doc.add(doc.para(L["no_norms"]))
+    if problems:
+        doc.add(doc.heading(L["notes"]), *(doc.para(f"- {p}") for p in problems))
     for i, s in enumerate(summaries):
         if i:
             doc.add(PageBreak())
