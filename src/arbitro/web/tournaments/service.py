@@ -101,6 +101,10 @@ def _status(st: TournamentState) -> str:
 CHANGED_MEANWHILE = _lazy("this tournament was changed meanwhile by someone else; nothing was saved: reload and try again")
 
 
+class ChangedMeanwhile(ArbitroError):
+    """Another change was committed between this command's replay and its commit (optimistic concurrency)."""
+
+
 def _commit(row: models.Tournament, svc: TournamentService, user: Any) -> None:
     """Append the service's new events and save the new state (one transaction)."""
     new = svc.new_events
@@ -116,7 +120,7 @@ def _commit(row: models.Tournament, svc: TournamentService, user: Any) -> None:
                 row.version = locked
             last = row.events.order_by("-seq").values_list("seq", flat=True).first() or 0
             if last != base:
-                raise ArbitroError(str(CHANGED_MEANWHILE))
+                raise ChangedMeanwhile(str(CHANGED_MEANWHILE))
             models.TournamentEvent.objects.bulk_create(
                 models.TournamentEvent(tournament=row, seq=i, kind=ev.kind, payload=ev.payload, author=author)
                 for i, ev in enumerate(new, start=last + 1)
@@ -124,7 +128,7 @@ def _commit(row: models.Tournament, svc: TournamentService, user: Any) -> None:
             row.status = _status(svc.state)
             store.save_state(row, to_model(svc.state))
     except IntegrityError:
-        raise ArbitroError(str(CHANGED_MEANWHILE)) from None
+        raise ChangedMeanwhile(str(CHANGED_MEANWHILE)) from None
 
 
 # -- commands -----------------------------------------------------------------
@@ -330,20 +334,27 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
         return _("Round %(n)s paired and published.") % {"n": n}
     if op == "results":
         rnd = _int(data.get("round"), "round")
-        results: dict[int, str] = {}
-        st = state(row)
-        if st is None:
-            raise ArbitroError(_("this tournament was imported from a TRF file: it is read-only at the desk"))
-        boards = st.round(rnd).boards
-        seen: dict[int, str] = {}
-        for i, game in enumerate(boards, start=1):
-            value = data.get(f"r_{game.white}_{game.black}", "")
-            if value:
-                results[i] = value
-            shown = data.get(f"s_{game.white}_{game.black}")
-            if shown is not None:
-                seen[i] = str(shown)
-        n = enter_results(row, rnd, results, user, seen=seen)
+        for attempt in range(3):  # results of other boards saved meanwhile: apply ours to the new state
+            results: dict[int, str] = {}
+            st = state(row)
+            if st is None:
+                raise ArbitroError(_("this tournament was imported from a TRF file: it is read-only at the desk"))
+            boards = st.round(rnd).boards
+            seen: dict[int, str] = {}
+            for i, game in enumerate(boards, start=1):
+                value = data.get(f"r_{game.white}_{game.black}", "")
+                if value:
+                    results[i] = value
+                shown = data.get(f"s_{game.white}_{game.black}")
+                if shown is not None:
+                    seen[i] = str(shown)
+            try:
+                n = enter_results(row, rnd, results, user, seen=seen)
+                break
+            except ChangedMeanwhile:
+                if attempt == 2:
+                    raise
+                row.refresh_from_db()
         return _("%(n)s results saved.") % {"n": n}
     if op == "register":
         from .forms import RegisterForm
