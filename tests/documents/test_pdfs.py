@@ -138,6 +138,16 @@ def test_names_outside_latin1_do_not_break_the_pdf() -> None:
     assert "Łukasz Dąbrowski Ωmega" in text
 
 
+def test_crosstable_after_a_round_shows_only_the_rounds_so_far() -> None:
+    from arbitro.documents.data import crosstable_rows
+
+    t = _tournament("capo")
+    rows = crosstable_rows(t, [(1, 1), (2, 2)], {}, grid=False, rounds=4)
+    assert len(rows[0].cells) == 4 and rows[0].points == t.players[1].score(t.scoring, 4)
+    text = pdf_text(render_pdf("crosstable", t, lang="en", round_number=4))
+    assert "Crosstable" in text
+
+
 def test_bad_round_is_a_clear_error() -> None:
     from arbitro.errors import ArbitroError
 

@@ -267,10 +267,10 @@ def swiss_cell(r: RoundResult | None, rank_of: dict[int, int]) -> str:
     return f"{opp}{colour}{_CELL[r.code.outcome]}"
 
 
-def rr_cell(p: Player, opponent: int) -> str:
+def rr_cell(p: Player, opponent: int, rounds: int | None = None) -> str:
     """Results of ``p`` against ``opponent`` in a round robin grid (two for a double round robin)."""
     marks: list[str] = []
-    for r in p.results:
+    for r in p.results if rounds is None else p.results[:rounds]:
         if r.opponent != opponent:
             continue
         if r.code.is_forfeit:
@@ -283,9 +283,18 @@ def rr_cell(p: Player, opponent: int) -> str:
 
 
 def crosstable_rows(
-    t: Tournament, order: Iterable[tuple[int, int]], values: dict[int, list[str]], *, grid: bool
+    t: Tournament,
+    order: Iterable[tuple[int, int]],
+    values: dict[int, list[str]],
+    *,
+    grid: bool,
+    rounds: int | None = None,
 ) -> list[CrossRow]:
-    """Rows in ``order`` ((rank, start rank) pairs); ``grid`` = Berger grid by start rank, else Swiss cells."""
+    """Rows in ``order`` ((rank, start rank) pairs); ``grid`` = Berger grid by start rank, else Swiss cells.
+
+    ``rounds`` limits the table to rounds 1..``rounds`` (default: every recorded round).
+    """
+    last = t.played_rounds if rounds is None else min(rounds, t.played_rounds)
     ordered = list(order)
     rank_of = {sr: rank for rank, sr in ordered}
     rows: list[CrossRow] = []
@@ -293,8 +302,8 @@ def crosstable_rows(
     for rank, sr in ordered:
         p = t.players[sr]
         if grid:
-            cells = [DIAGONAL if o == sr else rr_cell(p, o) for o in columns]
+            cells = [DIAGONAL if o == sr else rr_cell(p, o, last) for o in columns]
         else:
-            cells = [swiss_cell(p.result(r), rank_of) for r in range(1, t.played_rounds + 1)]
-        rows.append(CrossRow(rank, p, cells, p.score(t.scoring), values.get(sr, [])))
+            cells = [swiss_cell(p.result(r), rank_of) for r in range(1, last + 1)]
+        rows.append(CrossRow(rank, p, cells, p.score(t.scoring, last), values.get(sr, [])))
     return rows

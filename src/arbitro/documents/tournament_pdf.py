@@ -210,8 +210,8 @@ def render_crosstable_pdf(
         columns = [str(sr) for sr in sorted(t.players)]
     else:
         order = [(r.rank, r.start_rank) for r in st.rows]
-        columns = [str(r) for r in range(1, t.played_rounds + 1)]
-    rows = crosstable_rows(t, order, values, grid=grid)
+        columns = [str(r) for r in range(1, st.after_round + 1)]
+    rows = crosstable_rows(t, order, values, grid=grid, rounds=st.after_round)
     cell_w = 7.5 * mm if grid else 11 * mm
     needed = (9 + 40 + 11 + 10 + 10 + 11 * len(codes) + (9 if grid else 0)) * mm + cell_w * len(columns)
     wide = needed > page_size(paper)[0] - 24 * mm
