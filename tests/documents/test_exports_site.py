@@ -46,6 +46,16 @@ def test_xlsx_reads_back_with_numbers() -> None:
     assert ws.max_row == len(t.players) + 1
 
 
+def test_all_is_one_workbook_with_a_sheet_per_kind() -> None:
+    openpyxl = pytest.importorskip("openpyxl")
+    t = norm_round_robin()
+    wb = openpyxl.load_workbook(io.BytesIO(export_bytes(t, "all", "xlsx")))
+    assert wb.sheetnames == ["players", "pairings", "standings"]
+    assert wb["pairings"].max_row == 1 + 9 * 5  # 9 rounds of 5 boards
+    with pytest.raises(ArbitroError, match="xlsx"):
+        export_bytes(t, "all", "csv")
+
+
 def test_players_export_and_trf_round_trip() -> None:
     t = norm_round_robin()
     header, rows = export_rows(t, "players", "en")

@@ -2,7 +2,8 @@
 
 KIND for print: pairings, results, standings, crosstable, players, it1, it2, it3.
 ``it2`` also accepts a title-application dossier (JSON, docs/formats/dossier.md) as FILE.
-Export KIND: players, pairings, standings (csv or xlsx by the extension), or ``trf``
+Export KIND: players, pairings, standings (csv or xlsx by the extension), ``all`` (one xlsx
+workbook, a sheet per kind), or ``trf``
 (``.trf`` output; ``--trf16`` for the old format).
 """
 
@@ -68,7 +69,9 @@ def print_cmd(
 
 
 def export_cmd(
-    kind: Annotated[str, typer.Argument(help="players, pairings, standings or trf")],
+    kind: Annotated[
+        str, typer.Argument(help="players, pairings, standings, all (xlsx: one sheet each) or trf")
+    ],
     file: Annotated[Path, typer.Argument(help="TRF file")],
     output: Annotated[
         Path, typer.Option("--output", "-o", help="OUT.csv, OUT.xlsx (or OUT.trf for kind trf)")
@@ -88,9 +91,9 @@ def export_cmd(
     if kind == "trf":
         fmt = "trf16" if trf16 else "trf26"
     else:
-        if kind not in EXPORT_KINDS:
+        if kind not in (*EXPORT_KINDS, "all"):
             raise ArbitroError(
-                f"export: KIND: expected one of {', '.join(EXPORT_KINDS)} or trf, got {kind!r}"
+                f"export: KIND: expected one of {', '.join(EXPORT_KINDS)}, all or trf, got {kind!r}"
             )
         fmt = output.suffix.lower().lstrip(".")
         if fmt not in ("csv", "xlsx"):

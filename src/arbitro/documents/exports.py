@@ -151,11 +151,18 @@ def to_xlsx(sheets: Sequence[tuple[str, Sequence[str], Sequence[Sequence[object]
 def export_bytes(
     t: Tournament, kind: str, fmt: str, lang: str = "es", round_number: int | None = None
 ) -> bytes:
-    """``kind`` as ``csv`` (UTF-8) or ``xlsx``; ``trf26`` / ``trf16`` give the tournament file itself."""
+    """``kind`` as ``csv`` (UTF-8) or ``xlsx``; ``trf26`` / ``trf16`` give the tournament file itself.
+
+    ``kind="all"`` (xlsx only) is one workbook with a sheet per kind.
+    """
     if fmt in ("trf", "trf26", "trf16"):
         from arbitro.trf import format_trf
 
         return format_trf(t, version="trf16" if fmt == "trf16" else "trf26").encode("utf-8")
+    if kind == "all":
+        if fmt != "xlsx":
+            raise ArbitroError("export all: one workbook with a sheet per kind, so the output must be .xlsx")
+        return to_xlsx([(k, *export_rows(t, k, lang, round_number)) for k in EXPORT_KINDS])
     header, rows = export_rows(t, kind, lang, round_number)
     if fmt == "csv":
         return to_csv(header, rows).encode("utf-8")
