@@ -184,3 +184,28 @@ def test_desk_search_finds_rating_list_and_registry(logged, arbiter):
     )
     row.refresh_from_db()
     assert [p.fide_id for p in store.load(row).players.values()] == ["123456"]
+
+
+def test_fma_season_page_names_the_winner_of_a_finished_double_round_robin_FMA_4_1_a(client, arbiter):
+    """FMA 4.1 a: up to 6 players play a double round robin; the season page names the winner (core standings)."""
+    from arbitro.standings import compute_standings
+
+    season = models.Season.objects.create(year=2026, name="Temporada 2026")
+    row = service.create({"name": "Cuarta doble", "fma_category": "cuarta", "entrants": 4, "season": season}, arbiter)
+    for i in range(4):
+        service.register(row, {"name": f"D, {i}", "rating": 1500 + i}, arbiter)
+    while True:
+        row.refresh_from_db()
+        st = service.state(row)
+        if st.total_rounds is not None and st.paired_rounds >= st.total_rounds:
+            break
+        rnd = service.pair_next(row, arbiter)
+        row.refresh_from_db()
+        service.enter_results(row, rnd, {b: "1-0" for b in range(1, 3)}, arbiter)
+    row.refresh_from_db()
+    assert st.system == "double_round_robin" and st.total_rounds == 6
+    assert row.status == models.Tournament.Status.FINISHED
+    core = store.load(row)
+    winner = core.players[compute_standings(core).rows[0].start_rank].name
+    html = client.get(reverse("tournaments:fma")).content.decode()
+    assert f"Ganador: {winner}" in html

@@ -165,8 +165,17 @@ def person(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def fma(request: HttpRequest) -> HttpResponse:
-    """The FMA categories and the season(s)."""
-    seasons = models.Season.objects.prefetch_related("tournaments")
+    """The FMA categories (rulebook) and the seasons, with each finished tournament's winner (core standings)."""
+    seasons = []
+    for season in models.Season.objects.prefetch_related("tournaments"):
+        rows = []
+        for r in season.tournaments.filter(published=True):
+            leader = None
+            if r.status == models.Tournament.Status.FINISHED:
+                view = present.standings_view(r, store.load(r))
+                leader = view.rows[0].player.name if view.available and view.rows else None
+            rows.append((r, leader))
+        seasons.append((season, rows))
     return render(
         request,
         "tournaments/fma.html",
