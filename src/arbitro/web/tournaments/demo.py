@@ -191,6 +191,32 @@ def _open(season_user: Any) -> models.Tournament:
     )
 
 
+def _ratings() -> None:
+    """Rating list lines and three months of history for the demo players (made-up numbers)."""
+    rng = random.Random(11)
+    months = [_dt.date(2026, m, 1) for m in (9, 10, 11)]
+    entries, history = [], []
+    seen: set[str] = set()
+    for row in models.Tournament.objects.filter(base_trf=""):
+        core = store.load(row)
+        for p in core.players.values():
+            if not p.fide_id or p.fide_id in seen:
+                continue
+            seen.add(p.fide_id)
+            rating = p.rating
+            for month in months:
+                history.append(models.RatingHistory(fide_id=p.fide_id, period=month, standard=rating or None))
+                rating = max(1000, rating + rng.randint(-25, 25)) if rating else 0
+            entries.append(
+                models.RatingListEntry(
+                    fide_id=p.fide_id, name=p.name, federation=p.federation, sex="F" if p.sex == "w" else "M",
+                    title=p.title, standard=history[-1].standard, period=months[-1],
+                )
+            )  # fmt: skip
+    models.RatingListEntry.objects.bulk_create(entries)
+    models.RatingHistory.objects.bulk_create(history)
+
+
 def _renamed_trf(filename: str, name: str, seed: int, rounds: int | None) -> str:
     """A bundled TRF with demo names (and cut after ``rounds`` rounds)."""
     text = resources.files("arbitro.web.tournaments").joinpath("demo_data", filename).read_text(encoding="utf-8")
@@ -265,6 +291,7 @@ def load() -> None:
     if entry is not None:
         entry.person.user = users["jugador"]
         entry.person.save(update_fields=["user"])
+    _ratings()
     for person in models.Person.objects.filter(entries__tournament__season=season).distinct():
         cat = person.entries.filter(tournament__season=season).values_list("tournament__fma_category", flat=True).first()
         if cat:
