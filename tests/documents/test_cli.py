@@ -66,6 +66,22 @@ def test_bad_options_exit_2_with_a_message(
     assert message in err and "Traceback" not in err
 
 
+def test_print_standings_with_a_tiebreak_list_C07(tmp_path: Path) -> None:
+    import io
+
+    out = tmp_path / "s.pdf"
+    trf = str(shared("trf/capo-dorso-2012.trf"))
+    assert main(["print", "standings", trf, "-o", str(out), "--tiebreaks", "SB,AOB", "--lang", "en"]) == 0
+    text = "".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(out.read_bytes())).pages)
+    assert "PTS, SB, AOB" in text and "BH/C1" not in text
+
+
+def test_print_bad_tiebreak_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trf = str(_norm_trf(tmp_path))
+    assert main(["print", "standings", trf, "-o", str(tmp_path / "s.pdf"), "--tiebreaks", "NOPE"]) == 2
+    assert "NOPE" in capsys.readouterr().err
+
+
 def test_missing_file_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["print", "standings", str(tmp_path / "none.trf"), "-o", str(tmp_path / "x.pdf")]) == 2
     assert "none.trf" in capsys.readouterr().err

@@ -42,6 +42,12 @@ def print_cmd(
     player: Annotated[
         int | None, typer.Option("--player", help="Start rank (it1, it2): only this player.")
     ] = None,
+    tiebreaks: Annotated[
+        str | None,
+        typer.Option(
+            "--tiebreaks", help="standings, crosstable: tie-break list, e.g. 'BH/C1,BH,SB,DE' (C.07)."
+        ),
+    ] = None,
 ) -> None:
     """Print a tournament document as PDF."""
     from arbitro.documents import PDF_KINDS, render_pdf
@@ -63,7 +69,9 @@ def print_cmd(
         data = render_pdf(kind, t, lang=lang, paper=paper, application=app)
     else:
         t = _load(file)
-        data = render_pdf(kind, t, lang=lang, paper=paper, round_number=round_number, player=player)
+        data = render_pdf(
+            kind, t, lang=lang, paper=paper, round_number=round_number, player=player, tiebreaks=tiebreaks
+        )
     write_output(output, data)
     typer.echo(f"{output}: {kind} ({len(data)} bytes)")
 

@@ -66,6 +66,7 @@ def render_pdf(
     round_number: int | None = None,
     player: int | None = None,
     application: Any = None,
+    tiebreaks: str | list[str] | None = None,
 ) -> bytes:
     """The PDF of ``kind`` (one of :data:`PDF_KINDS`)."""
     by_round: dict[str, Callable[..., bytes]] = {
@@ -75,6 +76,8 @@ def render_pdf(
         "crosstable": render_crosstable_pdf,
         "players": render_players_pdf,
     }
+    if kind in ("standings", "crosstable"):
+        return by_round[kind](t, lang=lang, paper=paper, round_number=round_number, tiebreaks=tiebreaks)
     if kind in by_round:
         return by_round[kind](t, lang=lang, paper=paper, round_number=round_number)
     if kind == "it1":

@@ -131,9 +131,12 @@ def render_results_pdf(
     return doc.build()
 
 
-def standings_for(t: Tournament, round_number: int | None = None) -> Standings:
-    """Standings after ``round_number`` (default: every recorded round) with the file's tie-breaks (C.07)."""
-    return compute_standings(t, after_round=round_number)
+def standings_for(
+    t: Tournament, round_number: int | None = None, tiebreaks: str | list[str] | None = None
+) -> Standings:
+    """Standings after ``round_number`` (default: every recorded round); the tie-breaks given, else the
+    file's 212/202 list, else the default of :func:`arbitro.standings.compute_standings` (C.07)."""
+    return compute_standings(t, tiebreaks, after_round=round_number)
 
 
 def _standings_rows(t: Tournament, st: Standings) -> list[list[object]]:
@@ -157,13 +160,17 @@ def _standings_rows(t: Tournament, st: Standings) -> list[list[object]]:
 
 
 def render_standings_pdf(
-    t: Tournament, lang: str = "es", paper: str = "a4", round_number: int | None = None
+    t: Tournament,
+    lang: str = "es",
+    paper: str = "a4",
+    round_number: int | None = None,
+    tiebreaks: str | list[str] | None = None,
 ) -> bytes:
     """Standings with the tie-breaks (C.07), then the score distribution and performance charts."""
     L = Labels(lang)
     if round_number is not None:
         _check_round(t, round_number, round_number)
-    st = standings_for(t, round_number)
+    st = standings_for(t, round_number, tiebreaks)
     codes = [c for c in st.tiebreaks[1:]]
     wide = len(codes) > 6
     after = f" ({L['after_round']} {st.after_round})" if st.after_round else ""
@@ -194,13 +201,17 @@ def render_standings_pdf(
 
 
 def render_crosstable_pdf(
-    t: Tournament, lang: str = "es", paper: str = "a4", round_number: int | None = None
+    t: Tournament,
+    lang: str = "es",
+    paper: str = "a4",
+    round_number: int | None = None,
+    tiebreaks: str | list[str] | None = None,
 ) -> bytes:
     """Crosstable: a Berger grid by pairing number for round robins, round-by-round cells for a Swiss."""
     L = Labels(lang)
     if round_number is not None:
         _check_round(t, round_number, round_number)
-    st = standings_for(t, round_number)
+    st = standings_for(t, round_number, tiebreaks)
     codes = st.tiebreaks[1:4]
     values = {r.start_rank: [fmt_value(r.values.get(c)) for c in codes] for r in st.rows}
     grid = t.is_round_robin and len(t.players) <= 24
