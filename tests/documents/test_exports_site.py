@@ -129,6 +129,27 @@ def test_site_index_shows_the_norms_achieved_B01_1_4() -> None:
     assert len(ids) == 3 == len(set(ids))  # inline SVGs must not share a clip-path id
 
 
+def test_chart_svgs_for_the_web_app() -> None:
+    from arbitro.documents import player_charts_svg, tournament_charts_svg
+
+    t = norm_round_robin()
+    player = player_charts_svg(t, 1, "en")
+    assert len(player) == 2 and all(s.startswith("<svg") and s.endswith("</svg>") for s in player)
+    assert "Applicant, Ana" in player[0] and "Rating change" in player[1]
+    assert [s[:4] for s in tournament_charts_svg(t, "es")] == ["<svg", "<svg"]
+    with pytest.raises(ArbitroError, match="start rank 99"):
+        player_charts_svg(t, 99)
+
+
+def test_result_marks() -> None:
+    from arbitro.documents.data import result_mark
+    from arbitro.model import ResultCode, ScoringSystem
+
+    s = ScoringSystem()
+    marks = [result_mark(ResultCode(c), s) for c in ("1", "=", "0", "+", "-", "U", "H", "Z", " ")]
+    assert marks == ["1", "½", "0", "+", "-", "1", "½", "0", ""]
+
+
 def test_site_escapes_names() -> None:
     t = norm_round_robin()
     t.players[2].name = "Evil <script>alert(1)</script> & Co"

@@ -7,6 +7,8 @@ Public API (plain functions: a tournament in, bytes or text out; the web app may
     pdf = render_pdf("pairings", t, lang="en", paper="letter", round_number=3)
     files = build_site(t, lang="es")                               # {"index.html": "...", ...}
     data = export_bytes(t, "standings", "xlsx")                    # csv / xlsx / trf26 / trf16
+    svgs = player_charts_svg(t, 12, lang="en")                     # inline <svg> for a web page
+    svgs = tournament_charts_svg(t, lang="en")
 
 PDF kinds (:data:`PDF_KINDS`): pairings, results, standings, crosstable, players,
 it1, it2, it3. Spanish (``es``) and English (``en``); A4 or Letter.
@@ -25,7 +27,7 @@ from collections.abc import Callable
 from typing import Any
 
 from arbitro.documents.exports import EXPORT_KINDS, export_bytes, export_rows
-from arbitro.documents.site import build_site
+from arbitro.documents.site import build_site, player_charts_svg, tournament_charts_svg
 from arbitro.documents.titles_pdf import render_it1_pdf, render_it2_pdf, render_it3_pdf
 from arbitro.documents.tournament_pdf import (
     render_crosstable_pdf,
@@ -43,6 +45,7 @@ __all__ = [
     "build_site",
     "export_bytes",
     "export_rows",
+    "player_charts_svg",
     "render_crosstable_pdf",
     "render_it1_pdf",
     "render_it2_pdf",
@@ -52,6 +55,7 @@ __all__ = [
     "render_players_pdf",
     "render_results_pdf",
     "render_standings_pdf",
+    "tournament_charts_svg",
 ]
 
 PDF_KINDS = ("pairings", "results", "standings", "crosstable", "players", "it1", "it2", "it3")

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
+from arbitro.model import Colour, Player, ResultCode, RoundResult, ScoringSystem, Tournament
 from arbitro.pairing.berger import berger_table, is_double_round_robin
 
 __all__ = [
@@ -35,6 +35,7 @@ __all__ = [
     "game_result",
     "last_paired_round",
     "last_round_with_results",
+    "result_mark",
     "round_sheet",
     "scores_by_round",
 ]
@@ -265,6 +266,17 @@ def swiss_cell(r: RoundResult | None, rank_of: dict[int, int]) -> str:
     if r.code is ResultCode.NOT_PAIRED:
         return f"{opp}{colour}"
     return f"{opp}{colour}{_CELL[r.code.outcome]}"
+
+
+def result_mark(code: ResultCode, scoring: ScoringSystem) -> str:
+    """A player's result in one round: ``1 ½ 0`` over the board, ``+ -`` forfeits, a bye's points."""
+    if code.is_forfeit:
+        return "+" if code is ResultCode.FORFEIT_WIN else "-"
+    if code.is_played:
+        return _CELL[code.outcome]
+    if code is ResultCode.NOT_PAIRED:
+        return ""
+    return fmt_points(scoring.points(code))
 
 
 def rr_cell(p: Player, opponent: int, rounds: int | None = None) -> str:

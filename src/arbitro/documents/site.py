@@ -19,6 +19,7 @@ from arbitro.documents.data import (
     fmt_points,
     fmt_value,
     last_paired_round,
+    result_mark,
     round_sheet,
     scores_by_round,
 )
@@ -29,7 +30,7 @@ from arbitro.errors import ArbitroError
 from arbitro.model import Player, Tournament
 from arbitro.standings import Standings, compute_standings
 
-__all__ = ["build_site"]
+__all__ = ["build_site", "player_charts_svg", "tournament_charts_svg"]
 
 CSS = """body{font-family:Helvetica,Arial,sans-serif;margin:1.5em auto;max-width:1100px;padding:0 1em;color:#222}
 nav a{margin-right:1em}h1{margin-bottom:.2em}.sub{color:#555;margin-top:0}
@@ -187,7 +188,7 @@ def _player_page(
     L: Labels,
     p: Player,
     stats: PlayerStats,
-    scores: dict[int, list[float]],
+    scores: list[float],
     leader: list[float],
     rank: int | None,
 ) -> str:
@@ -211,7 +212,7 @@ def _player_page(
         if res.opponent is not None and res.opponent in t.players:
             o = t.players[res.opponent]
             colour = {"w": L["white"], "b": L["black"]}.get(res.colour.value if res.colour else "", "")
-            rows.append([r, _link(o, 1), o.rating or "", colour, res.code.value])
+            rows.append([r, _link(o, 1), o.rating or "", colour, result_mark(res.code, t.scoring)])
         else:
             rows.append(
                 [
@@ -223,19 +224,58 @@ def _player_page(
                     ],
                     "",
                     "",
-                    res.code.value,
+                    result_mark(res.code, t.scoring),
                 ]
             )
     games = _table([L["rnd"], L["opponents"], L["rating"], "", L["result"]], rows)
-    pics = [
-        svg.line_chart(
-            f"{L['progress']}", [(p.name, "#1f5fa8", scores[p.start_rank]), (L["leader"], "#d9822b", leader)]
-        )
-    ]
-    if stats.k is not None and stats.changes:
-        pics.append(svg.bar_chart(L["rating_change_chart"], [round(float(c), 1) for c in stats.changes]))
+    pics = _player_svgs(L, p, stats, scores, leader)
     body = info + games + '<div class="charts">' + "".join(pics) + "</div>"
     return _page(t, L, f"{L['player_page']}: {p.name}", body, depth=1)
+
+
+def _player_svgs(
+    L: Labels, p: Player, stats: PlayerStats, scores: list[float], leader: list[float]
+) -> list[str]:
+    pics = [svg.line_chart(L["progress"], [(p.name, "#1f5fa8", scores), (L["leader"], "#d9822b", leader)])]
+    if stats.k is not None and stats.changes:
+        pics.append(svg.bar_chart(L["rating_change_chart"], [round(float(c), 1) for c in stats.changes]))
+    return pics
+
+
+def _leader(scores: dict[int, list[float]], rounds: int) -> list[float]:
+    return [max((row[r] for row in scores.values()), default=0.0) for r in range(rounds)]
+
+
+def player_charts_svg(t: Tournament, start_rank: int, lang: str = "es") -> list[str]:
+    """SVG pictures of one player: score after each round against the leader; rating change (B.02 8.3).
+
+    For the web app's player pages (inline ``<svg>`` elements).
+    """
+    from arbitro.documents.stats import player_stats, rating_rules
+
+    if start_rank not in t.players:
+        raise ArbitroError(f"player: no player with start rank {start_rank}")
+    scores = {sr: [float(v) for v in row] for sr, row in scores_by_round(t).items()}
+    p = t.players[start_rank]
+    stats = player_stats(t, p, rating_rules(t))
+    return _player_svgs(Labels(lang), p, stats, scores[start_rank], _leader(scores, t.played_rounds))
+
+
+def tournament_charts_svg(t: Tournament, lang: str = "es") -> list[str]:
+    """SVG pictures of the tournament: score distribution and rating performance (C.07 10.2 TPR)."""
+    if not t.played_rounds:
+        return []
+    L = Labels(lang)
+    stats = tournament_stats(t, with_changes=False)
+    perf = [
+        (t.players[s].rating, v.performance)
+        for s, v in stats.items()
+        if v.performance and t.players[s].rating
+    ]
+    return [
+        charts.to_svg(charts.distribution_chart(score_distribution(t), L), "distribution"),
+        charts.to_svg(charts.performance_chart(perf, L), "performance"),
+    ]
 
 
 def _norms(t: Tournament, L: Labels) -> str:
@@ -286,19 +326,7 @@ def build_site(t: Tournament, lang: str = "es") -> dict[str, str]:
     stats = tournament_stats(t)
     files: dict[str, str] = {"style.css": CSS}
     rank_of = {r.start_rank: r.rank for r in st.rows}
-    perf = [
-        (t.players[s].rating, v.performance)
-        for s, v in stats.items()
-        if v.performance and t.players[s].rating
-    ]
-    pictures = ""
-    if t.played_rounds:
-        pictures = (
-            '<div class="charts">'
-            + charts.to_svg(charts.distribution_chart(score_distribution(t), L), "distribution")
-            + charts.to_svg(charts.performance_chart(perf, L), "performance")
-            + "</div>"
-        )
+    pictures = '<div class="charts">' + "".join(tournament_charts_svg(t, lang)) + "</div>"
     facts = [
         (L["players_count"], len(t.players)),
         (L["rounds"], f"{t.played_rounds} / {t.total_rounds}"),
@@ -323,9 +351,9 @@ def build_site(t: Tournament, lang: str = "es") -> dict[str, str]:
         _table([L["sno"], L["title"], L["name"], L["federation"], L["rating"], L["fide_id"]], plist),
     )
     scores = {sr: [float(v) for v in row] for sr, row in scores_by_round(t).items()}
-    leader = [max((row[r] for row in scores.values()), default=0.0) for r in range(t.played_rounds)]
+    leader = _leader(scores, t.played_rounds)
     for p in t.iter_players():
         files[f"players/{p.start_rank}.html"] = _player_page(
-            t, L, p, stats[p.start_rank], scores, leader, rank_of.get(p.start_rank)
+            t, L, p, stats[p.start_rank], scores[p.start_rank], leader, rank_of.get(p.start_rank)
         )
     return files
