@@ -245,7 +245,7 @@ def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4") -> bytes:
             [
                 (L["event"], t.name),
                 (L["city"], ", ".join(x for x in (t.city, t.federation) if x)),
-                (L["dates"], f"{t.start_date or ''} - {t.end_date or ''}"),
+                (L["dates"], " - ".join(str(d) for d in dict.fromkeys((t.start_date, t.end_date)) if d)),
                 (L["rounds"], f"{t.played_rounds} / {t.total_rounds}"),
                 (L["system"], t.system or t.type_text),
                 (L["time_control"], t.time_control_code or t.time_control),
