@@ -76,7 +76,7 @@ def _sheet_story(doc: Doc, sheet: RoundSheet, L: Labels, *, with_results: bool) 
             _name(g.white),
             _rating(g.white),
             fmt_points(g.white_points),
-            (g.result if with_results else "") or ("" if not with_results else L["pending"]),
+            (g.result or L["pending"]) if with_results else "",  # pairing sheets leave it to fill in
             fmt_points(g.black_points),
             _name(g.black),
             _rating(g.black),
