@@ -107,8 +107,11 @@ def test_standings_pdf_has_charts_page_and_tiebreak_codes() -> None:
 
 def test_it3_report_lists_the_b01_checks_and_the_norm() -> None:
     text = pdf_text(render_pdf("it3", norm_round_robin(), lang="en"))
-    assert "B.01 1.1" in text and "1.4.6a" in text or "B.01 1.1" in text
+    assert "Tournament checks (B.01 1.1)" in text and "B.01 1.1.3" in text and "passed" in text
     assert "Applicant, Ana" in text and "Norm progress" in text
+    assert (
+        "Standings" in text and "Opponent 10" in text and "Signatures" in text and "IA Arbiter, One" in text
+    )
 
 
 def test_it2_summary_from_the_tournament_lists_what_is_missing_B01_2_1() -> None:

@@ -122,6 +122,7 @@ _EN: dict[str, str] = {
     "unknown": "not determinable",
     "n/a": "not applicable",
     "byes_heading": "Byes and players not paired",
+    "organiser": "Organiser",
     "crosstable_key": "12w1 = rank of the opponent, colour (w/b), result; + / - forfeit; PAB pairing-allocated bye.",
 }
 
@@ -239,6 +240,7 @@ _ES: dict[str, str] = {
     "unknown": "no determinable",
     "n/a": "no aplicable",
     "byes_heading": "Descansos y jugadores no emparejados",
+    "organiser": "Organizador",
     "crosstable_key": "12w1 = puesto del rival, color (w blancas, b negras), resultado; + / - incomparecencia; PAB descanso asignado.",
 }
 

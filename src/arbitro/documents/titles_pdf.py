@@ -231,8 +231,34 @@ def render_it2_pdf(
     return doc.build()
 
 
+def _final_standings(doc: Doc, t: Tournament, L: Labels) -> None:
+    """The final ranking the report certifies (rank, FIDE ID, title, name, federation, rating, points)."""
+    from arbitro.standings import compute_standings
+
+    st = compute_standings(t)
+    if not st.rows:
+        return
+    rows: list[list[object]] = []
+    for row in st.rows:
+        p = t.players[row.start_rank]
+        rows.append(
+            [row.rank, p.fide_id, p.title, p.name, p.federation, p.rating or "", fmt_points(row.points)]
+        )
+    w = doc.width
+    doc.add(doc.heading(L["standings"]))
+    doc.add(
+        doc.table(
+            [L["rank"], L["fide_id"], L["title"], L["name"], L["federation"], L["rating"], L["points"]],
+            rows,
+            [10 * mm, 22 * mm, 10 * mm, w - 84 * mm, 12 * mm, 14 * mm, 16 * mm],
+            align_left=(3,),
+        )
+    )
+
+
 def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4") -> bytes:
-    """IT3: the tournament report - event data, B.01 1.1 checks, norms achieved, norm progress."""
+    """IT3: the tournament report - event data, B.01 1.1 checks, norms achieved, norm progress,
+    the final standings and the signatures."""
     L = Labels(lang)
     doc = Doc(t, L, L["it3"], paper=paper)
     data = report_data(t)
@@ -303,5 +329,16 @@ def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4") -> bytes:
         if c.result.rp is not None
     ]
     doc.add(Spacer(1, 8), charts.norm_progress_chart(progress, L, width=min(w, 480), fonts=doc.fonts))
+    _final_standings(doc, t, L)
+    sig = [[f"{L['chief_arbiter']}: {t.chief_arbiter}", "\n\n\n"], [L["organiser"], "\n\n\n"]]
+    doc.add(
+        Spacer(1, 10),
+        KeepTogether(
+            [
+                doc.heading(L["signatures"]),
+                doc.table(None, sig, [w * 0.45, w * 0.55], align_left=(0,), zebra=False),
+            ]
+        ),
+    )
     doc.add(Spacer(1, 6), doc.para(L["provisional"]))
     return doc.build()
