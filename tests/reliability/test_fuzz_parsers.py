@@ -30,3 +30,12 @@ def test_the_seeds_are_valid_inputs() -> None:
     assert fuzzing.fide_xml(fuzzing.XML_SEED) == "accepted"
     assert fuzzing.dossier(fuzzing.dossier_seed()) == "accepted"
     assert fuzzing.season(fuzzing.season_seed()) == "accepted"
+
+
+def test_found_by_fuzzing_superscript_digit_in_a_trf_number_is_a_diagnostic() -> None:
+    """``'²1'.isdigit()`` is true but ``int('²1')`` fails: the reader used to crash with ValueError."""
+    from arbitro.trf import parse_trf
+
+    line = "001   ²1    g Erigaisi Arjun                    2782        35009192             5.0    0"
+    result = parse_trf("012 Fuzz\n" + line + "\n", source="fuzz.trf")
+    assert any(d.is_error and "whole number" in d.message for d in result.diagnostics)

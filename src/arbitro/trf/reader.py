@@ -47,6 +47,11 @@ _MONTHS = {m: i for i, m in enumerate(
     ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], start=1)}  # fmt: skip
 
 
+def _is_digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts ``²`` and other characters ``int`` refuses."""
+    return text.isascii() and text.isdigit()
+
+
 @dataclass(slots=True)
 class ParseResult:
     """A tournament and what the reader and validator had to say about it."""
@@ -135,7 +140,7 @@ class _Reader:
         s = text.strip()
         if not s:
             return blank
-        if s.isdigit():
+        if _is_digits(s):
             return int(s)
         self.error(lineno, col, fld, f"expected a whole number, found {s!r}")
         return None
@@ -218,7 +223,7 @@ class _Reader:
         text = self._text(line)
         if not text:
             return None
-        if not text.isdigit():
+        if not _is_digits(text):
             self.warn(n, 5, fld, f"expected a whole number, found {text!r}; ignored")
             return None
         return int(text)
@@ -271,7 +276,7 @@ class _Reader:
 
     def _rounds(self, line: str, n: int, fld: str) -> None:
         text = self._text(line)
-        if text.isdigit() and int(text) > 0:
+        if _is_digits(text) and int(text) > 0:
             self.t.rounds = int(text)
         else:
             self.error(n, 5, fld, f"expected the number of rounds (a whole number), found {text!r}")
@@ -397,19 +402,19 @@ class _Reader:
     def _r240(self, line: str, n: int) -> None:
         self.version = "trf26"
         tokens = line[4:].split()
-        if len(tokens) < 3 or tokens[0].upper() not in ("F", "H", "Z") or not tokens[1].isdigit():
+        if len(tokens) < 3 or tokens[0].upper() not in ("F", "H", "Z") or not _is_digits(tokens[1]):
             self.error(n, 5, "240 bye", "expected 'F|H|Z ROUND ID ...', e.g. '240 H 004 0006'")
             return
         kind, rnd = tokens[0].upper(), int(tokens[1])
         for token in tokens[2:]:
-            if not token.isdigit():
+            if not _is_digits(token):
                 self.error(n, 11, "240 player", f"expected a start rank, found {token!r}")
                 continue
             self.t.requested_byes.append(ByeRequest(rnd, kind, int(token)))
 
     def _rXXZ(self, line: str, n: int) -> None:
         for token in self._text(line).split():
-            if token.isdigit():
+            if _is_digits(token):
                 self.t.requested_byes.append(ByeRequest(0, "Z", int(token)))  # round fixed in _finish
             else:
                 self.error(n, 5, "XXZ player", f"expected a start rank, found {token!r}")
@@ -456,7 +461,7 @@ class _Reader:
     def _r260(self, line: str, n: int) -> None:
         self.version = "trf26"
         tokens = line[4:].split()
-        if len(tokens) < 4 or not all(t.isdigit() for t in tokens):
+        if len(tokens) < 4 or not all(_is_digits(t) for t in tokens):
             self.error(
                 n,
                 5,
@@ -469,7 +474,7 @@ class _Reader:
 
     def _rXXP(self, line: str, n: int) -> None:
         tokens = line[4:].split()
-        if len(tokens) < 2 or not all(t.isdigit() for t in tokens):
+        if len(tokens) < 2 or not all(_is_digits(t) for t in tokens):
             self.error(n, 5, "XXP prohibited pairing", "expected two or more start ranks")
             return
         self.t.prohibited_pairings.append(ProhibitedPairing(tuple(int(t) for t in tokens)))
@@ -537,7 +542,7 @@ class _Reader:
         opp_text = block[0:4].strip()
         if not opp_text:
             opponent: int | None = None
-        elif opp_text.isdigit():
+        elif _is_digits(opp_text):
             opponent = int(opp_text) or None
         else:
             self.error(n, col, f"round {k} opponent", f"expected a start rank or 0000, found {opp_text!r}")
@@ -628,7 +633,7 @@ _NOT_PAIRED = RoundResult(None, None, ResultCode.NOT_PAIRED)
 
 
 def _looks_like_player(line: str) -> bool:
-    return len(line) >= 8 and line[4:8].strip().isdigit()
+    return len(line) >= 8 and _is_digits(line[4:8].strip())
 
 
 def _last_paired_round(t: Tournament) -> int:

@@ -273,7 +273,7 @@ def _tournament(
         spec.trf = load_trf(r.str_(d, "trf", path))
         mapping = r.obj(d.get("trf_players", {}), f"{path}.trf_players")
         for k, v in mapping.items():
-            if not str(k).isdigit() or v not in registry:
+            if not (str(k).isascii() and str(k).isdigit()) or v not in registry:
                 raise r.fail(f"{path}.trf_players.{k}", "expected start rank -> player id of the registry")
             spec.trf_players[int(k)] = v
     if "players" in d:
