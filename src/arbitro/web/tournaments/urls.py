@@ -3,6 +3,8 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
+from arbitro.web.ops import audit
+
 from . import views_desk, views_player, views_public
 
 app_name = "tournaments"
@@ -30,4 +32,5 @@ urlpatterns = [
     path("desk/t/<slug:slug>/", views_desk.panel, name="desk_panel"),
     path("desk/t/<slug:slug>/action/", views_desk.action, name="desk_action"),
     path("desk/t/<slug:slug>/export.trf", views_desk.export, name="desk_export"),
+    path("desk/t/<slug:slug>/audit/", audit.audit_view, name="desk_audit"),
 ]

@@ -1,0 +1,111 @@
+"""The audit trail (issue 11 §8): every change of a tournament as who, when, what, before, after.
+
+Read from the event log (each event has its author and time, and records an outcome),
+so nothing can change a tournament without appearing here. *Before* is the value the
+same thing had after the previous event that touched it (the result of that board, the
+pairing of that round, that player's data...), tracked while walking the log in order.
+Visible at the desk to the tournament's chief arbiter and federation admins.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.template import engines
+
+_CODES = {"1": "1", "0": "0", "=": "½", "+": "1F", "-": "0F", "W": "1", "D": "½", "L": "0", "H": "½ (bye)", "Z": "0 (bye)", "F": "1 (bye)", "U": "1 (bye)"}
+
+
+@dataclass(frozen=True, slots=True)
+class AuditRow:
+    seq: int
+    when: Any
+    who: str
+    kind: str
+    what: str
+    before: str
+    after: str
+
+
+def _code(c: Any) -> str:
+    return _CODES.get(str(c), str(c))
+
+
+def _boards(p: dict[str, Any]) -> str:
+    boards = ", ".join(f"{w}–{b}" for w, b in p.get("boards") or [])
+    extra = [f"bye {p['bye']}"] if p.get("bye") else []
+    extra += [f"{a} {k}" for a, k in p.get("unpaired") or []]
+    return "; ".join([boards, *extra]) if extra else boards
+
+
+def _describe(kind: str, p: dict[str, Any]) -> tuple[tuple[Any, ...], str, str]:
+    """(what the event touches, its label, the value after it)."""
+    if kind in {"result_entered", "result_corrected"}:
+        after = f"{_code(p.get('white'))}-{_code(p.get('black'))}"
+        if p.get("reason"):
+            after += f" ({p['reason']})"
+        return ("result", p.get("round"), p.get("board")), f"round {p.get('round')} board {p.get('board')}", after
+    if kind in {"round_paired", "pairing_changed"}:
+        after = _boards(p) + (f" ({p['reason']})" if p.get("reason") else "")
+        return ("pairing", p.get("round")), f"round {p.get('round')} pairing", after
+    if kind in {"player_registered", "player_updated", "player_removed"}:
+        fields = {k: v for k, v in p.items() if k != "start_rank"}
+        after = "removed" if kind == "player_removed" else json.dumps(fields, ensure_ascii=False, sort_keys=True)
+        return ("player", p.get("start_rank")), f"player {p.get('start_rank')}", after
+    if kind in {"bye_requested", "bye_cancelled"}:
+        after = "cancelled" if kind == "bye_cancelled" else str(p.get("kind", ""))
+        return ("bye", p.get("player"), p.get("round")), f"player {p.get('player')} round {p.get('round')} bye", after
+    if kind == "player_withdrawn":
+        return ("withdrawn", p.get("player")), f"player {p.get('player')}", f"withdrawn from round {p.get('from_round')}"
+    if kind == "round_published":
+        return ("published", p.get("round")), f"round {p.get('round')}", "published"
+    return (kind,), kind.replace("_", " "), json.dumps(p, ensure_ascii=False, sort_keys=True)[:300]
+
+
+def trail(row: Any) -> list[AuditRow]:
+    """Every event of the tournament, oldest first, with the value before and after."""
+    seen: dict[tuple[Any, ...], str] = {}
+    out: list[AuditRow] = []
+    for e in row.events.select_related("author").order_by("seq"):
+        payload = e.payload if isinstance(e.payload, dict) else {}
+        key, what, after = _describe(e.kind, payload)
+        if e.kind == "player_updated" and key in seen:  # the changed fields on top of the known ones
+            known = json.loads(seen[key]) if seen[key].startswith("{") else {}
+            after = json.dumps({**known, **{k: v for k, v in payload.items() if k != "start_rank"}}, ensure_ascii=False, sort_keys=True)
+        before = seen.get(key, "")
+        if e.kind == "result_corrected" and payload.get("previous") and not before:
+            w, b = payload["previous"]
+            before = f"{_code(w)}-{_code(b)}"
+        seen[key] = after.split(" (")[0] if key[0] == "result" else after
+        out.append(AuditRow(e.seq, e.created, e.author.get_username() if e.author else "", e.kind, what, before, after))
+    return out
+
+
+TEMPLATE = """{% extends "tournaments/base.html" %}{% load i18n %}
+{% block title %}{% translate "Audit trail" %} · {{ row.name }}{% endblock %}
+{% block content %}
+<h1>{{ row.name }}</h1>
+<p class="sub"><a href="{% url 'tournaments:desk_panel' row.slug %}">{% translate "Desk" %}</a> · {% translate "Audit trail" %}: {{ rows|length }}</p>
+<table class="audit"><thead><tr><th>#</th><th>{% translate "When" %}</th><th>{% translate "Who" %}</th><th>{% translate "Change" %}</th><th>{% translate "What" %}</th><th>{% translate "Before" %}</th><th>{% translate "After" %}</th></tr></thead>
+<tbody>{% for r in rows %}<tr><td>{{ r.seq }}</td><td>{{ r.when|date:"Y-m-d H:i:s" }}</td><td>{{ r.who|default:"—" }}</td><td>{{ r.kind }}</td><td>{{ r.what }}</td><td>{{ r.before|default:"—" }}</td><td>{{ r.after }}</td></tr>{% endfor %}</tbody></table>
+{% endblock %}"""
+
+
+def audit_view(request: HttpRequest, slug: str) -> HttpResponse:
+    """``/desk/t/<slug>/audit/``: the chief arbiter's view of every change."""
+    from django.contrib.auth.views import redirect_to_login
+
+    from arbitro.web.tournaments import models, permissions
+
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    row = get_object_or_404(models.Tournament, slug=slug)
+    if not permissions.can(request.user, row, "audit"):
+        raise PermissionDenied
+    html = engines["django"].from_string(TEMPLATE).render({"row": row, "rows": trail(row), "no_refresh": True}, request)
+    return HttpResponse(html)
