@@ -65,6 +65,7 @@ class NormCandidate:
     start_rank: int
     name: str
     result: NormResult
+    titles: tuple[str, ...] = ()  # every title whose norm was achieved
 
 
 def norm_candidates(t: Tournament, *, achieved_only: bool = False) -> list[NormCandidate]:
@@ -75,7 +76,7 @@ def norm_candidates(t: Tournament, *, achieved_only: bool = False) -> list[NormC
     for pn in evaluate_norms(t):
         achieved = [n for n in pn.norms if n.achieved]
         if achieved:
-            out.append(NormCandidate(pn.start_rank, pn.name, achieved[0]))
+            out.append(NormCandidate(pn.start_rank, pn.name, achieved[0], tuple(n.title for n in achieved)))
             continue
         if achieved_only:
             continue
@@ -99,7 +100,9 @@ def _records(
         p = t.players[c.start_rank]
         applicant = applicant_of(p)
         try:
-            record = norm_from_trf(t, applicant, entry=f"{p.name} ({p.start_rank})", start_rank=p.start_rank)
+            record = norm_from_trf(  # only the titles achieved: each title is one more evaluation
+                t, applicant, entry=f"{p.name} ({p.start_rank})", start_rank=p.start_rank, titles=c.titles
+            )
         except ArbitroError as err:  # the evaluator found the norm but the record needs data the file lacks
             if problems is not None:
                 problems.append(str(err))

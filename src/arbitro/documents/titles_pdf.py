@@ -5,6 +5,7 @@ Content from :mod:`.titles_data` (which asks the titles services); layout from :
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 from reportlab.lib.units import mm
@@ -33,8 +34,6 @@ def _kv(doc: Doc, rows: list[tuple[str, Any]]) -> Any:
 def _score(value: str | None) -> str:
     if value is None:
         return ""
-    from decimal import Decimal
-
     return fmt_points(Decimal(value))
 
 
@@ -65,9 +64,14 @@ def player_charts(
     L: Labels,
     width: float,
     fonts: tuple[str, str] = ("Helvetica", "Helvetica-Bold"),
+    scores: dict[int, list[Decimal]] | None = None,
 ) -> list[Any]:
-    """The player's score after each round against the leader's, and the rating change (B.02 8.3)."""
-    scores = scores_by_round(t)
+    """The player's score after each round against the leader's, and the rating change (B.02 8.3).
+
+    ``scores`` (from :func:`.data.scores_by_round`) may be given when charting several players.
+    """
+    if scores is None:
+        scores = scores_by_round(t)
     leader = [max(row[r] for row in scores.values()) for r in range(t.played_rounds)]
     p = t.players[start_rank]
     out: list[Any] = [charts.progress_chart(scores[start_rank], leader, L, p.name, width=width, fonts=fonts)]
@@ -79,7 +83,9 @@ def player_charts(
     return out
 
 
-def _it1_story(doc: Doc, c: dict[str, Any], L: Labels) -> None:
+def _it1_story(
+    doc: Doc, c: dict[str, Any], L: Labels, scores: dict[int, list[Decimal]] | None = None
+) -> None:
     w = doc.width
     doc.add(doc.heading(f"{L['it1']} - {L['norm_title']}: {c['title']}"))
     doc.add(_kv(doc, _player_rows(c["player"], L)), Spacer(1, 4))
@@ -116,7 +122,7 @@ def _it1_story(doc: Doc, c: dict[str, Any], L: Labels) -> None:
         )
     sr = c.get("start_rank")
     if isinstance(sr, int) and sr in doc.t.players:
-        doc.add(Spacer(1, 6), *player_charts(doc.t, sr, L, min(w, 480), doc.fonts))
+        doc.add(Spacer(1, 6), *player_charts(doc.t, sr, L, min(w, 480), doc.fonts, scores))
     expl = c.get("explanation") or []
     if expl:
         doc.add(doc.heading(L["explanation"]), *(doc.para(line) for line in expl))
@@ -145,10 +151,11 @@ def render_it1_pdf(t: Tournament, lang: str = "es", paper: str = "a4", player: i
         doc.add(doc.para(L["no_norms"]))
     if problems:
         doc.add(doc.heading(L["notes"]), *(doc.para(f"- {p}") for p in problems))
+    scores = scores_by_round(t) if certs else None
     for i, c in enumerate(certs):
         if i:
             doc.add(PageBreak())
-        _it1_story(doc, c, L)
+        _it1_story(doc, c, L, scores)
     return doc.build()
 
 
