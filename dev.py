@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Arbitro's developer entry point: one file, standard library only.
 
-    python3 dev.py run      # create .venv, install Arbitro, start it on its demo data
+    python3 dev.py run      # create .venv, install Arbitro, start the web app on its demo data
     python3 dev.py test     # create .venv, install, then ruff, mypy and the whole test suite
 
 Extra arguments after ``test`` go to pytest (e.g. ``python3 dev.py test -k trf``).
@@ -44,7 +44,7 @@ def ensure_env() -> None:
 
 def cmd_run(args: list[str]) -> int:
     ensure_env()
-    return _sh(BIN / "arbitro", *(args or ["demo"]), check=False)
+    return _sh(BIN / "arbitro", *(args or ["serve", "--demo"]), check=False)
 
 
 def cmd_test(args: list[str]) -> int:
