@@ -24,7 +24,7 @@ from arbitro.web.tournaments import models, service
 
 pytestmark = pytest.mark.django_db
 
-EXAMPLES = int(os.environ.get("ARBITRO_FUZZ_WEB_EXAMPLES", "25"))
+EXAMPLES = int(os.environ.get("ARBITRO_FUZZ_WEB_EXAMPLES", "15"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 COUNTS: Counter[str] = Counter()
 
