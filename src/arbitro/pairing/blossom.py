@@ -50,6 +50,7 @@ class Matcher:
         self.bbest: list[list[tuple[int, int]] | None] = [None] * (2 * n)
         self.queue: list[int] = []
         self.alive: list[int] = []
+        self.loose: list[tuple[int, int]] = []
 
     # ------------------------------------------------------------------
     # public interface
@@ -57,9 +58,21 @@ class Matcher:
         """The current weight of edge ``a``-``b`` (0: no edge)."""
         return self.w[a][b] // (2 * self.scale)
 
-    def set_weight(self, a: int, b: int, weight: int) -> None:
-        """Set the weight of edge ``a``-``b`` (0 removes it), keeping the dual solution valid."""
-        new = 2 * weight * self.scale
+    def refine(self, bits: int) -> None:
+        """Make room for ``bits`` extra low-order bits below every weight (see :meth:`set_weight`)."""
+        if bits <= 0:
+            return
+        self.scale <<= bits
+        self.dual = [d << bits for d in self.dual]
+        self.w = [[x << bits for x in row] for row in self.w]
+
+    def set_weight(self, a: int, b: int, weight: int, fine: int = 0) -> None:
+        """Set the weight of edge ``a``-``b`` (0 removes it), keeping the dual solution valid.
+
+        ``fine`` (below the scale set by :meth:`refine`) breaks ties without
+        outweighing any difference of ``weight``.
+        """
+        new = 2 * (weight * self.scale + fine) if weight else 0
         old = self.w[a][b]
         if new == old:
             return
@@ -74,8 +87,11 @@ class Matcher:
             slack = dual[a] + dual[b] - new
             if slack == 0:
                 return
-            if new == 0 or slack > 0:
+            if new == 0:
                 self._unmatch(a)
+                return
+            if slack > 0:
+                self.loose.append((a, b))  # re-tightened or unmatched by solve()
                 return
             for v in (a, b):
                 if self.inblossom[v] == v:
@@ -114,25 +130,69 @@ class Matcher:
         if self.fresh:
             self.fresh = False
             self._jump_start()
+        self._tighten()
+        self._relax()
         while self._stage():
             pass
         return [m if m >= 0 else v for v, m in enumerate(self.mate)]
 
     def _jump_start(self) -> None:
-        """First duals: half the heaviest edge at each vertex; then a greedy matching on tight edges."""
+        """First duals: half the heaviest edge at each vertex (a feasible start)."""
         alive = [v for v in range(self.n) if self.active[v]]
-        dual, mate, wm = self.dual, self.mate, self.w
+        dual, wm = self.dual, self.w
         for v in alive:
             row = wm[v]
             dual[v] = max((row[u] for u in alive), default=0) // 2
+
+    def _tighten(self) -> None:
+        """Matched edges whose weight went down: lower one end's dual if its other edges allow, else unmatch."""
+        loose, self.loose = self.loose, []
+        if not loose:
+            return
+        alive = [v for v in range(self.n) if self.active[v]]
+        dual, wm, inb, mate = self.dual, self.w, self.inblossom, self.mate
+        for a, b in loose:
+            if mate[a] != b or not self.active[a]:
+                continue
+            slack = dual[a] + dual[b] - wm[a][b]
+            if slack <= 0:
+                continue
+            for x, y in ((b, a), (a, b)):
+                if inb[x] != x or dual[x] < slack:
+                    continue
+                row = wm[x]
+                dx = dual[x] - slack
+                if all(not row[u] or u in (x, y) or dx + dual[u] >= row[u] for u in alive):
+                    dual[x] = dx
+                    break
+            else:
+                self._unmatch(a)
+
+    def _relax(self) -> None:
+        """Lower the dual of each free single vertex to the least feasible value, then match greedily on tight edges.
+
+        Keeps the dual solution feasible and every matched edge tight, so the
+        search that follows starts from fewer free vertices with positive duals.
+        """
+        alive = [v for v in range(self.n) if self.active[v]]
+        dual, mate, wm, inb = self.dual, self.mate, self.w, self.inblossom
         for v in alive:
-            if mate[v] != -1:
+            if mate[v] != -1 or inb[v] != v or dual[v] == 0:
                 continue
             row = wm[v]
-            dv = dual[v]
+            best = 0
             for u in alive:
                 wt = row[u]
-                if wt and u != v and mate[u] == -1 and dv + dual[u] == wt:
+                if wt and u != v:
+                    d = wt - dual[u]
+                    if d > best:
+                        best = d
+            dual[v] = best
+            if best == 0:
+                continue
+            for u in alive:
+                wt = row[u]
+                if wt and u != v and mate[u] == -1 and inb[u] == u and best + dual[u] == wt:
                     mate[v] = u
                     mate[u] = v
                     break
