@@ -305,29 +305,23 @@ class _Bracket:
                 m.set_weight(va, vo, bw[(o, a)])
 
     def s1_partners(self) -> None:
-        """j. Each S1 player in order gets the highest-ranked S2 partner still possible (4.2).
-
-        bbpPairings decides the S1 players one at a time, re-solving with small
-        addends on the current player's edges. The same lexicographic choice is
-        made here in one solve: each player's addends sit in their own bit range,
-        the first S1 player's range highest.
-        """
+        """j. Each S1 player in order gets the highest-ranked S2 partner still possible (4.2)."""
         pbi, bw, m, rem = self.pbi, self.bw, self.m, self.remainder
-        s1 = [s for s in rem if not self.matched[pbi[s]] and self.acts_higher(pbi[s])]
-        if not s1:
-            return
-        bits = len(rem).bit_length()
-        m.refine(bits * len(s1))
-        position = {o: len(rem) - 1 - k for k, o in enumerate(rem)}
-        for k, s in enumerate(s1):
-            shift = bits * (len(s1) - 1 - k)
+        for s in rem:
             v = pbi[s]
-            for o in rem:
-                if o > s and not self.matched[pbi[o]] and bw[(o, s)]:
-                    m.set_weight(v, pbi[o], bw[(o, s)], position[o] << shift)
-        self.solve()
-        for s in s1:
-            v = pbi[s]
+            if self.matched[v] or not self.acts_higher(v):
+                continue
+            cands = [o for o in rem if o > s and not self.matched[pbi[o]]]
+            first = next((o for o in cands if bw[(o, s)]), None)
+            if first is not None and self.stable[v] == pbi[first]:
+                # Already paired with the highest-ranked candidate: the addends cannot change it.
+                self.fix(v, self.stable[v])
+                continue
+            for add, o in enumerate(reversed(cands)):
+                w = bw[(o, s)]
+                if w:
+                    m.set_weight(v, pbi[o], w + add)
+            self.solve()
             self.fix(v, self.stable[v])
 
     def advance(self) -> None:
