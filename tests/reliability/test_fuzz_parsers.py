@@ -39,3 +39,17 @@ def test_found_by_fuzzing_superscript_digit_in_a_trf_number_is_a_diagnostic() ->
     line = "001   ²1    g Erigaisi Arjun                    2782        35009192             5.0    0"
     result = parse_trf("012 Fuzz\n" + line + "\n", source="fuzz.trf")
     assert any(d.is_error and "whole number" in d.message for d in result.diagnostics)
+
+
+@pytest.mark.parametrize("key", ["reigning_champion", "primera"])
+def test_found_by_fuzzing_a_list_where_an_id_belongs_in_a_season_is_a_message(key: str) -> None:
+    """``[] in registry`` raised TypeError (unhashable); now the field is named in an ArbitroError."""
+    from arbitro.errors import ArbitroError
+    from arbitro.federations.fma.season_file import load_season
+
+    season = fuzzing.season_seed()
+    if "mayor" not in season:
+        pytest.skip("the season seed has no Torneo Mayor")
+    season["mayor"][key] = []
+    with pytest.raises(ArbitroError, match=f"mayor.{key}"):
+        load_season(season, source="season.json")

@@ -385,7 +385,7 @@ def load_season(
     if d.get("mayor") is not None:
         m = r.obj(d["mayor"], "mayor")
         reigning = m.get("reigning_champion")
-        if reigning is not None and reigning not in registry:
+        if reigning is not None and (not isinstance(reigning, str) or reigning not in registry):
             raise r.fail("mayor.reigning_champion", f"{reigning!r}: expected a player id of the registry")
         declined: dict[str, str] = {}
         for pid, why in r.obj(m.get("declined", {}), "mayor.declined").items():
@@ -393,7 +393,7 @@ def load_season(
                 raise r.fail(f"mayor.declined.{pid}", "expected a player id of the registry")
             declined[pid] = str(why) or "no puede / cannot"
         primera = m.get("primera")
-        if primera is not None and primera not in seen:
+        if primera is not None and (not isinstance(primera, str) or primera not in seen):
             raise r.fail("mayor.primera", f"{primera!r}: expected the id of a Primera tournament of the season")
         mayor = MayorSpec(
             tournament=_tournament(r, m, "mayor", registry, load_trf, mayor=True),
