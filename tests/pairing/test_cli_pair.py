@@ -119,3 +119,15 @@ def test_generate_is_reproducible_and_checks_clean(
 def test_generate_rejects_unknown_keys(tmp_path: Path) -> None:
     cfg = _write(tmp_path, "Players=10\n", "cfg.txt")
     assert main(["generate", "--dutch", str(cfg), "-o", str(tmp_path / "x.trf")]) == 3
+
+
+def test_pair_round_robin_uses_berger_tables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("arbitro.pairing.berger")
+    t = Tournament(rounds=3, system="BERGER_ROUNDROBIN")
+    for i in range(1, 5):
+        t.players[i] = Player(i, f"P{i}", rating=2400 - i)
+    path = tmp_path / "rr.trf"
+    write_trf(t, path)
+    assert main(["pair", "--round-robin", str(path), "-p"]) == 0
+    out = capsys.readouterr().out.split("\n")
+    assert out[0] == "2" and len(out[1].split()) == 2
