@@ -235,3 +235,29 @@ def test_pg_two_arbiters_enter_the_same_round_at_once_no_lost_update() -> None:
     assert len(saved) == 1 and len(refused) == 1, out
     assert models.TournamentEvent.objects.filter(tournament=row, kind="result_corrected").count() == 0
     assert n >= 3
+
+
+def test_a_public_page_is_built_once_per_version_however_many_clients_ask_at_once() -> None:
+    """Single flight in ``store.cached_page``: 8 threads missing the cache at once -> one build."""
+    import time as _time
+
+    from arbitro.web.tournaments import store
+
+    class Row:
+        pk, version = 987654, 1
+
+    builds: list[int] = []
+
+    def build() -> bytes:
+        builds.append(1)
+        _time.sleep(0.2)
+        return b"page"
+
+    store.clear_cache()
+    out: list[bytes] = []
+    threads = [threading.Thread(target=lambda: out.append(store.cached_page(Row(), "/x|es", build))) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(10)
+    assert out == [b"page"] * 8 and len(builds) == 1

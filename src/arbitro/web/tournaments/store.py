@@ -71,19 +71,37 @@ _PAGES: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
 _PAGES_SIZE = 128
 
 
+_BUILDING: dict[tuple[int, int, str], threading.Lock] = {}
+
+
 def cached_page(t: models.Tournament, key: str, build: Callable[[], bytes]) -> bytes:
-    """Memoise a rendered public page (bytes) for this tournament's current version."""
+    """Memoise a rendered public page (bytes) for this tournament's current version.
+
+    One build per page and version: threads asking for a page being built wait for it
+    instead of rendering it again (a new result would otherwise make every waiting
+    client of a busy tournament render the same page at once; issue 11 load test).
+    """
     full = (t.pk, t.version, key)
     with _LOCK:
         if full in _PAGES:
             _PAGES.move_to_end(full)
             return _PAGES[full]
-    value = build()
-    with _LOCK:
-        _PAGES[full] = value
-        while len(_PAGES) > _PAGES_SIZE:
-            _PAGES.popitem(last=False)
-    return value
+        building = _BUILDING.setdefault(full, threading.Lock())
+    with building:
+        try:
+            with _LOCK:
+                if full in _PAGES:
+                    _PAGES.move_to_end(full)
+                    return _PAGES[full]
+            value = build()
+            with _LOCK:
+                _PAGES[full] = value
+                while len(_PAGES) > _PAGES_SIZE:
+                    _PAGES.popitem(last=False)
+            return value
+        finally:
+            with _LOCK:
+                _BUILDING.pop(full, None)
 
 
 def clear_cache() -> None:
