@@ -61,6 +61,10 @@ class Layout:
         self.b = _bits(biggest if narrow else max(biggest, len(players)))
         self.st = st
         self.rounds_back = min(st.round - 1, 2)
+        b, S = self.b, self.S
+        # widths above and below the [C9] field, for edges outside the bracket (fields 2-5, 7-19 empty)
+        self.above_c9 = 2 * b + 2 * S + 2 * b
+        self.below_c9 = 4 * b + self.rounds_back * (2 * b + 2 * S) + 3 * b + 1
 
     def edge(
         self,
@@ -82,6 +86,14 @@ class Layout:
         hb = not (h.eligible_bye and h.acc <= bye_score)
         lb = not (l.eligible_bye and l.acc <= bye_score)
         r = 1 + hb + lb
+        if not in_cur and not in_next:
+            c9v = 0
+            if c9:
+                if h.acc == bye_score:
+                    c9v += c9_ranks[h.played_games]
+                if l.acc == bye_score:
+                    c9v += c9_ranks[l.played_games]
+            return ((r << self.above_c9) | c9v) << self.below_c9
         r = (r << b) | in_cur
         r = (r << S) | ((1 << off[h.acc]) if in_cur else 0)
         r = (r << b) | in_next
