@@ -349,20 +349,20 @@ class Matcher:
         bestto: dict[int, tuple[int, int, int]] = {}
         dual = self.dual
         wm = self.w
-        alive = self.alive
+        outer: list[int] | None = None
         for sub in path:
             sb = self.bbest[sub]
             if sb is None:
+                if outer is None:
+                    outer = [y for y in self.alive if label[inb[y]] == 1 and inb[y] != b]
                 for x in self._leaves(sub):
                     row = wm[x]
                     dx = dual[x]
-                    for y in alive:
+                    for y in outer:
                         wt = row[y]
                         if not wt:
                             continue
                         bj = inb[y]
-                        if bj == b or label[bj] != 1:
-                            continue
                         ks = dx + dual[y] - wt
                         cur = bestto.get(bj)
                         if cur is None or ks < cur[0]:
