@@ -8,6 +8,7 @@ The normal suite replays the small and medium files; ``-m slow`` replays all.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -41,7 +42,10 @@ def test_c04_3_replay_small_fixture(path: Path) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", SLOW, ids=lambda p: p.name)
-def test_c04_3_replay_large_fixture(path: Path) -> None:
+def test_c04_3_replay_large_fixture(path: Path, request: pytest.FixtureRequest) -> None:
+    """The whole set (about 10 CPU minutes): only with ``-m slow`` or ARBITRO_SLOW=1."""
+    if "slow" not in (request.config.getoption("markexpr") or "") and not os.environ.get("ARBITRO_SLOW"):
+        pytest.skip("full fixture replay: run with -m slow (or ARBITRO_SLOW=1)")
     _replay(path)
 
 
