@@ -124,15 +124,47 @@ def test_arbiter_role_cannot_pair(client, arbiter):
     assert client.get(reverse("tournaments:desk_panel", args=[row.slug])).status_code == 403
 
 
-def test_imported_tournament_is_read_only_but_exports(logged, shared, arbiter):
+def test_imported_finished_tournament_exports_and_refuses_a_sixth_round(logged, shared, arbiter):
     text = (shared / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
     row = store.import_trf(text)
     models.Role.objects.create(user=arbiter, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
-    with pytest.raises(ArbitroError):
+    with pytest.raises(ArbitroError):  # XXR 5: all rounds played (the core says so)
         service.pair_next(row, arbiter)
     resp = logged.get(reverse("tournaments:desk_export", args=[row.slug]))
     assert resp.status_code == 200
     assert resp.content.decode().startswith("012")
+
+
+@needs_dutch
+def test_imported_tournament_continues_at_the_desk(logged, shared, arbiter):
+    """A TRF import gets its event log (core events_from_tournament) and is paired on like any other."""
+    text = (shared / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8").replace("XXR 5", "XXR 7")
+    row = store.import_trf(text)
+    models.Role.objects.create(user=arbiter, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
+    panel = logged.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
+    assert 'id="pair-next"' in panel
+    resp = logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "pair"}, follow=True)
+    assert resp.status_code == 200
+    row.refresh_from_db()
+    assert service.is_event_based(row)
+    st = service.state(row)
+    assert st is not None and st.paired_rounds == 6
+    assert [e.kind for e in row.events.order_by("seq")][:1] == ["tournament_created"]
+    boards = st.round(6).boards
+    assert boards
+    html = logged.get(reverse("tournaments:pairings", args=[row.slug, 6])).content.decode()
+    names = {p.start_rank: p.name for p in store.load(row).players.values()}
+    for game in boards:
+        assert names[game.white] in html and names[game.black] in html
+    # results at the desk, then the export carries round 6
+    data = {"op": "results", "round": 6}
+    data.update({f"r_{g.white}_{g.black}": "1-0" for g in boards})
+    logged.post(reverse("tournaments:desk_action", args=[row.slug]), data)
+    row.refresh_from_db()
+    st = service.state(row)
+    assert st is not None and st.round(6).complete
+    exported = store.parse(logged.get(reverse("tournaments:desk_export", args=[row.slug])).content.decode())
+    assert exported.played_rounds == 6
 
 
 def test_export_of_an_event_based_tournament_round_trips(logged):

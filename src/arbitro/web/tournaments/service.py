@@ -6,8 +6,10 @@ checks the rules and raises :class:`~arbitro.errors.ArbitroError` with a message
 for the arbiter), appends the new events to the database log and saves the new
 state (written by the core TRF writer). No chess rule is decided here.
 
-Tournaments imported from a TRF file have no event log: they are read-only at
-the desk (export works).
+A tournament imported from a TRF file is given its event log on its first desk
+action (:func:`adopt`, through the core ``events_from_tournament``); from then
+on it is run like any other. A file the core cannot turn into a log (say, an
+inconsistent round) stays read-only, with the core's message.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
 from arbitro.tournament import ByeLimits, TournamentService, TournamentState, event_from_dict
 from arbitro.tournament import replay as core_replay
+from arbitro.tournament.importing import events_from_tournament
 
 from . import federation, models, store
 
@@ -82,9 +85,40 @@ def to_model(st: TournamentState) -> CoreTournament:
     return st.to_tournament(include_pending=pending)
 
 
+def adopt(row: models.Tournament) -> None:
+    """Give an imported tournament its event log (core ``events_from_tournament``), once.
+
+    The log replaces the imported snapshot as the tournament's state; nothing is
+    decided here. Raises :class:`ArbitroError` (the core's reason) when the file
+    cannot be turned into a consistent log: the tournament then stays read-only.
+    """
+    if is_event_based(row):
+        return
+    core = store.parse(row.base_trf, source=f"{row.slug}.trf", validate=False)
+    try:
+        events = events_from_tournament(core, author="import")
+    except ArbitroError as err:
+        raise ArbitroError(
+            _("this tournament was imported from a TRF file that cannot be continued here: %(why)s") % {"why": err}
+        ) from None
+    with transaction.atomic():
+        base = models.Tournament.objects.select_for_update().filter(pk=row.pk).values_list("base_trf", flat=True).first()
+        if not base or row.events.exists():  # adopted meanwhile by another request
+            row.refresh_from_db()
+            return
+        models.TournamentEvent.objects.bulk_create(
+            models.TournamentEvent(tournament=row, seq=i, kind=ev.kind, payload=ev.payload)
+            for i, ev in enumerate(events, start=1)
+        )
+        row.base_trf = ""
+        row.save(update_fields=["base_trf"])
+        st = core_replay(events)
+        row.status = _status(st)
+        store.save_state(row, to_model(st))
+
+
 def _service(row: models.Tournament, user: Any) -> TournamentService:
-    if not is_event_based(row):
-        raise ArbitroError(_("this tournament was imported from a TRF file: it is read-only at the desk"))
+    adopt(row)
     author = user.get_username() if getattr(user, "is_authenticated", False) else "web"
     return TournamentService(_log(row), author=author)
 
@@ -336,6 +370,7 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
         rnd = _int(data.get("round"), "round")
         for attempt in range(3):  # results of other boards saved meanwhile: apply ours to the new state
             results: dict[int, str] = {}
+            adopt(row)
             st = state(row)
             if st is None:
                 raise ArbitroError(_("this tournament was imported from a TRF file: it is read-only at the desk"))

@@ -105,7 +105,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             ],
             "can_chief": permissions.can(request.user, row, "pair"),
             "service": service.available(),
-            "editable": st is not None,
+            "editable": st is not None or not service.is_event_based(row),  # imported: adopted on the first action
             "state": st,
             "no_refresh": True,
         },
