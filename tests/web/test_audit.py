@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import translation
 
 from arbitro.web.ops.audit import trail
 from arbitro.web.tournaments import models, service
@@ -30,7 +31,8 @@ def played():
 
 def test_every_change_with_author_time_before_and_after(played) -> None:
     row, chief, arb = played
-    rows = trail(row)
+    with translation.override("en"):
+        rows = trail(row)
     assert [r.seq for r in rows] == list(range(1, row.events.count() + 1))
     assert all(r.when is not None for r in rows)
     entered = next(r for r in rows if r.kind == "result_entered")
@@ -54,3 +56,23 @@ def test_the_chief_arbiter_sees_the_trail_others_do_not(played) -> None:
     assert page.status_code == 200
     html = page.content.decode()
     assert "adjunto" in html and "jefe" in html and "1-0" in html and "result_corrected" in html
+
+
+def test_the_trail_speaks_spanish(played) -> None:
+    row, chief, _arb = played
+    with translation.override("es"):
+        rows = trail(row)
+    entered = next(r for r in rows if r.kind == "result_entered")
+    assert entered.what == "ronda 1 tablero 1" and entered.label == "resultado cargado"
+    c = Client()
+    c.force_login(chief)
+    html = c.get(f"/desk/t/{row.slug}/audit/", HTTP_ACCEPT_LANGUAGE="es").content.decode()
+    for word in ("Registro de auditoría", "Quién", "Antes", "Después", "ronda 1 tablero 1"):
+        assert word in html
+
+
+def test_changed_meanwhile_message_is_translated() -> None:
+    with translation.override("es"):
+        assert str(service.CHANGED_MEANWHILE).startswith("otra persona cambió este torneo mientras tanto")
+    with translation.override("en"):
+        assert "changed meanwhile" in str(service.CHANGED_MEANWHILE)

@@ -15,8 +15,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
-from django.template import engines
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
 
 _CODES = {"1": "1", "0": "0", "=": "½", "+": "1F", "-": "0F", "W": "1", "D": "½", "L": "0", "H": "½ (bye)", "Z": "0 (bye)", "F": "1 (bye)", "U": "1 (bye)"}
 
@@ -30,6 +30,7 @@ class AuditRow:
     what: str
     before: str
     after: str
+    label: str = ""  # the event kind in the reader's language
 
 
 def _code(c: Any) -> str:
@@ -49,26 +50,32 @@ def _describe(kind: str, p: dict[str, Any]) -> tuple[tuple[Any, ...], str, str]:
         after = f"{_code(p.get('white'))}-{_code(p.get('black'))}"
         if p.get("reason"):
             after += f" ({p['reason']})"
-        return ("result", p.get("round"), p.get("board")), f"round {p.get('round')} board {p.get('board')}", after
+        return ("result", p.get("round"), p.get("board")), _("round %(round)s board %(board)s") % {"round": p.get("round"), "board": p.get("board")}, after
     if kind in {"round_paired", "pairing_changed"}:
         after = _boards(p) + (f" ({p['reason']})" if p.get("reason") else "")
-        return ("pairing", p.get("round")), f"round {p.get('round')} pairing", after
+        return ("pairing", p.get("round")), _("round %(round)s pairing") % {"round": p.get("round")}, after
     if kind in {"player_registered", "player_updated", "player_removed"}:
         fields = {k: v for k, v in p.items() if k != "start_rank"}
-        after = "removed" if kind == "player_removed" else json.dumps(fields, ensure_ascii=False, sort_keys=True)
-        return ("player", p.get("start_rank")), f"player {p.get('start_rank')}", after
+        after = _("removed") if kind == "player_removed" else json.dumps(fields, ensure_ascii=False, sort_keys=True)
+        return ("player", p.get("start_rank")), _("player %(n)s") % {"n": p.get("start_rank")}, after
     if kind in {"bye_requested", "bye_cancelled"}:
-        after = "cancelled" if kind == "bye_cancelled" else str(p.get("kind", ""))
-        return ("bye", p.get("player"), p.get("round")), f"player {p.get('player')} round {p.get('round')} bye", after
+        after = _("cancelled") if kind == "bye_cancelled" else str(p.get("kind", ""))
+        return ("bye", p.get("player"), p.get("round")), _("player %(n)s round %(round)s bye") % {"n": p.get("player"), "round": p.get("round")}, after
     if kind == "player_withdrawn":
-        return ("withdrawn", p.get("player")), f"player {p.get('player')}", f"withdrawn from round {p.get('from_round')}"
+        return (
+            ("withdrawn", p.get("player")),
+            _("player %(n)s") % {"n": p.get("player")},
+            _("withdrawn from round %(round)s") % {"round": p.get("from_round")},
+        )
     if kind == "round_published":
-        return ("published", p.get("round")), f"round {p.get('round')}", "published"
+        return ("published", p.get("round")), _("round %(round)s") % {"round": p.get("round")}, _("published")
     return (kind,), kind.replace("_", " "), json.dumps(p, ensure_ascii=False, sort_keys=True)[:300]
 
 
 def trail(row: Any) -> list[AuditRow]:
-    """Every event of the tournament, oldest first, with the value before and after."""
+    """Every event of the tournament, oldest first, with the value before and after (labels in the active language)."""
+    from arbitro.web.tournaments import present
+
     seen: dict[tuple[Any, ...], str] = {}
     out: list[AuditRow] = []
     for e in row.events.select_related("author").order_by("seq"):
@@ -82,18 +89,9 @@ def trail(row: Any) -> list[AuditRow]:
             w, b = payload["previous"]
             before = f"{_code(w)}-{_code(b)}"
         seen[key] = after.split(" (")[0] if key[0] == "result" else after
-        out.append(AuditRow(e.seq, e.created, e.author.get_username() if e.author else "", e.kind, what, before, after))
+        who = e.author.get_username() if e.author else ""
+        out.append(AuditRow(e.seq, e.created, who, e.kind, what, before, after, present.event_label(e.kind)))
     return out
-
-
-TEMPLATE = """{% extends "tournaments/base.html" %}{% load i18n %}
-{% block title %}{% translate "Audit trail" %} · {{ row.name }}{% endblock %}
-{% block content %}
-<h1>{{ row.name }}</h1>
-<p class="sub"><a href="{% url 'tournaments:desk_panel' row.slug %}">{% translate "Desk" %}</a> · {% translate "Audit trail" %}: {{ rows|length }}</p>
-<table class="audit"><thead><tr><th>#</th><th>{% translate "When" %}</th><th>{% translate "Who" %}</th><th>{% translate "Change" %}</th><th>{% translate "What" %}</th><th>{% translate "Before" %}</th><th>{% translate "After" %}</th></tr></thead>
-<tbody>{% for r in rows %}<tr><td>{{ r.seq }}</td><td>{{ r.when|date:"Y-m-d H:i:s" }}</td><td>{{ r.who|default:"—" }}</td><td>{{ r.kind }}</td><td>{{ r.what }}</td><td>{{ r.before|default:"—" }}</td><td>{{ r.after }}</td></tr>{% endfor %}</tbody></table>
-{% endblock %}"""
 
 
 def audit_view(request: HttpRequest, slug: str) -> HttpResponse:
@@ -107,5 +105,4 @@ def audit_view(request: HttpRequest, slug: str) -> HttpResponse:
     row = get_object_or_404(models.Tournament, slug=slug)
     if not permissions.can(request.user, row, "audit"):
         raise PermissionDenied
-    html = engines["django"].from_string(TEMPLATE).render({"row": row, "rows": trail(row), "no_refresh": True}, request)
-    return HttpResponse(html)
+    return render(request, "tournaments/desk_audit.html", {"row": row, "rows": trail(row), "no_refresh": True})

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
 from arbitro.tournament import ByeLimits, TournamentState
@@ -36,7 +37,7 @@ def format_for(entrants: int) -> FmaFormat:
     from arbitro.federations.fma import byes, formats, tiebreaks
 
     if entrants < 2:
-        raise ArbitroError("entrants: an FMA category tournament needs the expected number of players (FMA 4.1)")
+        raise ArbitroError(_("entrants: an FMA category tournament needs the expected number of players (FMA 4.1)"))
     fmt = formats.format_for(entrants)
     swiss = fmt.kind is formats.FormatKind.SWISS
     return FmaFormat(

@@ -20,7 +20,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
@@ -132,7 +132,7 @@ def _status(st: TournamentState) -> str:
     return models.Tournament.Status.RUNNING
 
 
-CHANGED_MEANWHILE = _lazy("this tournament was changed meanwhile by someone else; nothing was saved: reload and try again")
+CHANGED_MEANWHILE = gettext_lazy("this tournament was changed meanwhile by someone else; nothing was saved: reload and try again")
 
 
 class ChangedMeanwhile(ArbitroError):
@@ -249,11 +249,13 @@ def register_many(row: models.Tournament, text: str, user: Any) -> list[int]:
         try:
             rating_value = int(rating) if rating else 0
         except ValueError:
-            raise ArbitroError(f"line {lineno}: rating: expected a whole number, got {rating!r}") from None
+            raise ArbitroError(
+                _("line %(n)s: rating: expected a whole number, got %(got)r") % {"n": lineno, "got": rating}
+            ) from None
         try:
             numbers.append(int(svc.register_player(name, rating=rating_value, fide_id=fide_id, federation=fed, title=title)))
         except ArbitroError as err:
-            raise ArbitroError(f"line {lineno}: {err}") from None
+            raise ArbitroError(_("line %(n)s: %(err)s") % {"n": lineno, "err": err}) from None
     _commit(row, svc, user)
     return numbers
 
@@ -344,7 +346,9 @@ def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reas
         if not parts:
             continue
         if len(parts) != 2:
-            raise ArbitroError(f"line {lineno}: expected two pairing numbers (white black), got {line.strip()!r}")
+            raise ArbitroError(
+                _("line %(n)s: expected two pairing numbers (white black), got %(got)r") % {"n": lineno, "got": line.strip()}
+            )
         boards.append((_int(parts[0], f"line {lineno}"), _int(parts[1], f"line {lineno}")))
     bye = _int(bye_text, "bye") if bye_text.strip() else None
     svc = _service(row, user)
@@ -436,4 +440,4 @@ def _int(value: Any, field: str) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise ArbitroError(f"{field}: expected a whole number, got {value!r}") from None
+        raise ArbitroError(_("%(field)s: expected a whole number, got %(got)r") % {"field": field, "got": value}) from None
