@@ -7,6 +7,7 @@ they return into tables.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -29,6 +30,23 @@ def fmt_points(value: Decimal | float | int | str | None) -> str:
     if frac == Decimal("0.5"):
         return "½" if whole == 0 else f"{whole}½"
     return f"{d.normalize():f}"
+
+
+def fmt_column(values: Sequence[Decimal | float | int | str | None]) -> list[str]:
+    """One style for a whole standings column.
+
+    Halves (``11½``) only when every value of the column is a multiple of ½;
+    otherwise every value in decimals, with the precision the core gave the
+    column (the most decimal places among its values), so ``15.75`` stands next
+    to ``11.50``, never ``11½``. Missing values stay blank.
+    """
+    numbers = [None if v is None else Decimal(str(v)) for v in values]
+    present_ = [d for d in numbers if d is not None]
+    if all((d * 2) == (d * 2).to_integral_value() for d in present_):
+        return [fmt_points(d) for d in numbers]
+    places = max(max(0, -int(d.as_tuple().exponent)) for d in present_)
+    quantum = Decimal(1).scaleb(-places)
+    return ["" if d is None else f"{d.quantize(quantum):f}" for d in numbers]
 
 
 _SCORE_TEXT = {
@@ -186,10 +204,12 @@ def _standings(t: CoreTournament, after_round: int | None) -> StandingsView:
     except Exception as exc:  # noqa: BLE001 - show the core's message rather than a server error
         return StandingsView(False, [], [], str(exc))
     codes = [str(c) for c in result.tiebreaks][1:]  # the first is the primary score
-    rows = []
-    for r in result.rows:
-        values = [r.values.get(c) for c in codes]
-        rows.append(StandingRow(r.rank, t.players[r.start_rank], fmt_points(r.points), [fmt_points(v) for v in values]))
+    points = fmt_column([r.points for r in result.rows])
+    columns = [fmt_column([r.values.get(c) for r in result.rows]) for c in codes]  # one style per column
+    rows = [
+        StandingRow(r.rank, t.players[r.start_rank], points[i], [column[i] for column in columns])
+        for i, r in enumerate(result.rows)
+    ]
     return StandingsView(True, codes, rows)
 
 
