@@ -51,6 +51,10 @@ class Matcher:
         self.queue: list[int] = []
         self.alive: list[int] = []
         self.loose: list[tuple[int, int]] = []
+        # scratch for _add_blossom, indexed by blossom
+        self._bk: list[int | None] = [None] * (2 * n)
+        self._bx = [0] * (2 * n)
+        self._by = [0] * (2 * n)
 
     # ------------------------------------------------------------------
     # public interface
@@ -345,28 +349,35 @@ class Matcher:
             if label[inb[x]] == 2:
                 self.queue.append(x)
             inb[x] = b
-        # least-slack edges to other S-blossoms
-        bestto: dict[int, tuple[int, int, int]] = {}
+        # least-slack edges to other S-blossoms: for each blossom bj (in order of
+        # first sight), the first edge of least slack bk[bj], from bx[bj] to by[bj]
+        bk, bx, by = self._bk, self._bx, self._by
+        order: list[int] = []
         dual = self.dual
         wm = self.w
-        outer: list[int] | None = None
+        outer: list[tuple[int, int, int]] | None = None
         for sub in path:
             sb = self.bbest[sub]
             if sb is None:
                 if outer is None:
-                    outer = [y for y in self.alive if label[inb[y]] == 1 and inb[y] != b]
+                    # (vertex, its dual, its blossom) for the outer vertices of other blossoms
+                    outer = [(y, dual[y], inb[y]) for y in self.alive if label[inb[y]] == 1 and inb[y] != b]
                 for x in self._leaves(sub):
                     row = wm[x]
                     dx = dual[x]
-                    for y in outer:
+                    for y, dy, bj in outer:
                         wt = row[y]
                         if not wt:
                             continue
-                        bj = inb[y]
-                        ks = dx + dual[y] - wt
-                        cur = bestto.get(bj)
-                        if cur is None or ks < cur[0]:
-                            bestto[bj] = (ks, x, y)
+                        ks = dx + dy - wt
+                        cur = bk[bj]
+                        if cur is None:
+                            order.append(bj)
+                        elif ks >= cur:
+                            continue
+                        bk[bj] = ks
+                        bx[bj] = x
+                        by[bj] = y
             else:
                 for i, j in sb:
                     if inb[j] == b:
@@ -374,13 +385,25 @@ class Matcher:
                     bj = inb[j]
                     if bj != b and label[bj] == 1:
                         ks = dual[i] + dual[j] - wm[i][j]
-                        cur = bestto.get(bj)
-                        if cur is None or ks < cur[0]:
-                            bestto[bj] = (ks, i, j)
+                        cur = bk[bj]
+                        if cur is None:
+                            order.append(bj)
+                        elif ks >= cur:
+                            continue
+                        bk[bj] = ks
+                        bx[bj] = i
+                        by[bj] = j
             self.bbest[sub] = None
             self.bestedge[sub] = None
-        self.bbest[b] = [(i, j) for _, i, j in bestto.values()]
-        best = min(bestto.values(), default=None)
+        self.bbest[b] = [(bx[bj], by[bj]) for bj in order]
+        best: tuple[int, int, int] | None = None
+        for bj in order:
+            kb = bk[bj]
+            assert kb is not None
+            cand = (kb, bx[bj], by[bj])
+            if best is None or cand < best:
+                best = cand
+            bk[bj] = None
         self.bestedge[b] = (best[1], best[2]) if best is not None else None
 
     def _expand_blossom(self, b: int, endstage: bool) -> None:
@@ -523,6 +546,10 @@ class Matcher:
             return False
         wm = self.w
         base = self.base
+        # Cached slacks of bestedge[w] for unlabelled w, valid until the duals change:
+        # wsv[w] is the slack of edge wse[w] (checked by identity against bestedge[w]).
+        wse: list[tuple[int, int] | None] = [None] * n
+        wsv = [0] * n
         while True:
             queue = self.queue
             while queue:
@@ -530,6 +557,9 @@ class Matcher:
                 bv = inb[v]
                 row = wm[v]
                 dv = dual[v]
+                # slack of bestedge[bv]; duals and weights are fixed during this scan
+                cur = bestedge[bv]
+                cslack: int | None = None if cur is None else dual[cur[0]] + dual[cur[1]] - wm[cur[0]][cur[1]]
                 for w in alive:
                     wt = row[w]
                     if not wt:
@@ -554,6 +584,11 @@ class Matcher:
                             if b0 >= 0:
                                 self._add_blossom(b0, v, w)
                                 bv = inb[v]
+                                cur = bestedge[bv]
+                                if cur is None:
+                                    cslack = None
+                                else:
+                                    cslack = dual[cur[0]] + dual[cur[1]] - wm[cur[0]][cur[1]]
                             else:
                                 self._augment_path(v, w)
                                 self._augment_path(w, v)
@@ -563,13 +598,24 @@ class Matcher:
                             label[w] = 2
                             self.labelend[w] = (v, w)
                     elif label[bw] == 1:
-                        cur = bestedge[bv]
-                        if cur is None or ks < dual[cur[0]] + dual[cur[1]] - wm[cur[0]][cur[1]]:
+                        if cslack is None or ks < cslack:
                             bestedge[bv] = (v, w)
+                            cslack = ks
                     elif label[w] == 0:
                         cur = bestedge[w]
-                        if cur is None or ks < dual[cur[0]] + dual[cur[1]] - wm[cur[0]][cur[1]]:
-                            bestedge[w] = (v, w)
+                        if cur is None:
+                            bestedge[w] = wse[w] = (v, w)
+                            wsv[w] = ks
+                        else:
+                            if wse[w] is cur:
+                                sl = wsv[w]
+                            else:
+                                sl = dual[cur[0]] + dual[cur[1]] - wm[cur[0]][cur[1]]
+                                wse[w] = cur
+                                wsv[w] = sl
+                            if ks < sl:
+                                bestedge[w] = wse[w] = (v, w)
+                                wsv[w] = ks
             # No tight edge left: change the duals.
             deltatype = 1
             delta = -1
@@ -582,7 +628,7 @@ class Matcher:
             for v in alive:
                 e = bestedge[v]
                 if e is not None and label[inb[v]] == 0:
-                    d = dual[e[0]] + dual[e[1]] - wm[e[0]][e[1]]
+                    d = wsv[v] if wse[v] is e else dual[e[0]] + dual[e[1]] - wm[e[0]][e[1]]
                     if d < delta:
                         delta, deltatype, dedge = d, 2, e
             odd = False
@@ -603,12 +649,14 @@ class Matcher:
                 self._rescale()
                 wm = self.w
                 dual = self.dual
+                wse = [None] * n
                 continue
             dblossom = -1
             for b in tops:
                 if b >= n and label[b] == 2 and dual[b] < delta:
                     delta, deltatype, dblossom = dual[b], 4, b
             if delta:
+                wse = [None] * n
                 for v in alive:
                     lb = label[inb[v]]
                     if lb == 1:
