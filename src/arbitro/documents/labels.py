@@ -262,6 +262,22 @@ class Labels:
     def get(self, key: str, default: str) -> str:
         return self._table.get(key, default)
 
+    def pairing_header(self) -> list[str]:
+        """Column headings of a pairing or result sheet (printed and on the site)."""
+        keys = (
+            "board",
+            "sno",
+            "white",
+            "rating",
+            "pts_before",
+            "result",
+            "pts_before",
+            "black",
+            "rating",
+            "sno",
+        )
+        return [self[k] for k in keys]
+
 
 def labels(lang: str) -> Labels:
     return Labels(lang)

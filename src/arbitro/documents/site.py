@@ -119,18 +119,7 @@ def _pairings(t: Tournament, L: Labels) -> str:
             ]
             for b in sheet.byes
         ]
-        header = [
-            L["board"],
-            L["sno"],
-            L["white"],
-            L["rating"],
-            L["pts_before"],
-            L["result"],
-            L["pts_before"],
-            L["black"],
-            L["rating"],
-            L["sno"],
-        ]
+        header = L.pairing_header()
         parts.append(f'<h3 id="r{r}">{escape(L["round"])} {r}</h3>' + _table(header, rows))
     return "\n".join(parts) or f"<p>{escape(L['no_round'])}</p>"
 

@@ -57,18 +57,7 @@ def _rating(p: Player) -> str:
 
 def _sheet_story(doc: Doc, sheet: RoundSheet, L: Labels, *, with_results: bool) -> None:
     w = doc.width
-    header = [
-        L["board"],
-        L["sno"],
-        L["white"],
-        L["rating"],
-        L["pts_before"],
-        L["result"],
-        L["pts_before"],
-        L["black"],
-        L["rating"],
-        L["sno"],
-    ]
+    header = L.pairing_header()
     rows = [
         [
             g.board,
