@@ -98,26 +98,29 @@ def _sheet_story(doc: Doc, sheet: RoundSheet, L: Labels, *, with_results: bool) 
         )
 
 
+def _round_sheet_pdf(
+    t: Tournament, lang: str, paper: str, rnd: int, title_key: str, with_results: bool
+) -> bytes:
+    L = Labels(lang)
+    doc = Doc(t, L, f"{L[title_key]} - {L['round']} {rnd}", paper=paper)
+    _sheet_story(doc, round_sheet(t, rnd), L, with_results=with_results)
+    return doc.build()
+
+
 def render_pairings_pdf(
     t: Tournament, lang: str = "es", paper: str = "a4", round_number: int | None = None
 ) -> bytes:
     """Pairing sheet of one round (default: the last paired round), boards in C.04.2 3.6 order."""
-    L = Labels(lang)
     rnd = _check_round(t, round_number, last_paired_round(t) or 1)
-    doc = Doc(t, L, f"{L['pairings']} - {L['round']} {rnd}", paper=paper)
-    _sheet_story(doc, round_sheet(t, rnd), L, with_results=False)
-    return doc.build()
+    return _round_sheet_pdf(t, lang, paper, rnd, "pairings", with_results=False)
 
 
 def render_results_pdf(
     t: Tournament, lang: str = "es", paper: str = "a4", round_number: int | None = None
 ) -> bytes:
     """Result sheet of one round (default: the last round with results)."""
-    L = Labels(lang)
     rnd = _check_round(t, round_number, last_round_with_results(t) or 1)
-    doc = Doc(t, L, f"{L['results']} - {L['round']} {rnd}", paper=paper)
-    _sheet_story(doc, round_sheet(t, rnd), L, with_results=True)
-    return doc.build()
+    return _round_sheet_pdf(t, lang, paper, rnd, "results", with_results=True)
 
 
 def standings_for(
