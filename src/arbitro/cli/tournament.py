@@ -19,6 +19,8 @@ from typing import Annotated, Any
 import typer
 
 from arbitro.errors import ArbitroError
+from arbitro.pairing import registry
+from arbitro.pairing.registry import PairingSystem
 from arbitro.ratings.fidelist import RatingListEntry, iter_txt_list
 from arbitro.tournament import (
     ByeLimits,
@@ -30,6 +32,7 @@ from arbitro.tournament import (
     format_result,
     replay,
 )
+from arbitro.tournament.state import pairing_system
 from arbitro.trf import atomic_write_text, format_points, format_trf, parse_trf
 
 tournament_app = typer.Typer(
@@ -40,15 +43,6 @@ FileArg = Annotated[Path, typer.Argument(help="The tournament's TRF file (its ev
 AuthorOpt = Annotated[
     str | None, typer.Option("--author", help="Who does this (default: $ARBITRO_AUTHOR or the login name).")
 ]
-_SYSTEMS = {
-    **dict.fromkeys(("dutch", "swiss", "fide-dutch", "fide-dutch-2026", "fide-dutch-2025"), "dutch"),
-    **dict.fromkeys(("round-robin", "roundrobin", "rr", "berger", "berger-roundrobin", "fide-roundrobin"), "round_robin"),
-    **dict.fromkeys(
-        ("double-round-robin", "double-roundrobin", "doubleroundrobin", "drr", "double", "fide-doubleroundrobin",
-         "berger-doubleroundrobin"),
-        "double_round_robin",
-    ),
-}
 _BYE_KINDS = {
     **dict.fromkeys(("h", "half", "half-point", "0.5", "½", "1/2", "hpb"), "H"),
     **dict.fromkeys(("z", "zero", "zero-point", "0", "zpb", "absent"), "Z"),
@@ -56,11 +50,17 @@ _BYE_KINDS = {
 }
 
 
-def _system_name(text: str) -> str:
-    key = text.strip().lower().replace("_", "-").replace(" ", "-")
-    if key not in _SYSTEMS:
-        raise ArbitroError(f"--system: expected dutch, round-robin or double-round-robin, got {text!r}")
-    return _SYSTEMS[key]
+def _system_name(text: str | None) -> PairingSystem:
+    """The ``--system`` named (a registry key or alias), default the first Swiss system."""
+    if text is None:
+        return registry.default_swiss()
+    try:
+        return pairing_system(text, aliases=True)
+    except ArbitroError as err:
+        raise ArbitroError(f"--{err}") from None
+
+
+_SYSTEM_HELP = ", ".join(s.key.replace("_", "-") for s in registry.service_systems())
 
 
 # -- files -------------------------------------------------------------------
@@ -201,7 +201,9 @@ def _echo(lines: list[str]) -> None:
 def new_cmd(
     file: FileArg,
     name: Annotated[str | None, typer.Option("--name", help="Tournament name (012).")] = None,
-    system: Annotated[str, typer.Option("--system", help="dutch, round-robin or double-round-robin.")] = "dutch",
+    system: Annotated[
+        str | None, typer.Option("--system", help=f"{_SYSTEM_HELP} (default: {registry.default_swiss().key}).")
+    ] = None,
     rounds: Annotated[int | None, typer.Option("--rounds", help="Rounds (Swiss only; 142).")] = None,
     city: Annotated[str, typer.Option("--city")] = "",
     federation: Annotated[str, typer.Option("--federation", "--fed")] = "",
@@ -243,14 +245,14 @@ def new_cmd(
         return
     if not name:
         raise ArbitroError("--name: a tournament needs a name")
-    system_name = _system_name(system)
-    if system_name != "dutch" and rounds is not None:
+    chosen = _system_name(system)
+    if chosen.is_round_robin and rounds is not None:
         typer.echo("warning: --rounds ignored: a round robin's rounds follow from the number of players", err=True)
         rounds = None
     svc = TournamentService(author=_author(author))
     svc.create(
         name=name,
-        system=system_name,
+        system=chosen.key,
         rounds=rounds,
         city=city,
         federation=federation,
@@ -263,7 +265,7 @@ def new_cmd(
         tiebreaks=[t for t in tiebreaks.replace(";", ",").replace(" ", ",").split(",") if t],
     )
     save(file, svc)
-    typer.echo(f"{file}: created ({system}); event log {log_path(file).name}")
+    typer.echo(f"{file}: created ({system or chosen.key}); event log {log_path(file).name}")
 
 
 @tournament_app.command("add-player")

@@ -1,16 +1,24 @@
 """Adapters from the registry's one signature to each engine (issue 14).
 
-Each function has the :data:`arbitro.pairing.registry.PairFunction` shape
-``(tournament, round_number_or_None, options) -> RoundPairing``.
+Each ``pair_*`` function has the :data:`arbitro.pairing.registry.PairFunction` shape
+``(tournament, round_number_or_None, options) -> RoundPairing``; ``check_*`` and
+``generate_*`` have the :data:`~arbitro.pairing.registry.CheckFunction` and
+:data:`~arbitro.pairing.registry.GenerateFunction` shapes.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 from arbitro.model import Tournament
 from arbitro.pairing.registry import PairOptions
 from arbitro.pairing.types import RoundPairing
 
-__all__ = ["pair_berger", "pair_dutch"]
+if TYPE_CHECKING:
+    from arbitro.pairing.checker import RoundCheck
+
+__all__ = ["check_dutch", "generate_dutch", "pair_berger", "pair_dutch"]
 
 
 def pair_dutch(t: Tournament, round_number: int | None, options: PairOptions) -> RoundPairing:
@@ -29,3 +37,24 @@ def pair_berger(t: Tournament, round_number: int | None, options: PairOptions) -
     if round_number is not None and pairing.round != round_number:
         raise ValueError(f"round {round_number} asked, but the next round of the round robin is {pairing.round}")
     return pairing
+
+
+def check_dutch(
+    t: Tournament, options: PairOptions, progress: Callable[[int], None] | None
+) -> Iterator[RoundCheck]:
+    """The Dutch checker (C.02): re-pair every played round, naming bbpPairings departures."""
+    from arbitro.pairing.checker import check_rounds
+    from arbitro.pairing.dutch_state import DutchOptions
+
+    return check_rounds(t, DutchOptions.bbp() if options.bbp_compat else DutchOptions(), progress)
+
+
+def generate_dutch(
+    config_text: str, source: str, seed: int, options: PairOptions, progress: Callable[[int, int], None] | None
+) -> Tournament:
+    """The Dutch generator (bbpPairings' ``Key=Value`` configuration)."""
+    from arbitro.pairing.dutch_state import DutchOptions
+    from arbitro.pairing.generator import generate, parse_config
+
+    cfg = parse_config(config_text, source)
+    return generate(cfg, seed, DutchOptions.bbp() if options.bbp_compat else DutchOptions(), progress)

@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from arbitro.errors import ArbitroError
 from arbitro.model import ByeRequest, Colour, Player, ResultCode, RoundResult, ScoringSystem, Tournament
+from arbitro.pairing import registry
 from arbitro.pairing.dutch import pair_round
 from arbitro.pairing.dutch_state import DutchOptions
 from arbitro.pairing.types import NoValidPairing
@@ -165,7 +166,7 @@ def generate(
         rounds=rounds,
         initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
         scoring=_scoring(cfg),
-        system="FIDE_DUTCH",
+        system=registry.default_swiss().trf_code,
     )
     for i, rating in enumerate(ratings, 1):
         t.players[i] = Player(start_rank=i, name=f"Test{i:04d}, Player{i:04d}", rating=rating)

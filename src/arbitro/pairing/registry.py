@@ -20,24 +20,32 @@ registry costs nothing at command start-up.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from arbitro.model import Tournament
+    from arbitro.pairing.checker import RoundCheck
     from arbitro.pairing.types import RoundPairing
 
 __all__ = [
+    "CheckFunction",
+    "GenerateFunction",
+    "PairFunction",
     "PairOptions",
     "PairingSystem",
     "SystemKind",
     "UnknownSystem",
     "all_systems",
     "by_trf_code",
+    "default_swiss",
     "get",
+    "of_tournament",
     "register",
+    "round_robin",
+    "service_systems",
 ]
 
 
@@ -67,6 +75,17 @@ class PairOptions:
 #: ``pair(tournament, round_number_or_None, options) -> RoundPairing``
 PairFunction = Callable[["Tournament", "int | None", PairOptions], "RoundPairing"]
 
+#: ``check(tournament, options, progress_or_None) -> checks``: re-pair every played round
+#: (C.02 technical acceptance); ``progress(round)`` after each round.
+CheckFunction = Callable[["Tournament", PairOptions, "Callable[[int], None] | None"], "Iterable[RoundCheck]"]
+
+#: ``generate(config_text, source, seed, options, progress_or_None) -> tournament``: a random
+#: tournament paired by the system; ``config_text`` is ``Key=Value`` lines (bbpPairings'
+#: generator format), ``source`` names it in messages; ``progress(round, rounds)``.
+GenerateFunction = Callable[
+    [str, str, int, PairOptions, "Callable[[int, int], None] | None"], "Tournament"
+]
+
 
 @dataclass(frozen=True, slots=True)
 class PairingSystem:
@@ -76,7 +95,10 @@ class PairingSystem:
     payloads, web forms); ``trf_codes`` are the TRF 092 codes read as this
     system, the first one written; ``engine`` is ``"module:function"`` of a
     :data:`PairFunction`, imported on first use; ``checker`` and ``generator``
-    name modules whose presence the faces advertise (``None``: not available).
+    are ``"module:function"`` of a :data:`CheckFunction` and a
+    :data:`GenerateFunction` (a bare module name means its ``check_rounds`` /
+    ``generate``), ``None`` when the system has none. ``type_text`` is the
+    ``092`` free text the tournament service writes.
     """
 
     key: str
@@ -91,10 +113,21 @@ class PairingSystem:
     supports_acceleration: bool = False
     supports_prohibited: bool = True
     double: bool = False  # round robins: every pair meets twice
+    type_text: str = ""
 
     @property
     def is_swiss(self) -> bool:
         return self.kind in (SystemKind.SWISS, SystemKind.DOUBLE_SWISS, SystemKind.TEAM_SWISS)
+
+    @property
+    def is_round_robin(self) -> bool:
+        """Pre-determined tables: the rounds follow from the number of players (C.05)."""
+        return self.kind in (SystemKind.ROUND_ROBIN, SystemKind.TEAM_ROUND_ROBIN)
+
+    @property
+    def label(self) -> str:
+        """The name shown to users, e.g. ``FIDE Dutch system (C.04.3)``."""
+        return f"{self.name} ({self.article})"
 
     @property
     def flag(self) -> str:
@@ -112,6 +145,32 @@ class PairingSystem:
         """Pair ``round_number`` (default: the next round) of ``t``."""
         fn: PairFunction = _load(self.engine)
         return fn(t, round_number, options or PairOptions())
+
+    def check(
+        self,
+        t: Tournament,
+        options: PairOptions | None = None,
+        progress: Callable[[int], None] | None = None,
+    ) -> Iterable[RoundCheck]:
+        """Re-pair every played round of ``t`` from its own history (the system's checker)."""
+        if self.checker is None:
+            raise UnknownSystem(f"the {self.name} has no checker")
+        fn: CheckFunction = _load(self.checker, "check_rounds")
+        return fn(t, options or PairOptions(), progress)
+
+    def generate(
+        self,
+        config_text: str,
+        seed: int,
+        options: PairOptions | None = None,
+        progress: Callable[[int, int], None] | None = None,
+        source: str = "<config>",
+    ) -> Tournament:
+        """A random tournament paired by this system (the system's generator)."""
+        if self.generator is None:
+            raise UnknownSystem(f"the {self.name} has no generator")
+        fn: GenerateFunction = _load(self.generator, "generate")
+        return fn(config_text, source, seed, options or PairOptions(), progress)
 
 
 class UnknownSystem(LookupError):
@@ -166,9 +225,43 @@ def all_systems() -> Iterator[PairingSystem]:
     return iter(tuple(_SYSTEMS.values()))
 
 
-def _load(ref: str) -> Any:
+def service_systems() -> Iterator[PairingSystem]:
+    """Systems the tournament service runs: individual games, one per pair and round."""
+    return (s for s in all_systems() if s.kind in (SystemKind.SWISS, SystemKind.ROUND_ROBIN))
+
+
+def default_swiss() -> PairingSystem:
+    """The Swiss system used when none is named (the first registered: FIDE Dutch)."""
+    return next(s for s in all_systems() if s.kind is SystemKind.SWISS)
+
+
+def round_robin(double: bool = False) -> PairingSystem:
+    """The individual (double) round robin."""
+    return next(s for s in all_systems() if s.kind is SystemKind.ROUND_ROBIN and s.double == double)
+
+
+def of_tournament(t: Tournament) -> PairingSystem:
+    """The system of a tournament read from a TRF file (``092``/``192``).
+
+    A registered code decides; otherwise a round robin (as
+    :attr:`Tournament.is_round_robin` reads the code or the free text), double
+    when the text says DOUBLE (C.05 Annex 1), or else the default Swiss.
+    """
+    if t.system:
+        try:
+            return by_trf_code(t.system)
+        except UnknownSystem:
+            pass
+    if t.is_round_robin:
+        from arbitro.pairing.berger import is_double_round_robin
+
+        return round_robin(double=is_double_round_robin(t))
+    return default_swiss()
+
+
+def _load(ref: str, default_attr: str = "") -> Any:
     module, _, attr = ref.partition(":")
-    return getattr(importlib.import_module(module), attr)
+    return getattr(importlib.import_module(module), attr or default_attr)
 
 
 def _builtin_systems() -> None:
@@ -178,12 +271,14 @@ def _builtin_systems() -> None:
             name="FIDE Dutch system",
             article="C.04.3",
             kind=SystemKind.SWISS,
-            trf_codes=("FIDE_DUTCH_2025", "FIDE_DUTCH", "FIDE_DUTCH_2026"),
+            # plain FIDE_DUTCH first: the edition in force, read by bbpPairings and the TEC reader
+            trf_codes=("FIDE_DUTCH", "FIDE_DUTCH_2025", "FIDE_DUTCH_2026"),
             engine="arbitro.pairing.engines:pair_dutch",
             aliases=("swiss", "fide-dutch", "fide-dutch-2026", "fide-dutch-2025"),
-            checker="arbitro.pairing.checker",
-            generator="arbitro.pairing.generator",
+            checker="arbitro.pairing.engines:check_dutch",
+            generator="arbitro.pairing.engines:generate_dutch",
             supports_acceleration=True,
+            type_text="Individual: Swiss system (FIDE Dutch)",
         )
     )
     register(
@@ -196,6 +291,7 @@ def _builtin_systems() -> None:
             engine="arbitro.pairing.engines:pair_berger",
             aliases=("roundrobin", "rr", "berger", "berger-roundrobin", "fide-roundrobin"),
             supports_prohibited=False,
+            type_text="Individual: round robin",
         )
     )
     register(
@@ -206,9 +302,17 @@ def _builtin_systems() -> None:
             kind=SystemKind.ROUND_ROBIN,
             trf_codes=("FIDE_DOUBLEROUNDROBIN", "BERGER_DOUBLEROUNDROBIN"),
             engine="arbitro.pairing.engines:pair_berger",
-            aliases=("double-roundrobin", "doubleroundrobin", "drr", "double", "fide-doubleroundrobin"),
+            aliases=(
+                "double-roundrobin",
+                "doubleroundrobin",
+                "drr",
+                "double",
+                "fide-doubleroundrobin",
+                "berger-doubleroundrobin",
+            ),
             supports_prohibited=False,
             double=True,
+            type_text="Individual: double round robin",
         )
     )
 

@@ -19,8 +19,9 @@ rounds, ``240`` requested byes, ``###`` comments for leaving FIDE mode and
 ``MPA @ Round n``). Other views: ``state.rounds`` (``RoundState``: ``boards``
 of ``Game(white, black, white_code, black_code)``, ``bye``, ``unpaired``,
 ``published``, ``manual``), ``state.withdrawn``, ``state.requested_byes``,
-``state.fide_mode``, ``state.system`` (``dutch``, ``round_robin``,
-``double_round_robin``), ``state.bye_limits``.
+``state.fide_mode``, ``state.system`` (a key of the pairing-system registry,
+:mod:`arbitro.pairing.registry`; ``state.pairing_system`` is its record),
+``state.bye_limits``.
 
 **Service.** ``svc = TournamentService(events=(), author="arbiter", clock=now_utc)``
 replays the given log; every command validates, then appends events to
@@ -29,18 +30,17 @@ caller must persist) and updates ``svc.state``. A command that fails raises
 :class:`arbitro.errors.ArbitroError` with one clear message and changes
 nothing. ``svc.warnings`` holds the last command's warnings. Commands:
 
-* ``create(name=, system="dutch", rounds=, city=, federation=, start_date=,
+* ``create(name=, system=None (registry default), rounds=, city=, federation=, start_date=,
   end_date=, chief_arbiter=, time_control=, initial_colour=None,
   scoring=None, bye_limits=ByeLimits(...), tiebreaks=())``
 * ``register_player(name, rating=, title=, federation=, fide_id=, sex=,
   birth_date=, missed_rounds="Z") -> pairing number`` (late entries too)
-* ``update_player(player, **fields)``
 * ``remove_player(player, seed=None)``: before round 1 (a round robin draws again)
 * ``assign_pairing_numbers(seed=None)``: Swiss C.04.2 2.2 order; round robin by lot
 * ``request_bye(player, round, kind="H")`` / ``cancel_bye(player, round)``
 * ``withdraw(player, from_round=None)``
 * ``prohibit_pairing(players, first_round=None, last_round=None)`` (``260``; after round 1 only outside FIDE mode)
-* ``pair_next_round(seed=None)``: Dutch engine (``arbitro.pairing.dutch``) or Berger table
+* ``pair_next_round(seed=None)``: the system's engine (through the registry) or the Berger table
 * ``change_pairing(boards, bye=None, round_number=None, reason="")``: logged as ``### MPA @ Round n``
 * ``publish_round(round_number=None)``
 * ``enter_result(board, "1-0"|"½-½"|"0-1"|"1F-0F"|"0F-1F"|"0F-0F"|"½-0"..., round_number=None)``
@@ -69,11 +69,10 @@ from arbitro.tournament.events import (
 )
 from arbitro.tournament.results import format_result, parse_result
 from arbitro.tournament.service import TournamentService
-from arbitro.tournament.state import SYSTEMS, Game, RoundState, TournamentState, replay
+from arbitro.tournament.state import Game, RoundState, TournamentState, pairing_system, replay
 
 __all__ = [
     "EVENT_KINDS",
-    "SYSTEMS",
     "ByeLimits",
     "Event",
     "Game",
@@ -85,6 +84,7 @@ __all__ = [
     "event_to_json",
     "format_result",
     "now_utc",
+    "pairing_system",
     "parse_result",
     "replay",
 ]

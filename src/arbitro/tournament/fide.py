@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from arbitro.errors import ArbitroError
 from arbitro.model import ScoringSystem
 from arbitro.pairing.berger import rounds_for
-from arbitro.tournament.state import Game, TournamentState
+from arbitro.tournament.state import Game, TournamentState, pairing_system
 
 __all__ = [
     "BUCHHOLZ_FAMILY",
@@ -47,7 +47,7 @@ def check_tiebreaks(system: str, tiebreaks: Sequence[str]) -> None:
     from arbitro.tiebreaks.spec import parse_tiebreak_list
 
     specs = parse_tiebreak_list(list(tiebreaks))
-    if system != "dutch":
+    if pairing_system(system).is_round_robin:
         bad = [spec.text for spec in specs if spec.code in BUCHHOLZ_FAMILY]
         if bad:
             raise ArbitroError(
@@ -81,7 +81,7 @@ def check_manual_pairing(
             if w in pp.players and b in pp.players and pp.applies_to(number):
                 raise ArbitroError(f"change pairing: {w} and {b} may not meet (prohibited pairing)")
     earlier = state.rounds[: number - 1]
-    cycle = rounds_for(len(state.header.players)) if state.system == "double_round_robin" else None
+    cycle = rounds_for(len(state.header.players)) if state.is_double_round_robin else None
     for w, b in boards:
         for r in earlier:
             if cycle is not None and r.number <= cycle < number:

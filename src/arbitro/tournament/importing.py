@@ -15,7 +15,7 @@ from typing import Any
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Colour, ResultCode, Tournament
-from arbitro.pairing.berger import is_double_round_robin
+from arbitro.pairing import registry
 from arbitro.tournament.events import Event, now_utc
 from arbitro.tournament.fide import check_scoring
 from arbitro.tournament.state import replay
@@ -23,12 +23,6 @@ from arbitro.tournament.state import replay
 __all__ = ["events_from_tournament"]
 
 _BY_OUTCOME = {"W": "F", "D": "H", "L": "Z"}
-
-
-def _system(t: Tournament) -> str:
-    if not t.is_round_robin:
-        return "dutch"
-    return "double_round_robin" if is_double_round_robin(t) else "round_robin"
 
 
 def _scoring(t: Tournament) -> dict[str, str] | None:
@@ -45,16 +39,18 @@ def events_from_tournament(t: Tournament, *, author: str = "import", timestamp: 
     def emit(kind: str, payload: dict[str, Any]) -> None:
         events.append(Event(kind, payload, stamp, author))
 
-    system = _system(t)
+    system = registry.of_tournament(t)
+    if system not in list(registry.service_systems()):
+        raise ArbitroError(f"092: a {system.name} cannot be run by the tournament service")
     rounds = t.rounds if t.rounds is not None else (t.played_rounds or None)
-    if system == "dutch" and rounds is None:
+    if not system.is_round_robin and rounds is None:
         raise ArbitroError("142: the file does not say how many rounds the tournament has")
     emit(
         "tournament_created",
         {
             "name": t.name or "Imported tournament",
-            "system": system,
-            "rounds": rounds if system == "dutch" else None,
+            "system": system.key,
+            "rounds": None if system.is_round_robin else rounds,
             "city": t.city,
             "federation": t.federation,
             "start_date": t.start_date.isoformat() if t.start_date else "",

@@ -18,8 +18,8 @@ from decimal import Decimal
 from typing import Any
 
 from arbitro.errors import ArbitroError
-from arbitro.model import TITLES, ResultCode, ScoringSystem
-from arbitro.pairing import berger
+from arbitro.model import TITLES, ResultCode, ScoringSystem, Tournament
+from arbitro.pairing import berger, registry
 from arbitro.pairing.types import NoValidPairing, RoundPairing
 from arbitro.tournament.byes import ByeLimits, check_bye_request
 from arbitro.tournament.events import Event, now_utc
@@ -32,7 +32,7 @@ from arbitro.tournament.numbers import (
     swiss_order,
 )
 from arbitro.tournament.results import format_result, parse_result
-from arbitro.tournament.state import SYSTEMS, Game, TournamentState, apply, replay
+from arbitro.tournament.state import Game, TournamentState, apply, pairing_system, replay
 
 __all__ = ["TournamentService"]
 
@@ -65,7 +65,7 @@ class TournamentService:
         *,
         author: str = "arbiter",
         clock: Callable[[], str] = now_utc,
-        engine: Callable[[Any, int], RoundPairing] | None = None,
+        engine: Callable[[Tournament, int], RoundPairing] | None = None,
     ) -> None:
         self._events: list[Event] = list(events)
         self.state: TournamentState = replay(self._events)
@@ -112,7 +112,7 @@ class TournamentService:
         self,
         *,
         name: str,
-        system: str = "dutch",
+        system: str | None = None,
         rounds: int | None = None,
         city: str = "",
         federation: str = "",
@@ -126,16 +126,20 @@ class TournamentService:
         bye_limits: ByeLimits | None = None,
         tiebreaks: Sequence[str] = (),
     ) -> list[Event]:
-        """Create the tournament (first event of a log). ``system``: dutch, round_robin, double_round_robin."""
+        """Create the tournament (first event of a log).
+
+        ``system``: a key or alias of :func:`arbitro.pairing.registry.service_systems`
+        (default: the first Swiss system, FIDE Dutch).
+        """
         if self.state.created:
             raise ArbitroError("the tournament already exists")
         if not name.strip():
             raise ArbitroError("name: a tournament needs a name")
-        if system not in SYSTEMS:
-            raise ArbitroError(f"system: expected one of {', '.join(SYSTEMS)}, got {system!r}")
-        if system == "dutch" and (rounds is None or rounds < 1):
+        chosen = pairing_system(system) if system is not None else registry.default_swiss()
+        system = chosen.key
+        if not chosen.is_round_robin and (rounds is None or rounds < 1):
             raise ArbitroError("rounds: a Swiss tournament needs the number of rounds announced in advance (C.04.1 art. 1)")
-        if system != "dutch" and rounds is not None:
+        if chosen.is_round_robin and rounds is not None:
             raise ArbitroError("rounds: a round robin's rounds follow from the number of players; leave it out")
         for label, text in (("start date", start_date), ("end date", end_date)):
             if text:
@@ -245,20 +249,6 @@ class TournamentService:
                     tx.emit("pairing_numbers_assigned", {"order": order, "method": "rating"})
                     number = order.index(number) + 1
         return number
-
-    def update_player(self, player: int, **fields: Any) -> list[Event]:
-        """Correct a player's data (name, rating, title, federation, fide_id, sex, birth_date)."""
-        s = self._require_created()
-        s.player(player)
-        allowed = {"name", "rating", "title", "federation", "fide_id", "sex", "birth_date"}
-        unknown = set(fields) - allowed
-        if unknown:
-            raise ArbitroError(f"player: cannot change {', '.join(sorted(unknown))}")
-        if "title" in fields and fields["title"] and fields["title"] not in TITLES:
-            raise ArbitroError(f"title: expected one of {', '.join(TITLES)} or nothing, got {fields['title']!r}")
-        with self._tx() as tx:
-            tx.emit("player_updated", {"start_rank": player, **fields})
-        return list(tx.events)
 
     def remove_player(self, player: int, seed: int | None = None) -> list[Event]:
         """Remove a player before round 1 is paired (a registration in error, a withdrawal before the start).
@@ -417,7 +407,7 @@ class TournamentService:
 
     # -- pairing -----------------------------------------------------------
     def pair_next_round(self, seed: int | None = None) -> list[Event]:
-        """Pair the next round: Dutch engine for a Swiss, Berger table for a round robin.
+        """Pair the next round: the system's engine (registry) for a Swiss, the Berger table for a round robin.
 
         Refused while the previous round is missing results. Pairing numbers
         are assigned first if that has not been done (``seed`` for the lot).
@@ -437,16 +427,16 @@ class TournamentService:
             if not tx.state.numbers_assigned:
                 self._numbers(tx, seed)
             st = tx.state
-            if st.is_round_robin:
-                pairing = berger.round_pairing(sorted(st.header.players), number, st.system == "double_round_robin")
+            system = st.pairing_system
+            if system.is_round_robin:
+                pairing = berger.round_pairing(sorted(st.header.players), number, system.double)
                 unpaired: dict[int, str] = {}
-                engine = "berger"
             else:
                 unpaired = {p: "Z" for p in st.header.players if st.is_withdrawn(p, number)}
                 unpaired.update({p: k for (p, r), k in st.requested_byes.items() if r == number})
                 pairing = self._pair_swiss(st, number)
-                engine = "dutch"
                 _check_cover(st, pairing, unpaired, number)
+            engine = system.key
             tx.emit(
                 "round_paired",
                 {
@@ -470,19 +460,16 @@ class TournamentService:
         return list(tx.events)
 
     def _pair_swiss(self, st: TournamentState, number: int) -> RoundPairing:
-        engine = self._engine
-        if engine is None:
-            try:
-                from arbitro.pairing.dutch import pair_round
-            except ImportError:
-                raise ArbitroError("pair: the Dutch pairing engine (arbitro.pairing.dutch) is not installed") from None
-            engine = pair_round
+        system = st.pairing_system
+        t = st.to_tournament()
         try:
-            return engine(st.to_tournament(), number)
+            return self._engine(t, number) if self._engine is not None else system.pair(t, number)
         except NoValidPairing as err:
-            raise ArbitroError(f"pair: no valid pairing exists for round {number} (C.04.3 [C1]-[C3]): {err}") from None
+            raise ArbitroError(
+                f"pair: no valid pairing exists for round {number} ({system.article} [C1]-[C3]): {err}"
+            ) from None
         except ValueError as err:
-            raise ArbitroError(f"pair: the Dutch engine cannot pair round {number}: {err}") from None
+            raise ArbitroError(f"pair: the {system.name} cannot pair round {number}: {err}") from None
 
     def change_pairing(
         self,

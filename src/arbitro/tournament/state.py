@@ -28,23 +28,30 @@ from arbitro.model import (
     ScoringSystem,
     Tournament,
 )
+from arbitro.pairing import registry
 from arbitro.pairing.berger import rounds_for
+from arbitro.pairing.registry import PairingSystem
 from arbitro.tournament.byes import ByeLimits
 from arbitro.tournament.events import Event
 
-__all__ = ["SYSTEMS", "Game", "RoundState", "TournamentState", "apply", "replay"]
+__all__ = ["Game", "RoundState", "TournamentState", "apply", "pairing_system", "replay"]
 
-#: Pairing systems of the service -> TRF-2026 ``192`` code.
-SYSTEMS: dict[str, str] = {
-    "dutch": "FIDE_DUTCH",
-    "round_robin": "BERGER_ROUNDROBIN",
-    "double_round_robin": "FIDE_DOUBLEROUNDROBIN",
-}
-_TYPE_TEXT = {
-    "dutch": "Individual: Swiss system (FIDE Dutch)",
-    "round_robin": "Individual: round robin",
-    "double_round_robin": "Individual: double round robin",
-}
+
+def pairing_system(name: str, *, aliases: bool = False) -> PairingSystem:
+    """A system the tournament service runs, by its registry key (or alias, if ``aliases``).
+
+    The service runs :func:`arbitro.pairing.registry.service_systems`; logs and
+    service calls use the canonical key, faces may accept the aliases.
+    """
+    try:
+        system: PairingSystem | None = registry.get(name)
+    except registry.UnknownSystem:
+        system = None
+    known = list(registry.service_systems())
+    if system not in known or not (aliases or system is None or system.key == name):
+        raise ArbitroError(f"system: expected one of {', '.join(s.key for s in known)}, got {name!r}")
+    assert system is not None
+    return system
 
 
 @dataclass(slots=True)
@@ -111,7 +118,7 @@ class TournamentState:
     """Everything the log says about a tournament, at one point of the log."""
 
     header: Tournament = field(default_factory=Tournament)  # header and players, no results
-    system: str = "dutch"
+    system: str = field(default_factory=lambda: registry.default_swiss().key)  # a registry key
     fide_mode: bool = True
     bye_limits: ByeLimits = field(default_factory=ByeLimits)
     numbers_assigned: bool = False
@@ -123,8 +130,16 @@ class TournamentState:
 
     # -- views ---------------------------------------------------------
     @property
+    def pairing_system(self) -> PairingSystem:
+        return registry.get(self.system)
+
+    @property
     def is_round_robin(self) -> bool:
-        return self.system in ("round_robin", "double_round_robin")
+        return self.pairing_system.is_round_robin
+
+    @property
+    def is_double_round_robin(self) -> bool:
+        return self.pairing_system.is_round_robin and self.pairing_system.double
 
     @property
     def paired_rounds(self) -> int:
@@ -272,9 +287,7 @@ def _scoring(data: dict[str, Any] | None) -> ScoringSystem:
 def _created(state: TournamentState, p: dict[str, Any]) -> None:
     if state.created:
         raise ArbitroError("event: the tournament has already been created")
-    system = p.get("system", "dutch")
-    if system not in SYSTEMS:
-        raise ArbitroError(f"system: expected one of {', '.join(SYSTEMS)}, got {system!r}")
+    system = pairing_system(str(p.get("system") or registry.default_swiss().key))
     colour = p.get("initial_colour")
     state.header = Tournament(
         name=str(p.get("name", "")),
@@ -289,12 +302,12 @@ def _created(state: TournamentState, p: dict[str, Any]) -> None:
         rounds=p.get("rounds"),
         initial_colour=Colour(colour) if colour else None,
         scoring=_scoring(p.get("scoring")),
-        system=SYSTEMS[system],
-        type_text=_TYPE_TEXT[system],
+        system=system.trf_code,
+        type_text=system.type_text,
         program=str(p.get("program", "Arbitro")),
         tiebreaks=list(p.get("tiebreaks", [])),
     )
-    state.system = system
+    state.system = system.key
     state.bye_limits = ByeLimits.from_dict(p.get("bye_limits"))
     state.created = True
 
@@ -371,7 +384,7 @@ def _renumber(state: TournamentState, p: dict[str, Any]) -> None:
     if colour:
         state.header.initial_colour = Colour(colour)
     if state.is_round_robin:
-        state.header.rounds = rounds_for(len(order), state.system == "double_round_robin")
+        state.header.rounds = rounds_for(len(order), state.is_double_round_robin)
     state.numbers_assigned = True
 
 
