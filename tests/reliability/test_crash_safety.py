@@ -5,8 +5,8 @@ Everything runs in child processes killed with SIGKILL (no clean-up handler runs
 * TRF export (``arbitro.trf.write_trf``) and backups (``arbitro.web.ops.atomic``): the
   target is always one whole version, old or new, never a part;
 * pairing and result entry at the desk (``arbitro.web.tournaments.service`` on a SQLite
-  file, WAL): after every kill the event log has no gap, replays, and the cached state
-  (``state_trf``) is the replay's; a restarted worker resumes and finishes the tournament.
+  file, WAL): after every kill the event log has no gap and replays, no second copy of the state
+  is written beside it, the status is the replay's; a restarted worker resumes and finishes the tournament.
 """
 
 from __future__ import annotations
@@ -129,7 +129,9 @@ VERIFY = """
         assert seqs == list(range(1, len(seqs) + 1)), seqs
         st = service.state(row)
         core = service.to_model(st)
-        assert row.state_trf == (format_trf(core) if core.players else ""), "state cache differs from the replayed log"
+        assert not core.players or format_trf(core)  # the replayed log writes a whole TRF
+        assert row.state_trf == "", "a second copy of the state was written beside the log"
+        assert row.status == service._status(st), "the status cache differs from the replayed log"
         print(row.name, len(seqs), st.paired_rounds, st.rounds[-1].complete if st.rounds else None)
 """
 

@@ -47,7 +47,7 @@ def pages(slug: str) -> dict[str, str]:
     store.clear_cache()
     c = Client()
     out = {}
-    for p in ["/", "/fma/"] + [f"/t/{slug}/{x}" for x in PAGES]:
+    for p in ["/", "/federation/"] + [f"/t/{slug}/{x}" for x in PAGES]:
         resp = c.get(p)
         assert resp.status_code == 200, p
         out[p] = _normal(resp.content.decode())

@@ -59,7 +59,7 @@ def test_desk_needs_login(client):
 
 def test_fma_cuarta_round_robin_from_the_rulebook_FMA_4_1_b(logged):
     """FMA 4.1 b: 7-10 players play a single round robin; FMA 6.1 gives the tie-breaks."""
-    row = _create(logged, name="Cuarta de prueba", fma_category="cuarta", entrants=8)
+    row = _create(logged, name="Cuarta de prueba", category="cuarta", entrants=8)
     _register(logged, row, 8)
     st = service.state(row)
     assert st is not None and st.system == "round_robin"
@@ -86,7 +86,7 @@ def test_fma_cuarta_round_robin_from_the_rulebook_FMA_4_1_b(logged):
 
 
 def test_correction_through_the_desk_is_logged(logged):
-    row = _create(logged, name="Corrección", fma_category="cuarta", entrants=8)
+    row = _create(logged, name="Corrección", category="cuarta", entrants=8)
     _register(logged, row, 8)
     service.pair_next(row, None)
     st = service.state(row)
@@ -98,7 +98,7 @@ def test_correction_through_the_desk_is_logged(logged):
 
 
 def test_bad_result_gives_a_message_and_changes_nothing(logged):
-    row = _create(logged, name="Malo", fma_category="cuarta", entrants=8)
+    row = _create(logged, name="Malo", category="cuarta", entrants=8)
     _register(logged, row, 8)
     service.pair_next(row, None)
     g = service.state(row).round(1).boards[0]
@@ -168,7 +168,7 @@ def test_imported_tournament_continues_at_the_desk(logged, shared, arbiter):
 
 
 def test_export_of_an_event_based_tournament_round_trips(logged):
-    row = _create(logged, name="Export", fma_category="cuarta", entrants=8)
+    row = _create(logged, name="Export", category="cuarta", entrants=8)
     _register(logged, row, 8)
     text = logged.get(reverse("tournaments:desk_export", args=[row.slug])).content.decode()
     assert len(store.parse(text).players) == 8
@@ -177,7 +177,7 @@ def test_export_of_an_event_based_tournament_round_trips(logged):
 @needs_dutch
 def test_fma_half_point_byes_limit_FMA_4_2(client, arbiter):
     """FMA 4.2: at most 2 half-point byes per player."""
-    row = service.create({"name": "Byes", "fma_category": "tercera", "entrants": 12}, arbiter)
+    row = service.create({"name": "Byes", "category": "tercera", "entrants": 12}, arbiter)
     for i in range(12):
         service.register(row, {"name": f"P, {i}", "rating": 1700 + i}, arbiter)
     service.request_bye(row, 1, 1, "H", arbiter)
@@ -223,7 +223,7 @@ def test_fma_season_page_names_the_winner_of_a_finished_double_round_robin_FMA_4
     from arbitro.standings import compute_standings
 
     season = models.Season.objects.create(year=2026, name="Temporada 2026")
-    row = service.create({"name": "Cuarta doble", "fma_category": "cuarta", "entrants": 4, "season": season}, arbiter)
+    row = service.create({"name": "Cuarta doble", "category": "cuarta", "entrants": 4, "season": season}, arbiter)
     for i in range(4):
         service.register(row, {"name": f"D, {i}", "rating": 1500 + i}, arbiter)
     while True:
@@ -239,5 +239,5 @@ def test_fma_season_page_names_the_winner_of_a_finished_double_round_robin_FMA_4
     assert row.status == models.Tournament.Status.FINISHED
     core = store.load(row)
     winner = core.players[compute_standings(core).rows[0].start_rank].name
-    html = client.get(reverse("tournaments:fma")).content.decode()
+    html = client.get(reverse("tournaments:federation")).content.decode()
     assert f"Ganador: {winner}" in html

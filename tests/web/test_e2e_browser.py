@@ -83,7 +83,7 @@ def _run_fma_tournament(page, base: str, category: str, entrants: int, rounds: i
     page.goto(f"{base}/desk/new/")
     page.fill("input[name=name]", name)
     page.fill("input[name=city]", "Mar del Plata")
-    page.select_option("select[name=fma_category]", category)
+    page.select_option("select[name=category]", category)
     page.fill("input[name=entrants]", str(entrants))
     page.click("form.form button[type=submit]")
     page.wait_for_url("**/desk/t/**")
@@ -137,7 +137,7 @@ def test_arbiter_runs_an_fma_tercera_of_12_players_for_two_rounds(page, live_ser
 
 def test_player_requests_a_half_point_bye_FMA_4_2(page, live_server):
     arb, _ = _arbiter("chief", "chief-e2e-pw")
-    row = service.create({"name": "Segunda E2E", "fma_category": "segunda", "entrants": 12}, arb)
+    row = service.create({"name": "Segunda E2E", "category": "segunda", "entrants": 12}, arb)
     for i in range(12):
         service.register(row, {"name": f"Jugador{i:02d}, Bye", "rating": 1899 - i}, arb)
     player = get_user_model().objects.create_user("jugador", password="jugador-e2e-pw")

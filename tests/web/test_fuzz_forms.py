@@ -89,7 +89,7 @@ def test_create_and_import_forms_with_junk(desk) -> None:
     @FUZZ
     @given(
         form=st.dictionaries(
-            st.sampled_from(["name", "city", "start_date", "end_date", "fma_category", "system", "rounds", "entrants", "time_control", "chief_arbiter"]),
+            st.sampled_from(["name", "city", "start_date", "end_date", "category", "system", "rounds", "entrants", "time_control", "chief_arbiter"]),
             JUNK, max_size=10,
         ),
         upload=st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode)),
@@ -101,7 +101,7 @@ def test_create_and_import_forms_with_junk(desk) -> None:
         if trf_seed and cut % 2:
             upload = trf_seed[0].read_bytes()[: cut] + upload
         f = SimpleUploadedFile("fuzz.trf", upload, content_type="text/plain")
-        _ok(c.post("/desk/import/", {"file": f, "fma_category": category}), "import")
+        _ok(c.post("/desk/import/", {"file": f, "category": category}), "import")
 
     check()
 

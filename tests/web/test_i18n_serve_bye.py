@@ -18,8 +18,8 @@ def test_spanish_is_the_default(client):
 
 
 def test_switch_to_english_and_back(client):
-    resp = client.post(reverse("tournaments:set_language"), {"language": "en", "next": "/fma/"})
-    assert resp.status_code == 302 and resp["Location"] == "/fma/"
+    resp = client.post(reverse("tournaments:set_language"), {"language": "en", "next": "/federation/"})
+    assert resp.status_code == 302 and resp["Location"] == "/federation/"
     html = client.get("/").content.decode()
     assert 'lang="en"' in html and "Tournaments" in html
     client.post(reverse("tournaments:set_language"), {"language": "es", "next": "/"})
@@ -42,7 +42,7 @@ def test_open_redirect_is_refused(client):
 
 
 def test_fma_page_shows_the_rulebook_FMA_4_1(client):
-    html = client.get(reverse("tournaments:fma")).content.decode()
+    html = client.get(reverse("tournaments:federation")).content.decode()
     assert "FMA 4.1" in html and "Suizo" in html
 
 

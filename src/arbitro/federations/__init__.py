@@ -4,7 +4,8 @@ A rulebook lives in its own package (``arbitro.federations.fma``) and imports
 the FIDE core (model, standings); the FIDE engines never import a rulebook.
 This module is the small registry through which faces (CLI, web) find the
 rulebooks: each one is described by a :class:`FederationInfo` naming the
-module that implements it, loaded only when asked for.
+module that implements it, loaded only when asked for; :func:`rulebook_of` gives
+its :class:`~arbitro.federations.rulebook.Rulebook`.
 """
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from typing import cast
 
 from arbitro.errors import ArbitroError
+from arbitro.federations.rulebook import Rulebook
 
-__all__ = ["FederationInfo", "available", "get", "load", "register"]
+__all__ = ["FederationInfo", "Rulebook", "available", "default", "get", "load", "register", "rulebook_of"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +29,7 @@ class FederationInfo:
     name: str
     language: str
     module: str
+    rulebook: str = ""  # "module:attribute" of its Rulebook; default: the module's RULEBOOK
 
 
 _REGISTRY: dict[str, FederationInfo] = {}
@@ -52,6 +56,21 @@ def get(code: str) -> FederationInfo:
 def load(code: str) -> ModuleType:
     """Import and return the package implementing rulebook ``code``."""
     return importlib.import_module(get(code).module)
+
+
+def rulebook_of(code: str) -> Rulebook:
+    """The :class:`Rulebook` of rulebook ``code`` (imported on first use)."""
+    info = get(code)
+    module, _, attr = (info.rulebook or f"{info.module}.rulebook:RULEBOOK").partition(":")
+    return cast(Rulebook, getattr(importlib.import_module(module), attr or "RULEBOOK"))
+
+
+def default(code: str = "") -> Rulebook | None:
+    """The rulebook ``code``, or (no code) the only one registered; ``None`` when there is none."""
+    if code:
+        return rulebook_of(code)
+    known = available()
+    return rulebook_of(known[0].code) if len(known) == 1 else None
 
 
 register(

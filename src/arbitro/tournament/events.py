@@ -10,39 +10,55 @@ engine produced, a pairing-number event holds the resulting order and the
 seed of the lot. Replaying therefore never calls an engine, and a log stays
 valid when an engine changes. The payload of each kind is documented in
 ``docs/formats/event-log.md``.
+
+Each kind has one frozen dataclass (:class:`TournamentCreated`,
+:class:`ResultEntered`, ...): its fields are the payload. The service emits
+them (:meth:`EventData.to_payload`), the replay reads them
+(:attr:`Event.data`), the CLI log and the web store keep the same JSON.
+Reading is lenient where old logs were (a missing optional key takes its
+default, numbers written as text are read as numbers), so old logs still load.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar, TypeVar
 
 from arbitro.errors import ArbitroError
 
-__all__ = ["EVENT_KINDS", "Event", "event_from_dict", "event_from_json", "event_to_json", "now_utc"]
-
-#: Every event kind, in the order a tournament usually meets them.
-EVENT_KINDS: tuple[str, ...] = (
-    "tournament_created",
-    "player_registered",
-    "player_updated",
-    "player_removed",
-    "pairing_numbers_assigned",
-    "bye_requested",
-    "bye_cancelled",
-    "player_withdrawn",
-    "pairing_prohibited",
-    "round_paired",
-    "pairing_changed",
-    "round_published",
-    "result_entered",
-    "result_corrected",
-    "fide_mode_left",
-)
+__all__ = [
+    "EVENT_KINDS",
+    "EVENT_TYPES",
+    "ByeCancelled",
+    "ByeRequested",
+    "Event",
+    "EventData",
+    "FideModeLeft",
+    "PairingChanged",
+    "PairingNumbersAssigned",
+    "PairingProhibited",
+    "PlayerRegistered",
+    "PlayerRemoved",
+    "PlayerUpdated",
+    "PlayerWithdrawn",
+    "ResultCorrected",
+    "ResultEntered",
+    "RoundPaired",
+    "RoundPublished",
+    "TournamentCreated",
+    "TournamentFinished",
+    "TournamentReopened",
+    "event_from_dict",
+    "event_from_json",
+    "event_to_json",
+    "now_utc",
+]
 
 JSONValue = Any
+_E = TypeVar("_E", bound="EventData")
 
 
 def now_utc() -> str:
@@ -50,9 +66,317 @@ def now_utc() -> str:
     return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat()
 
 
+# -- payload values ----------------------------------------------------------
+
+
+def _whole(value: Any, key: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ArbitroError(f"event: payload: {key}: expected a whole number, got {value!r}")
+    try:
+        return int(value)
+    except ValueError:
+        raise ArbitroError(f"event: payload: {key}: expected a whole number, got {value!r}") from None
+
+
+def _opt_whole(value: Any, key: str) -> int | None:
+    return None if value is None else _whole(value, key)
+
+
+def _text(value: Any, key: str) -> str:
+    return "" if value is None else str(value)
+
+
+def _opt_text(value: Any, key: str) -> str | None:
+    return None if value is None or value == "" else str(value)
+
+
+def _numbers(value: Any, key: str) -> tuple[int, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise ArbitroError(f"event: payload: {key}: expected a list of numbers, got {value!r}")
+    return tuple(_whole(v, key) for v in value)
+
+
+def _pairs(value: Any, key: str) -> tuple[tuple[int, int], ...]:
+    if not isinstance(value, (list, tuple)):
+        raise ArbitroError(f"event: payload: {key}: expected a list of [white, black], got {value!r}")
+    out = []
+    for item in value:
+        w, b = item
+        out.append((_whole(w, key), _whole(b, key)))
+    return tuple(out)
+
+
+def _kinds(value: Any, key: str) -> tuple[tuple[int, str], ...]:
+    if not isinstance(value, (list, tuple)):
+        raise ArbitroError(f"event: payload: {key}: expected a list of [player, kind], got {value!r}")
+    return tuple((_whole(p, key), str(k)) for p, k in value)
+
+
+def _texts(value: Any, key: str) -> tuple[str, ...]:
+    if not isinstance(value, (list, tuple)):
+        raise ArbitroError(f"event: payload: {key}: expected a list, got {value!r}")
+    return tuple(str(v) for v in value)
+
+
+def _object(value: Any, key: str) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ArbitroError(f"event: payload: {key}: expected a JSON object, got {value!r}")
+    return dict(value)
+
+
+def _raw(value: Any, key: str) -> Any:
+    return value
+
+
+def _read(conv: Any, default: Any = dataclasses.MISSING) -> Any:
+    """A payload field read by ``conv``; without a default the key is required."""
+    if default is dataclasses.MISSING:
+        return field(metadata={"read": conv})
+    return field(default=default, metadata={"read": conv})
+
+
+def _json(value: Any) -> JSONValue:
+    if isinstance(value, tuple):
+        return [_json(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class EventData:
+    """The payload of one event kind; subclasses set :attr:`kind`."""
+
+    kind: ClassVar[str] = ""
+
+    @classmethod
+    def from_payload(cls: type[_E], payload: dict[str, JSONValue]) -> _E:
+        """Read a stored payload (lenient like the old replay: missing optional keys take defaults)."""
+        values: dict[str, Any] = {}
+        for f in dataclasses.fields(cls):
+            if f.name not in payload:
+                if f.default is dataclasses.MISSING:
+                    raise ArbitroError(f"event ({cls.kind}): payload: {f.name}: missing")
+                continue
+            values[f.name] = f.metadata["read"](payload[f.name], f.name)
+        return cls(**values)
+
+    def to_payload(self) -> dict[str, JSONValue]:
+        """The JSON payload (lists for tuples), keys in field order."""
+        return {f.name: _json(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentCreated(EventData):
+    kind: ClassVar[str] = "tournament_created"
+    name: str = _read(_text, "")
+    system: str | None = _read(_opt_text, None)  # a pairing-system registry key; None: the default Swiss
+    rounds: int | None = _read(_opt_whole, None)
+    city: str = _read(_text, "")
+    federation: str = _read(_text, "")
+    start_date: str = _read(_text, "")
+    end_date: str = _read(_text, "")
+    chief_arbiter: str = _read(_text, "")
+    deputy_arbiters: tuple[str, ...] = _read(_texts, ())
+    time_control: str = _read(_text, "")
+    time_control_code: str = _read(_text, "")
+    initial_colour: str | None = _read(_opt_text, None)
+    scoring: dict[str, Any] | None = _read(_object, None)
+    bye_limits: dict[str, Any] | None = _read(_object, None)
+    tiebreaks: tuple[str, ...] = _read(_texts, ())
+    program: str = _read(_text, "Arbitro")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRegistered(EventData):
+    kind: ClassVar[str] = "player_registered"
+    start_rank: int = _read(_whole)
+    name: str = _read(_text)
+    rating: int = _read(_whole, 0)
+    title: str = _read(_text, "")
+    federation: str = _read(_text, "")
+    fide_id: str = _read(_text, "")
+    sex: str = _read(_text, "")
+    birth_date: str = _read(_text, "")
+    missed_rounds: str = _read(_text, "Z")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerUpdated(EventData):
+    """Changed fields only (``None``: unchanged); written by older versions, still replayed."""
+
+    kind: ClassVar[str] = "player_updated"
+    start_rank: int = _read(_whole)
+    name: str | None = _read(_opt_text, None)
+    rating: int | None = _read(_opt_whole, None)
+    title: str | None = _read(_raw, None)
+    federation: str | None = _read(_raw, None)
+    fide_id: str | None = _read(_raw, None)
+    sex: str | None = _read(_raw, None)
+    birth_date: str | None = _read(_raw, None)
+
+    def to_payload(self) -> dict[str, JSONValue]:
+        return {k: v for k, v in EventData.to_payload(self).items() if v is not None}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRemoved(EventData):
+    kind: ClassVar[str] = "player_removed"
+    start_rank: int = _read(_whole)
+
+
+@dataclass(frozen=True, slots=True)
+class PairingNumbersAssigned(EventData):
+    kind: ClassVar[str] = "pairing_numbers_assigned"
+    order: tuple[int, ...] = _read(_numbers, ())
+    method: str = _read(_text, "")
+    seed: int | None = _read(_opt_whole, None)
+    initial_colour: str | None = _read(_opt_text, None)
+
+    def to_payload(self) -> dict[str, JSONValue]:  # seed and colour only when drawn, as always
+        return {k: v for k, v in EventData.to_payload(self).items() if v is not None or k not in ("seed", "initial_colour")}
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRequested(EventData):
+    kind: ClassVar[str] = "bye_requested"
+    player: int = _read(_whole)
+    round: int = _read(_whole)
+    kind_code: str = field(default="H", metadata={"read": _text})  # stored as "kind"
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, JSONValue]) -> ByeRequested:
+        if "kind" not in payload:
+            raise ArbitroError("event (bye_requested): payload: kind: missing")
+        return cls(player=_whole(payload.get("player"), "player"), round=_whole(payload.get("round"), "round"),
+                   kind_code=str(payload["kind"]))
+
+    def to_payload(self) -> dict[str, JSONValue]:
+        return {"player": self.player, "round": self.round, "kind": self.kind_code}
+
+
+@dataclass(frozen=True, slots=True)
+class ByeCancelled(EventData):
+    kind: ClassVar[str] = "bye_cancelled"
+    player: int = _read(_whole)
+    round: int = _read(_whole)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerWithdrawn(EventData):
+    kind: ClassVar[str] = "player_withdrawn"
+    player: int = _read(_whole)
+    from_round: int = _read(_whole)
+
+
+@dataclass(frozen=True, slots=True)
+class PairingProhibited(EventData):
+    kind: ClassVar[str] = "pairing_prohibited"
+    players: tuple[int, ...] = _read(_numbers)
+    first_round: int | None = _read(_opt_whole, None)
+    last_round: int | None = _read(_opt_whole, None)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPaired(EventData):
+    kind: ClassVar[str] = "round_paired"
+    round: int = _read(_whole)
+    boards: tuple[tuple[int, int], ...] = _read(_pairs, ())
+    bye: int | None = _read(_opt_whole, None)
+    unpaired: tuple[tuple[int, str], ...] = _read(_kinds, ())
+    engine: str = _read(_text, "")
+
+
+@dataclass(frozen=True, slots=True)
+class PairingChanged(EventData):
+    kind: ClassVar[str] = "pairing_changed"
+    round: int = _read(_whole)
+    boards: tuple[tuple[int, int], ...] = _read(_pairs, ())
+    bye: int | None = _read(_opt_whole, None)
+    unpaired: tuple[tuple[int, str], ...] = _read(_kinds, ())
+    reason: str = _read(_text, "")
+    mpa: str = _read(_text, "")
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPublished(EventData):
+    kind: ClassVar[str] = "round_published"
+    round: int = _read(_whole)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultEntered(EventData):
+    kind: ClassVar[str] = "result_entered"
+    round: int = _read(_whole)
+    board: int = _read(_whole)
+    white: str = _read(_text)
+    black: str = _read(_text)
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCorrected(EventData):
+    kind: ClassVar[str] = "result_corrected"
+    round: int = _read(_whole)
+    board: int = _read(_whole)
+    white: str = _read(_text)
+    black: str = _read(_text)
+    previous: tuple[str | None, ...] = _read(lambda v, k: tuple(v) if isinstance(v, (list, tuple)) else (), ())
+    reason: str = _read(_text, "")
+
+
+@dataclass(frozen=True, slots=True)
+class FideModeLeft(EventData):
+    kind: ClassVar[str] = "fide_mode_left"
+    reason: str = _read(_text, "")
+    note: str = _read(_text, "")
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentFinished(EventData):
+    """The arbiter closed the tournament (the web's "finish"); changes wait for a re-opening."""
+
+    kind: ClassVar[str] = "tournament_finished"
+    reason: str = _read(_text, "")
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentReopened(EventData):
+    """A finished tournament opened again (e.g. to correct a result, C.04.2 4.3)."""
+
+    kind: ClassVar[str] = "tournament_reopened"
+    reason: str = _read(_text, "")
+
+
+#: Every event kind and its payload class, in the order a tournament usually meets them.
+EVENT_TYPES: dict[str, type[EventData]] = {
+    cls.kind: cls
+    for cls in (
+        TournamentCreated,
+        PlayerRegistered,
+        PlayerUpdated,
+        PlayerRemoved,
+        PairingNumbersAssigned,
+        ByeRequested,
+        ByeCancelled,
+        PlayerWithdrawn,
+        PairingProhibited,
+        RoundPaired,
+        PairingChanged,
+        RoundPublished,
+        ResultEntered,
+        ResultCorrected,
+        FideModeLeft,
+        TournamentFinished,
+        TournamentReopened,
+    )
+}
+
+EVENT_KINDS: tuple[str, ...] = tuple(EVENT_TYPES)
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One entry of the log. ``payload`` holds JSON-native values only."""
+    """One entry of the log. ``payload`` holds JSON-native values only; :attr:`data` is it typed."""
 
     kind: str
     payload: dict[str, JSONValue] = field(default_factory=dict)
@@ -60,8 +384,18 @@ class Event:
     author: str = ""
 
     def __post_init__(self) -> None:
-        if self.kind not in EVENT_KINDS:
+        if self.kind not in EVENT_TYPES:
             raise ArbitroError(f"event: kind: unknown event kind {self.kind!r}")
+
+    @classmethod
+    def of(cls, data: EventData, timestamp: str = "", author: str = "") -> Event:
+        """The log entry of a typed payload."""
+        return cls(kind=data.kind, payload=data.to_payload(), timestamp=timestamp, author=author)
+
+    @property
+    def data(self) -> EventData:
+        """The typed payload (:data:`EVENT_TYPES`); raises :class:`ArbitroError` when malformed."""
+        return EVENT_TYPES[self.kind].from_payload(self.payload)
 
     def to_dict(self) -> dict[str, JSONValue]:
         return {"kind": self.kind, "timestamp": self.timestamp, "author": self.author, "payload": self.payload}
@@ -72,7 +406,7 @@ def event_from_dict(data: dict[str, JSONValue], where: str = "event") -> Event:
     if not isinstance(data, dict):
         raise ArbitroError(f"{where}: expected a JSON object")
     kind = data.get("kind")
-    if not isinstance(kind, str) or kind not in EVENT_KINDS:
+    if not isinstance(kind, str) or kind not in EVENT_TYPES:
         raise ArbitroError(f"{where}: kind: expected one of {', '.join(EVENT_KINDS)}, got {kind!r}")
     payload = data.get("payload", {})
     if not isinstance(payload, dict):

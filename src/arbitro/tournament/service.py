@@ -15,12 +15,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 from arbitro.errors import ArbitroError
 from arbitro.model import TITLES, ResultCode, ScoringSystem, Tournament
 from arbitro.pairing import berger, registry
 from arbitro.pairing.types import NoValidPairing, RoundPairing
+from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits, check_bye_request
 from arbitro.tournament.events import Event, now_utc
 from arbitro.tournament.fide import check_manual_pairing, check_scoring, check_tiebreaks
@@ -44,8 +44,8 @@ class _Tx:
     clock: Callable[[], str]
     events: list[Event] = field(default_factory=list)
 
-    def emit(self, kind: str, payload: dict[str, Any]) -> Event:
-        event = Event(kind=kind, payload=payload, timestamp=self.clock(), author=self.author)
+    def emit(self, data: ev.EventData, timestamp: str | None = None) -> Event:
+        event = Event.of(data, timestamp=self.clock() if timestamp is None else timestamp, author=self.author)
         apply(self.state, event)
         self.events.append(event)
         return event
@@ -107,6 +107,13 @@ class TournamentService:
             raise ArbitroError("the tournament has not been created yet")
         return self.state
 
+    def _require_open(self) -> TournamentState:
+        """A state that may change: created and not finished."""
+        s = self._require_created()
+        if s.finished:
+            raise ArbitroError("the tournament is finished; re-open it first")
+        return s
+
     # -- creation and registration ---------------------------------------
     def create(
         self,
@@ -164,27 +171,27 @@ class TournamentService:
         check_tiebreaks(system, tiebreaks)
         if initial_colour not in (None, "w", "b"):
             raise ArbitroError(f"initial colour: expected w or b, got {initial_colour!r}")
-        payload: dict[str, Any] = {
-            "name": name.strip(),
-            "system": system,
-            "rounds": rounds,
-            "city": city,
-            "federation": federation,
-            "start_date": start_date,
-            "end_date": end_date,
-            "chief_arbiter": chief_arbiter,
-            "time_control": time_control,
-            "time_control_code": time_control_code,
-            "initial_colour": initial_colour,
-            "scoring": scoring,
-            "bye_limits": (bye_limits or ByeLimits()).to_dict(),
-            "tiebreaks": list(tiebreaks),
-        }
+        data = ev.TournamentCreated(
+            name=name.strip(),
+            system=system,
+            rounds=rounds,
+            city=city,
+            federation=federation,
+            start_date=start_date,
+            end_date=end_date,
+            chief_arbiter=chief_arbiter,
+            time_control=time_control,
+            time_control_code=time_control_code,
+            initial_colour=initial_colour,
+            scoring=scoring,
+            bye_limits=dict((bye_limits or ByeLimits()).to_dict()),
+            tiebreaks=tuple(tiebreaks),
+        )
         scratch = TournamentState()
-        apply(scratch, Event("tournament_created", payload))  # validates dates and scoring
+        apply(scratch, Event.of(data))  # validates dates and scoring
         check_scoring(scratch.header.scoring)
         with self._tx() as tx:
-            tx.emit("tournament_created", payload)
+            tx.emit(data)
         return list(tx.events)
 
     def register_player(
@@ -206,7 +213,7 @@ class TournamentService:
         in the C.04.2 2.2 order, everyone below being renumbered, unless round
         4 has been paired (VCL.09): then it gets the next free number.
         """
-        s = self._require_created()
+        s = self._require_open()
         if not name.strip():
             raise ArbitroError("name: a player needs a name")
         if title and title not in TITLES:
@@ -224,29 +231,28 @@ class TournamentService:
         with self._tx() as tx:
             number = max(tx.state.header.players, default=0) + 1
             tx.emit(
-                "player_registered",
-                {
-                    "start_rank": number,
-                    "name": name.strip(),
-                    "rating": rating,
-                    "title": title,
-                    "federation": federation,
-                    "fide_id": fide_id,
-                    "sex": sex,
-                    "birth_date": birth_date,
-                    "missed_rounds": missed_rounds,
-                },
+                ev.PlayerRegistered(
+                    start_rank=number,
+                    name=name.strip(),
+                    rating=rating,
+                    title=title,
+                    federation=federation,
+                    fide_id=fide_id,
+                    sex=sex,
+                    birth_date=birth_date,
+                    missed_rounds=missed_rounds,
+                )
             )
             st = tx.state
             if st.numbers_assigned:
                 if st.is_round_robin:
                     seed = secrets.randbelow(2**31)
                     order = draw_lots(st.header.players, seed)
-                    tx.emit("pairing_numbers_assigned", {"order": order, "method": "lots", "seed": seed})
+                    tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method="lots", seed=seed))
                     number = order.index(number) + 1
                 elif st.paired_rounds < LAST_ROUND_FOR_RENUMBERING:
                     order = swiss_order(st.header.players.values())
-                    tx.emit("pairing_numbers_assigned", {"order": order, "method": "rating"})
+                    tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method="rating"))
                     number = order.index(number) + 1
         return number
 
@@ -258,7 +264,7 @@ class TournamentService:
         except when the number of players was even and the player had the last
         number: the table is unchanged and that number becomes the free round.
         """
-        s = self._require_created()
+        s = self._require_open()
         s.player(player)
         if s.rounds:
             raise ArbitroError(
@@ -266,14 +272,11 @@ class TournamentService:
             )
         keep_table = len(s.header.players) % 2 == 0 and player == max(s.header.players)
         with self._tx() as tx:
-            tx.emit("player_removed", {"start_rank": player})
+            tx.emit(ev.PlayerRemoved(start_rank=player))
             st = tx.state
             if st.is_round_robin and st.numbers_assigned and not keep_table and len(st.header.players) >= 2:
                 seed = secrets.randbelow(2**31) if seed is None else seed
-                tx.emit(
-                    "pairing_numbers_assigned",
-                    {"order": draw_lots(st.header.players, seed), "method": "lots", "seed": seed},
-                )
+                tx.emit(ev.PairingNumbersAssigned(order=tuple(draw_lots(st.header.players, seed)), method="lots", seed=seed))
         return list(tx.events)
 
     def assign_pairing_numbers(self, seed: int | None = None) -> list[Event]:
@@ -291,6 +294,8 @@ class TournamentService:
         st = tx.state
         if not st.created:
             raise ArbitroError("the tournament has not been created yet")
+        if st.finished:
+            raise ArbitroError("the tournament is finished; re-open it first")
         if len(st.header.players) < 2:
             raise ArbitroError("pairing numbers: register at least 2 players first")
         if st.is_round_robin and st.paired_rounds:
@@ -303,18 +308,22 @@ class TournamentService:
         if seed is None:
             seed = secrets.randbelow(2**31)
         if st.is_round_robin:
-            payload: dict[str, Any] = {"order": draw_lots(st.header.players, seed), "method": "lots", "seed": seed}
+            data = ev.PairingNumbersAssigned(order=tuple(draw_lots(st.header.players, seed)), method="lots", seed=seed)
+        elif st.header.initial_colour is None:
+            data = ev.PairingNumbersAssigned(
+                order=tuple(swiss_order(st.header.players.values())),
+                method="rating",
+                seed=seed,
+                initial_colour=draw_initial_colour(seed).value,
+            )
         else:
-            payload = {"order": swiss_order(st.header.players.values()), "method": "rating"}
-            if st.header.initial_colour is None:
-                payload["initial_colour"] = draw_initial_colour(seed).value
-                payload["seed"] = seed
-        tx.emit("pairing_numbers_assigned", payload)
+            data = ev.PairingNumbersAssigned(order=tuple(swiss_order(st.header.players.values())), method="rating")
+        tx.emit(data)
 
     # -- byes and withdrawals --------------------------------------------
     def request_bye(self, player: int, round_number: int, kind: str = "H") -> list[Event]:
         """A requested bye (C.04.2 3.3) within the tournament's :class:`ByeLimits`."""
-        s = self._require_created()
+        s = self._require_open()
         s.player(player)
         kind = kind.upper()
         if s.is_round_robin:
@@ -342,15 +351,15 @@ class TournamentService:
                 self.warnings.append(
                     f"player {player} already has {already} half-point bye{'s' if already > 1 else ''} (TEC checklist)"
                 )
-            tx.emit("bye_requested", {"player": player, "round": round_number, "kind": kind})
+            tx.emit(ev.ByeRequested(player=player, round=round_number, kind_code=kind))
         return list(tx.events)
 
     def cancel_bye(self, player: int, round_number: int) -> list[Event]:
-        s = self._require_created()
+        s = self._require_open()
         if (player, round_number) not in s.requested_byes:
             raise ArbitroError(f"bye: player {player} has no requested bye for round {round_number}")
         with self._tx() as tx:
-            tx.emit("bye_cancelled", {"player": player, "round": round_number})
+            tx.emit(ev.ByeCancelled(player=player, round=round_number))
         return list(tx.events)
 
     def withdraw(self, player: int, from_round: int | None = None) -> list[Event]:
@@ -358,7 +367,7 @@ class TournamentService:
 
         Swiss: no longer paired. Round robin: the remaining games are lost by forfeit.
         """
-        s = self._require_created()
+        s = self._require_open()
         s.player(player)
         first = s.paired_rounds + 1 if from_round is None else from_round
         if first <= s.paired_rounds:
@@ -371,7 +380,7 @@ class TournamentService:
         if s.total_rounds is not None and first > s.total_rounds:
             raise ArbitroError(f"withdraw: the tournament has {s.total_rounds} rounds; there is no round {first}")
         with self._tx() as tx:
-            tx.emit("player_withdrawn", {"player": player, "from_round": first})
+            tx.emit(ev.PlayerWithdrawn(player=player, from_round=first))
         return list(tx.events)
 
     def prohibit_pairing(
@@ -382,7 +391,7 @@ class TournamentService:
         TEC checklist (peers.md §3.2): a prohibition added after round 1 has been
         paired forces leaving FIDE mode, so FIDE mode refuses it.
         """
-        s = self._require_created()
+        s = self._require_open()
         if len(set(players)) < 2:
             raise ArbitroError("prohibit: name at least two different players")
         for p in players:
@@ -399,10 +408,7 @@ class TournamentService:
         if first_round is not None and first_round <= s.paired_rounds:
             raise ArbitroError(f"prohibit: round {first_round} is already paired")
         with self._tx() as tx:
-            tx.emit(
-                "pairing_prohibited",
-                {"players": sorted(players), "first_round": first_round, "last_round": last_round},
-            )
+            tx.emit(ev.PairingProhibited(players=tuple(sorted(players)), first_round=first_round, last_round=last_round))
         return list(tx.events)
 
     # -- pairing -----------------------------------------------------------
@@ -412,7 +418,7 @@ class TournamentService:
         Refused while the previous round is missing results. Pairing numbers
         are assigned first if that has not been done (``seed`` for the lot).
         """
-        s = self._require_created()
+        s = self._require_open()
         if s.rounds and not s.rounds[-1].complete:
             missing = ", ".join(map(str, s.rounds[-1].missing_boards()))
             raise ArbitroError(
@@ -438,14 +444,13 @@ class TournamentService:
                 _check_cover(st, pairing, unpaired, number)
             engine = system.key
             tx.emit(
-                "round_paired",
-                {
-                    "round": number,
-                    "boards": [[b.white, b.black] for b in pairing.boards],
-                    "bye": pairing.bye,
-                    "unpaired": [[p, k] for p, k in sorted(unpaired.items())],
-                    "engine": engine,
-                },
+                ev.RoundPaired(
+                    round=number,
+                    boards=tuple((b.white, b.black) for b in pairing.boards),
+                    bye=pairing.bye,
+                    unpaired=tuple(sorted(unpaired.items())),
+                    engine=engine,
+                )
             )
             if st.is_round_robin:
                 for index, game in enumerate(tx.state.round(number).boards, start=1):
@@ -453,10 +458,7 @@ class TournamentService:
                     if any(gone):
                         white = ResultCode.FORFEIT_LOSS if gone[0] else ResultCode.FORFEIT_WIN
                         black = ResultCode.FORFEIT_LOSS if gone[1] else ResultCode.FORFEIT_WIN
-                        tx.emit(
-                            "result_entered",
-                            {"round": number, "board": index, "white": white.value, "black": black.value},
-                        )
+                        tx.emit(ev.ResultEntered(round=number, board=index, white=white.value, black=black.value))
         return list(tx.events)
 
     def _pair_swiss(self, st: TournamentState, number: int) -> RoundPairing:
@@ -488,7 +490,7 @@ class TournamentService:
         pairing-allocated bye (C.04.1 art. 4), and a change of a published
         round without a reason (C.04.2 4.4).
         """
-        s = self._require_created()
+        s = self._require_open()
         rnd = s.round(round_number)
         if rnd.number != s.paired_rounds:
             raise ArbitroError(f"change pairing: only the last paired round ({s.paired_rounds}) can be changed")
@@ -519,31 +521,30 @@ class TournamentService:
             raise ArbitroError("change pairing: the new pairing is the same as the current one")
         with self._tx() as tx:
             tx.emit(
-                "pairing_changed",
-                {
-                    "round": rnd.number,
-                    "boards": [[w, b] for w, b in boards],
-                    "bye": bye,
-                    "unpaired": [[p, k] for p, k in sorted(unpaired.items())],
-                    "reason": reason,
-                    "mpa": note,
-                },
+                ev.PairingChanged(
+                    round=rnd.number,
+                    boards=tuple((w, b) for w, b in boards),
+                    bye=bye,
+                    unpaired=tuple(sorted(unpaired.items())),
+                    reason=reason,
+                    mpa=note or "",
+                )
             )
         return list(tx.events)
 
     def publish_round(self, round_number: int | None = None) -> list[Event]:
-        s = self._require_created()
+        s = self._require_open()
         rnd = s.round(round_number)
         if rnd.published:
             raise ArbitroError(f"publish: round {rnd.number} is already published")
         with self._tx() as tx:
-            tx.emit("round_published", {"round": rnd.number})
+            tx.emit(ev.RoundPublished(round=rnd.number))
         return list(tx.events)
 
     # -- results -----------------------------------------------------------
     def enter_result(self, board: int, result: str, round_number: int | None = None) -> list[Event]:
         """Enter the result of a board (``1-0``, ``½-½``, ``0-1``, ``1F-0F``, ``0F-1F``, ``0F-0F``, ``½-0`` ...)."""
-        s = self._require_created()
+        s = self._require_open()
         rnd = s.round(round_number)
         game = _board(rnd.boards, board, rnd.number)
         if game.has_result:
@@ -553,12 +554,12 @@ class TournamentService:
             )
         white, black = parse_result(result, fide_mode=s.fide_mode)
         with self._tx() as tx:
-            tx.emit("result_entered", {"round": rnd.number, "board": board, "white": white.value, "black": black.value})
+            tx.emit(ev.ResultEntered(round=rnd.number, board=board, white=white.value, black=black.value))
         return list(tx.events)
 
     def correct_result(self, board: int, result: str, round_number: int | None = None, reason: str = "") -> list[Event]:
         """Correct an entered result (C.04.2 4.3: it affects only pairings not yet made)."""
-        s = self._require_created()
+        s = self._require_open()
         rnd = s.round(round_number)
         game = _board(rnd.boards, board, rnd.number)
         if not game.has_result:
@@ -566,25 +567,19 @@ class TournamentService:
         white, black = parse_result(result, fide_mode=s.fide_mode)
         if (white, black) == (game.white_code, game.black_code):
             raise ArbitroError(f"correction: round {rnd.number} board {board} already has {result}")
-        previous = [game.white_code.value if game.white_code else None, game.black_code.value if game.black_code else None]
+        previous = (game.white_code.value if game.white_code else None, game.black_code.value if game.black_code else None)
         with self._tx() as tx:
             tx.emit(
-                "result_corrected",
-                {
-                    "round": rnd.number,
-                    "board": board,
-                    "white": white.value,
-                    "black": black.value,
-                    "previous": previous,
-                    "reason": reason,
-                },
+                ev.ResultCorrected(
+                    round=rnd.number, board=board, white=white.value, black=black.value, previous=previous, reason=reason
+                )
             )
         return list(tx.events)
 
     # -- FIDE mode ---------------------------------------------------------
     def leave_fide_mode(self, confirm: bool = False, reason: str = "") -> list[Event]:
         """Leave FIDE mode for good (TEC checklist: explicit confirmation, irreversible, a ``###`` line)."""
-        s = self._require_created()
+        s = self._require_open()
         if not s.fide_mode:
             raise ArbitroError("FIDE mode: the tournament has already left FIDE mode")
         if not confirm:
@@ -594,8 +589,34 @@ class TournamentService:
         with self._tx() as tx:
             stamp = tx.clock()
             note = f"FIDE mode left on {stamp} by {self.author}" + (f": {reason}" if reason else "")
-            tx.events.append(Event("fide_mode_left", {"reason": reason, "note": note}, stamp, self.author))
-            apply(tx.state, tx.events[-1])
+            tx.emit(ev.FideModeLeft(reason=reason, note=note), timestamp=stamp)
+        return list(tx.events)
+
+
+    # -- finishing -----------------------------------------------------------
+    def finish(self, reason: str = "") -> list[Event]:
+        """Close the tournament (an event: the status follows from the log and stays until re-opened).
+
+        Refused while the last paired round is missing results; a tournament
+        may end before its announced rounds (the arbiter decides; a warning says so).
+        """
+        s = self._require_open()
+        if s.rounds and not s.rounds[-1].complete:
+            missing = ", ".join(map(str, s.rounds[-1].missing_boards()))
+            raise ArbitroError(f"finish: round {s.paired_rounds} has no result yet on board(s) {missing}")
+        with self._tx() as tx:
+            if s.total_rounds is not None and s.paired_rounds < s.total_rounds:
+                self.warnings.append(f"finished after {s.paired_rounds} of {s.total_rounds} rounds")
+            tx.emit(ev.TournamentFinished(reason=reason))
+        return list(tx.events)
+
+    def reopen(self, reason: str = "") -> list[Event]:
+        """Open a finished tournament again (to correct a result, C.04.2 4.3, or play on)."""
+        s = self._require_created()
+        if not s.finished:
+            raise ArbitroError("re-open: the tournament is not finished")
+        with self._tx() as tx:
+            tx.emit(ev.TournamentReopened(reason=reason))
         return list(tx.events)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import datetime as _dt
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -31,6 +31,7 @@ from arbitro.model import (
 from arbitro.pairing import registry
 from arbitro.pairing.berger import rounds_for
 from arbitro.pairing.registry import PairingSystem
+from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits
 from arbitro.tournament.events import Event
 
@@ -127,6 +128,9 @@ class TournamentState:
     rounds: list[RoundState] = field(default_factory=list)
     events_applied: int = 0
     created: bool = False
+    finished: bool = False  # closed by the arbiter (tournament_finished); re-opened by tournament_reopened
+    # the rank column of the last to_tournament(), keyed by what it depends on (one standings per content)
+    _ranks: tuple[object, dict[int, int]] | None = field(default=None, repr=False, compare=False)
 
     # -- views ---------------------------------------------------------
     @property
@@ -193,7 +197,7 @@ class TournamentState:
         for player in t.players.values():
             player.results = results[player.start_rank]
             player.points = player.score(t.scoring)
-        _assign_ranks(t)
+        self._ranks = _assign_ranks(t, self._ranks)
         t.declared_players = len(t.players)  # 062
         t.declared_rated_players = sum(1 for p in t.players.values() if p.rating > 0)  # 072
         next_round = len(shown) + 1
@@ -232,44 +236,55 @@ def _round_results(state: TournamentState, rnd: RoundState, players: Iterable[in
     return out
 
 
-def _assign_ranks(t: Tournament) -> None:
+def _assign_ranks(t: Tournament, memo: tuple[object, dict[int, int]] | None) -> tuple[object, dict[int, int]]:
     """Rank column (TRF ``001`` 86-89): the standings with the tournament's tie-breaks (C.07).
 
     Remaining ties are broken by the standings' seeded lot, so the column is
     the same on every replay. Before any round, or if the standings cannot be
-    computed, the rank is by points, then pairing number.
+    computed, the rank is by points, then pairing number. ``memo`` is the
+    previous answer and its key (the players, results, scoring and tie-breaks):
+    an unchanged tournament is not ranked twice.
     """
+    key = (
+        tuple((p.start_rank, p.rating, p.federation, p.sex, tuple(p.results)) for p in t.iter_players()),
+        t.scoring,
+        tuple(t.tiebreaks),
+        t.rounds,
+    )
+    if memo is not None and memo[0] == key:
+        ranks = memo[1]
+    else:
+        ranks = _ranks(t)
+    for number, rank in ranks.items():
+        t.players[number].rank = rank
+    return key, ranks
+
+
+def _ranks(t: Tournament) -> dict[int, int]:
     ordered = sorted(t.players.values(), key=lambda p: (-p.points, p.start_rank))
-    for rank, player in enumerate(ordered, start=1):
-        player.rank = rank
+    ranks = {player.start_rank: rank for rank, player in enumerate(ordered, start=1)}
     if not any(p.results for p in t.players.values()):
-        return
+        return ranks
     try:
         from arbitro.standings import compute_standings
 
         standings = compute_standings(t)
     except Exception:  # the rank column is informative; never fail a command over it
-        return
+        return ranks
     for row in standings.rows:
         if row.start_rank in t.players:
-            t.players[row.start_rank].rank = row.rank
+            ranks[row.start_rank] = row.rank
+    return ranks
 
 
 # -- applying events ---------------------------------------------------------
 
 
-def _int(payload: dict[str, Any], key: str) -> int:
-    value = payload.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ArbitroError(f"event: payload: {key}: expected a whole number, got {value!r}")
-    return value
-
-
-def _date(text: Any) -> _dt.date | None:
+def _date(text: str) -> _dt.date | None:
     if not text:
         return None
     try:
-        return _dt.date.fromisoformat(str(text))
+        return _dt.date.fromisoformat(text)
     except ValueError:
         raise ArbitroError(f"event: payload: expected a date as YYYY-MM-DD, got {text!r}") from None
 
@@ -284,65 +299,63 @@ def _scoring(data: dict[str, Any] | None) -> ScoringSystem:
     return ScoringSystem(**{k: Decimal(str(v)) for k, v in data.items()})
 
 
-def _created(state: TournamentState, p: dict[str, Any]) -> None:
+def _created(state: TournamentState, p: ev.TournamentCreated) -> None:
     if state.created:
         raise ArbitroError("event: the tournament has already been created")
-    system = pairing_system(str(p.get("system") or registry.default_swiss().key))
-    colour = p.get("initial_colour")
+    system = pairing_system(p.system or registry.default_swiss().key)
     state.header = Tournament(
-        name=str(p.get("name", "")),
-        city=str(p.get("city", "")),
-        federation=str(p.get("federation", "")),
-        start_date=_date(p.get("start_date")),
-        end_date=_date(p.get("end_date")),
-        chief_arbiter=str(p.get("chief_arbiter", "")),
-        deputy_arbiters=list(p.get("deputy_arbiters", [])),
-        time_control=str(p.get("time_control", "")),
-        time_control_code=str(p.get("time_control_code", "")),
-        rounds=p.get("rounds"),
-        initial_colour=Colour(colour) if colour else None,
-        scoring=_scoring(p.get("scoring")),
+        name=p.name,
+        city=p.city,
+        federation=p.federation,
+        start_date=_date(p.start_date),
+        end_date=_date(p.end_date),
+        chief_arbiter=p.chief_arbiter,
+        deputy_arbiters=list(p.deputy_arbiters),
+        time_control=p.time_control,
+        time_control_code=p.time_control_code,
+        rounds=p.rounds,
+        initial_colour=Colour(p.initial_colour) if p.initial_colour else None,
+        scoring=_scoring(p.scoring),
         system=system.trf_code,
         type_text=system.type_text,
-        program=str(p.get("program", "Arbitro")),
-        tiebreaks=list(p.get("tiebreaks", [])),
+        program=p.program,
+        tiebreaks=list(p.tiebreaks),
     )
     state.system = system.key
-    state.bye_limits = ByeLimits.from_dict(p.get("bye_limits"))
+    state.bye_limits = ByeLimits.from_dict(p.bye_limits)
     state.created = True
 
 
-def _registered(state: TournamentState, p: dict[str, Any]) -> None:
-    rank = _int(p, "start_rank")
-    if rank in state.header.players:
-        raise ArbitroError(f"event: pairing number {rank} is already taken")
-    state.header.players[rank] = Player(
-        start_rank=rank,
-        name=str(p["name"]),
-        sex=str(p.get("sex", "")),
-        title=str(p.get("title", "")),
-        rating=int(p.get("rating", 0)),
-        federation=str(p.get("federation", "")),
-        fide_id=str(p.get("fide_id", "")),
-        birth_date=str(p.get("birth_date", "")),
+def _registered(state: TournamentState, p: ev.PlayerRegistered) -> None:
+    if p.start_rank in state.header.players:
+        raise ArbitroError(f"event: pairing number {p.start_rank} is already taken")
+    state.header.players[p.start_rank] = Player(
+        start_rank=p.start_rank,
+        name=p.name,
+        sex=p.sex,
+        title=p.title,
+        rating=p.rating,
+        federation=p.federation,
+        fide_id=p.fide_id,
+        birth_date=p.birth_date,
     )
-    missed = str(p.get("missed_rounds", "Z"))
     for rnd in state.rounds:
-        rnd.unpaired[rank] = missed
+        rnd.unpaired[p.start_rank] = p.missed_rounds
 
 
-def _updated(state: TournamentState, p: dict[str, Any]) -> None:
-    player = state.player(_int(p, "start_rank"))
+def _updated(state: TournamentState, p: ev.PlayerUpdated) -> None:
+    player = state.player(p.start_rank)
     for key in ("name", "sex", "title", "federation", "fide_id", "birth_date"):
-        if key in p:
-            setattr(player, key, str(p[key]))
-    if "rating" in p:
-        player.rating = int(p["rating"])
+        value = getattr(p, key)
+        if value is not None:
+            setattr(player, key, str(value))
+    if p.rating is not None:
+        player.rating = p.rating
 
 
-def _removed(state: TournamentState, p: dict[str, Any]) -> None:
+def _removed(state: TournamentState, p: ev.PlayerRemoved) -> None:
     """A player removed before round 1: the numbers above close the gap."""
-    gone = _int(p, "start_rank")
+    gone = p.start_rank
     state.player(gone)
     if state.rounds:
         raise ArbitroError("event: a player can be removed only before round 1 is paired")
@@ -350,14 +363,13 @@ def _removed(state: TournamentState, p: dict[str, Any]) -> None:
     state.requested_byes = {k: v for k, v in state.requested_byes.items() if k[0] != gone}
     state.withdrawn.pop(gone, None)
     state.header.prohibited_pairings = [pp for pp in state.header.prohibited_pairings if gone not in pp.players]
-    order = sorted(state.header.players)
     numbers_assigned = state.numbers_assigned
-    _renumber(state, {"order": order})
+    _renumber(state, ev.PairingNumbersAssigned(order=tuple(sorted(state.header.players))))
     state.numbers_assigned = numbers_assigned
 
 
-def _renumber(state: TournamentState, p: dict[str, Any]) -> None:
-    order = [int(x) for x in p.get("order", [])]
+def _renumber(state: TournamentState, p: ev.PairingNumbersAssigned) -> None:
+    order = list(p.order)
     if sorted(order) != sorted(state.header.players):
         raise ArbitroError("event: pairing numbers: the order must list every registered player once")
     new = {old: i for i, old in enumerate(order, start=1)}
@@ -380,21 +392,18 @@ def _renumber(state: TournamentState, p: dict[str, Any]) -> None:
         for pp in state.header.prohibited_pairings
     ]
     state.requested_byes = {(new[k], r): v for (k, r), v in state.requested_byes.items()}
-    colour = p.get("initial_colour")
-    if colour:
-        state.header.initial_colour = Colour(colour)
+    if p.initial_colour:
+        state.header.initial_colour = Colour(p.initial_colour)
     if state.is_round_robin:
         state.header.rounds = rounds_for(len(order), state.is_double_round_robin)
     state.numbers_assigned = True
 
 
-def _paired(state: TournamentState, p: dict[str, Any]) -> None:
-    number = _int(p, "round")
+def _paired(state: TournamentState, p: ev.RoundPaired) -> None:
+    number = p.round
     if number != len(state.rounds) + 1:
         raise ArbitroError(f"event: round {number} paired after round {len(state.rounds)}")
-    boards = [Game(int(w), int(b)) for w, b in p.get("boards", [])]
-    bye = p.get("bye")
-    unpaired = {int(k): str(v) for k, v in p.get("unpaired", [])}
+    boards = [Game(w, b) for w, b in p.boards]
     for player, _ in list(state.requested_byes):
         if (player, number) in state.requested_byes:
             del state.requested_byes[(player, number)]
@@ -402,98 +411,99 @@ def _paired(state: TournamentState, p: dict[str, Any]) -> None:
         RoundState(
             number=number,
             boards=boards,
-            bye=bye,
-            unpaired=unpaired,
-            engine=str(p.get("engine", "")),
+            bye=p.bye,
+            unpaired=dict(p.unpaired),
+            engine=p.engine,
             engine_boards=[(g.white, g.black) for g in boards],
-            engine_bye=bye,
+            engine_bye=p.bye,
         )
     )
 
 
-def _changed(state: TournamentState, p: dict[str, Any]) -> None:
-    rnd = state.round(_int(p, "round"))
-    rnd.boards = [Game(int(w), int(b)) for w, b in p.get("boards", [])]
-    rnd.bye = p.get("bye")
-    rnd.unpaired = {int(k): str(v) for k, v in p.get("unpaired", [])}
+def _changed(state: TournamentState, p: ev.PairingChanged) -> None:
+    rnd = state.round(p.round)
+    rnd.boards = [Game(w, b) for w, b in p.boards]
+    rnd.bye = p.bye
+    rnd.unpaired = dict(p.unpaired)
     rnd.manual = True
-    note = p.get("mpa")
-    if note:
-        state.header.comments.append(str(note))
+    if p.mpa:
+        state.header.comments.append(p.mpa)
 
 
-def _game(state: TournamentState, p: dict[str, Any]) -> Game:
-    rnd = state.round(_int(p, "round"))
-    board = _int(p, "board")
-    if not 1 <= board <= len(rnd.boards):
-        raise ArbitroError(f"event: round {rnd.number} has no board {board}")
-    return rnd.boards[board - 1]
+def _result(state: TournamentState, p: ev.ResultEntered | ev.ResultCorrected) -> None:
+    rnd = state.round(p.round)
+    if not 1 <= p.board <= len(rnd.boards):
+        raise ArbitroError(f"event: round {rnd.number} has no board {p.board}")
+    game = rnd.boards[p.board - 1]
+    game.white_code = ResultCode(p.white)
+    game.black_code = ResultCode(p.black)
 
 
-def _result(state: TournamentState, p: dict[str, Any]) -> None:
-    game = _game(state, p)
-    game.white_code = ResultCode(p["white"])
-    game.black_code = ResultCode(p["black"])
+def _bye(state: TournamentState, p: ev.ByeRequested) -> None:
+    state.requested_byes[(p.player, p.round)] = p.kind_code
 
 
-def _bye(state: TournamentState, p: dict[str, Any]) -> None:
-    state.requested_byes[(_int(p, "player"), _int(p, "round"))] = str(p["kind"])
+def _bye_cancelled(state: TournamentState, p: ev.ByeCancelled) -> None:
+    state.requested_byes.pop((p.player, p.round), None)
 
 
-def _bye_cancelled(state: TournamentState, p: dict[str, Any]) -> None:
-    state.requested_byes.pop((_int(p, "player"), _int(p, "round")), None)
-
-
-def _withdrawn(state: TournamentState, p: dict[str, Any]) -> None:
-    player = _int(p, "player")
-    first = _int(p, "from_round")
-    state.withdrawn[player] = first
-    for key in [k for k in state.requested_byes if k[0] == player and k[1] >= first]:
+def _withdrawn(state: TournamentState, p: ev.PlayerWithdrawn) -> None:
+    state.withdrawn[p.player] = p.from_round
+    for key in [k for k in state.requested_byes if k[0] == p.player and k[1] >= p.from_round]:
         del state.requested_byes[key]
 
 
-def _prohibited(state: TournamentState, p: dict[str, Any]) -> None:
-    players = tuple(int(x) for x in p["players"])
+def _prohibited(state: TournamentState, p: ev.PairingProhibited) -> None:
     state.header.prohibited_pairings.append(
-        ProhibitedPairing(players=players, first_round=p.get("first_round"), last_round=p.get("last_round"))
+        ProhibitedPairing(players=p.players, first_round=p.first_round, last_round=p.last_round)
     )
 
 
-def _published(state: TournamentState, p: dict[str, Any]) -> None:
-    state.round(_int(p, "round")).published = True
+def _published(state: TournamentState, p: ev.RoundPublished) -> None:
+    state.round(p.round).published = True
 
 
-def _left_fide_mode(state: TournamentState, p: dict[str, Any]) -> None:
+def _left_fide_mode(state: TournamentState, p: ev.FideModeLeft) -> None:
     state.fide_mode = False
-    note = p.get("note") or "FIDE mode left"
-    state.header.comments.append(str(note))
+    state.header.comments.append(p.note or "FIDE mode left")
 
 
-_HANDLERS = {
-    "tournament_created": _created,
-    "player_registered": _registered,
-    "player_updated": _updated,
-    "player_removed": _removed,
-    "pairing_numbers_assigned": _renumber,
-    "bye_requested": _bye,
-    "bye_cancelled": _bye_cancelled,
-    "player_withdrawn": _withdrawn,
-    "pairing_prohibited": _prohibited,
-    "round_paired": _paired,
-    "pairing_changed": _changed,
-    "round_published": _published,
-    "result_entered": _result,
-    "result_corrected": _result,
-    "fide_mode_left": _left_fide_mode,
+def _finished(state: TournamentState, p: ev.TournamentFinished) -> None:
+    state.finished = True
+
+
+def _reopened(state: TournamentState, p: ev.TournamentReopened) -> None:
+    state.finished = False
+
+
+_HANDLERS: dict[type[ev.EventData], Callable[[TournamentState, Any], None]] = {
+    ev.TournamentCreated: _created,
+    ev.PlayerRegistered: _registered,
+    ev.PlayerUpdated: _updated,
+    ev.PlayerRemoved: _removed,
+    ev.PairingNumbersAssigned: _renumber,
+    ev.ByeRequested: _bye,
+    ev.ByeCancelled: _bye_cancelled,
+    ev.PlayerWithdrawn: _withdrawn,
+    ev.PairingProhibited: _prohibited,
+    ev.RoundPaired: _paired,
+    ev.PairingChanged: _changed,
+    ev.RoundPublished: _published,
+    ev.ResultEntered: _result,
+    ev.ResultCorrected: _result,
+    ev.FideModeLeft: _left_fide_mode,
+    ev.TournamentFinished: _finished,
+    ev.TournamentReopened: _reopened,
 }
 
 
 def apply(state: TournamentState, event: Event) -> None:
     """Change ``state`` in place by one event."""
-    if not state.created and event.kind != "tournament_created":
+    if not state.created and event.kind != ev.TournamentCreated.kind:
         raise ArbitroError(f"event {state.events_applied + 1}: the log must start with tournament_created")
     try:
-        _HANDLERS[event.kind](state, event.payload)
+        data = event.data
+        _HANDLERS[type(data)](state, data)
     except (KeyError, TypeError, ValueError) as err:
         raise ArbitroError(f"event {state.events_applied + 1} ({event.kind}): malformed payload: {err}") from None
     state.events_applied += 1

@@ -11,6 +11,7 @@ Environment variables read here:
 * ``ARBITRO_SECRET_KEY`` — overrides the key kept in ``<data>/secret_key``.
 * ``ARBITRO_DEBUG`` — ``1`` for Django's debug pages.
 * ``ARBITRO_ALLOWED_HOSTS`` — comma separated, default ``*``.
+* ``ARBITRO_RULEBOOK`` — code of the federation rulebook the site offers (default: the only one registered).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ def _secret_key() -> str:
 
 SECRET_KEY = _secret_key()
 DEBUG = os.environ.get("ARBITRO_DEBUG", "") == "1"
+ARBITRO_RULEBOOK = os.environ.get("ARBITRO_RULEBOOK", "")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ARBITRO_ALLOWED_HOSTS", "*").split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("ARBITRO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
@@ -84,6 +86,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
+                "arbitro.web.tournaments.federation.context",
             ],
         },
     },

@@ -163,7 +163,7 @@ def tournament_archive(slug: str) -> bytes:
         "status": row.status,
         "published": row.published,
         "season": {"year": row.season.year, "name": row.season.name} if row.season else None,
-        "fma_category": row.fma_category,
+        "category": row.category,
         "base_trf": row.base_trf,
         "version": row.version,
         "roles": [{"user": r.user.get_username(), "kind": r.kind} for r in row.roles.select_related("user")],
@@ -237,7 +237,7 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
             status=str(meta.get("status") or models.Tournament.Status.REGISTRATION),
             published=bool(meta.get("published", True)),
             season=season,
-            fma_category=str(meta.get("fma_category") or ""),
+            category=str(meta.get("category") or meta.get("fma_category") or ""),  # the key of older backups
             base_trf=str(meta.get("base_trf") or ""),
         )
         for e in events:
@@ -257,7 +257,7 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
                 core = service.to_model(st)
         except ArbitroError as err:
             raise ArbitroError(f"{source}: events.json does not replay: {err}") from None
-        store.save_state(row, core)
+        service.rebuild(row, core)
         if store.format_trf(core) != trf:
             raise ArbitroError(f"{source}: the replayed event log does not reproduce tournament.trf; nothing was restored")
         row.version = max(int(meta.get("version") or 1), row.version)

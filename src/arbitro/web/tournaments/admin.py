@@ -25,7 +25,7 @@ class RatingListUploadForm(forms.Form):
 
 @admin.register(models.Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "status", "published", "season", "fma_category", "version")
+    list_display = ("name", "slug", "status", "published", "season", "category", "version")
     list_filter = ("status", "published", "season")
     search_fields = ("name", "slug")
     exclude = ("base_trf", "state_trf")
@@ -51,7 +51,7 @@ class RoleAdmin(admin.ModelAdmin):
 
 @admin.register(models.Person)
 class PersonAdmin(admin.ModelAdmin):
-    list_display = ("name", "fide_id", "federation", "fma_category", "user")
+    list_display = ("name", "fide_id", "federation", "category", "user")
     search_fields = ("name", "fide_id")
 
 

@@ -1,11 +1,9 @@
-"""Demo data for ``arbitro serve --demo``: an FMA season, tournaments finished and
+"""Demo data for ``arbitro serve --demo``: a season of the site rulebook, tournaments finished and
 in progress, a Swiss with norms in reach, and logins for each role.
 
 Tournaments are run through the core tournament service (registration,
 pairing by the core engines, results), so the desk works on them. Results are
 drawn by a seeded random generator weighted by rating: demo data, not a rule.
-When the Dutch engine is not installed, the Swiss events are imported from the
-TRF files shipped in ``demo_data/`` (paired by bbpPairings) instead.
 """
 
 from __future__ import annotations
@@ -18,12 +16,14 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from arbitro.pairing import registry
+
 from . import models, service, store
 
 #: (username, password, what it is) printed by ``arbitro serve --demo``.
 LOGINS: list[tuple[str, str, str]] = [
     ("admin", "admin", "federation admin, Django admin at /admin/"),
-    ("arbitro", "arbitro", "chief arbiter of the FMA tournaments"),
+    ("arbitro", "arbitro", "chief arbiter of the category tournaments"),
     ("jugador", "jugador", "a player of the Segunda: requests a bye"),
 ]
 
@@ -99,7 +99,7 @@ def _run(
             svc.register_player(pname, rating=rng.randint(lo, hi), federation="ARG", sex=sex, fide_id=fide_id)
         from arbitro.pairing.berger import rounds_for  # a round robin's length is known once it is paired
 
-        total = svc.state.total_rounds or rounds_for(players, double=svc.state.system == "double_round_robin")
+        total = svc.state.total_rounds or rounds_for(players, double=svc.state.is_double_round_robin)
         target = total if rounds_to_play is None else rounds_to_play
         for rnd in range(1, target + 1):
             svc.pair_next_round(seed=seed)
@@ -118,7 +118,7 @@ def _run(
             "city": "Mar del Plata",
             "start_date": start,
             "end_date": start + _dt.timedelta(days=60),
-            "fma_category": category,
+            "category": category,
             "entrants": players,
             "season": season,
             "chief_arbiter": "Árbitro, Demo",
@@ -179,7 +179,7 @@ def _open(season_user: Any) -> models.Tournament:
             "name": "Abierto Internacional de Mar del Plata 2026",
             "city": "Mar del Plata",
             "federation": "ARG",
-            "system": "swiss",
+            "system": registry.default_swiss().key,
             "rounds": 9,
             "start_date": _dt.date(2026, 11, 21),
             "end_date": _dt.date(2026, 11, 29),
@@ -217,70 +217,26 @@ def _ratings() -> None:
     models.RatingHistory.objects.bulk_create(history)
 
 
-def _renamed_trf(filename: str, name: str, seed: int, rounds: int | None) -> str:
-    """A bundled TRF with demo names (and cut after ``rounds`` rounds)."""
-    text = resources.files("arbitro.web.tournaments").joinpath("demo_data", filename).read_text(encoding="utf-8")
-    core = store.parse(text, source=filename)
-    rng = random.Random(seed)
-    names = _names(rng, len(core.players))
-    for p, (pname, sex) in zip(core.iter_players(), names, strict=True):
-        p.name, p.sex, p.federation = pname, sex, "ARG"
-        if rounds is not None:
-            p.results = p.results[:rounds]
-        p.points = p.score(core.scoring)
-        p.rank = None
-    core.city = "Mar del Plata"
-    core.name = name
-    core.requested_byes = []
-    return store.format_trf(core)
-
-
-def _swiss_or_import(spec: dict[str, Any], filename: str, season: models.Season, user: Any) -> models.Tournament:
-    try:
-        import arbitro.pairing.dutch  # noqa: F401
-    except ImportError:
-        text = _renamed_trf(filename, spec["name"], spec["seed"], spec["rounds_to_play"])
-        row = store.import_trf(
-            text, slug=store.unique_slug(spec["name"]), season=season, fma_category=spec["category"], source=filename
-        )
-        row.start_date = spec["start"]
-        row.save()
-        models.Role.objects.get_or_create(user=user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
-        return row
-    return _run(season=season, user=user, **spec)
-
-
 @transaction.atomic
 def load() -> None:
     """Fill an empty database with the demo."""
     users = _users()
     arb = users["arbitro"]
-    season = models.Season.objects.create(year=2026, name="Temporada FMA 2026")
-    # Cuarta: 8 players -> single round robin (FMA 4.1 b), finished.
+    season = models.Season.objects.create(year=2026, name="Temporada 2026")
+    # Cuarta: 8 players -> single round robin (rulebook 4.1 b), finished.
     _run(name="Torneo de Cuarta Categoría 2026", category="cuarta", season=season, ratings=(1400, 1690),
          players=8, rounds_to_play=None, start=_dt.date(2026, 3, 7), seed=4, user=arb)
-    # Tercera: 14 players -> Swiss 7 rounds (FMA 4.1 c), finished.
-    _swiss_or_import(
-        dict(name="Torneo de Tercera Categoría 2026", category="tercera", ratings=(1700, 1799), players=14,
-             rounds_to_play=None, start=_dt.date(2026, 4, 4), seed=3),
-        "tercera-swiss-14.trf", season, arb,
-    )
+    # Tercera: 14 players -> Swiss 7 rounds (rulebook 4.1 c), finished.
+    _run(name="Torneo de Tercera Categoría 2026", category="tercera", ratings=(1700, 1799), players=14,
+         rounds_to_play=None, start=_dt.date(2026, 4, 4), seed=3, season=season, user=arb)
     # Segunda: 21 players -> Swiss 7 rounds, in progress (round 4 being played).
-    segunda = _swiss_or_import(
-        dict(name="Torneo de Segunda Categoría 2026", category="segunda", ratings=(1800, 1899), players=21,
-             rounds_to_play=4, start=_dt.date(2026, 10, 3), seed=2),
-        "segunda-swiss-21.trf", season, arb,
-    )
-    # Primera: 5 players -> double round robin (FMA 4.1 a), in progress.
+    segunda = _run(name="Torneo de Segunda Categoría 2026", category="segunda", ratings=(1800, 1899), players=21,
+                   rounds_to_play=4, start=_dt.date(2026, 10, 3), seed=2, season=season, user=arb)
+    # Primera: 5 players -> double round robin (rulebook 4.1 a), in progress.
     _run(name="Torneo de Primera Categoría 2026", category="primera", season=season, ratings=(1900, 2150),
          players=5, rounds_to_play=5, start=_dt.date(2026, 11, 7), seed=1, user=arb)
     # An international open in progress with a titled field: norms in reach and forecasts.
-    try:
-        import arbitro.pairing.dutch  # noqa: F401
-    except ImportError:
-        pass
-    else:
-        _open(arb)
+    _open(arb)
     # A real open with titled players (imported, read-only).
     text = resources.files("arbitro.web.tournaments").joinpath("demo_data", "capo-dorso-2012.trf").read_text(
         encoding="utf-8"
@@ -293,8 +249,8 @@ def load() -> None:
         entry.person.save(update_fields=["user"])
     _ratings()
     for person in models.Person.objects.filter(entries__tournament__season=season).distinct():
-        cat = person.entries.filter(tournament__season=season).values_list("tournament__fma_category", flat=True).first()
+        cat = person.entries.filter(tournament__season=season).values_list("tournament__category", flat=True).first()
         if cat:
-            person.fma_category = cat
-            person.save(update_fields=["fma_category"])
+            person.category = cat
+            person.save(update_fields=["category"])
             models.CategoryHistory.objects.create(person=person, season=season, category=cat)

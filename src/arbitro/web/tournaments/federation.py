@@ -1,84 +1,68 @@
-"""FMA pages and FMA tournaments: thin calls into :mod:`arbitro.federations.fma`.
+"""The site's federation rulebook, through the :class:`~arbitro.federations.Rulebook` protocol.
 
-The rulebook (formats FMA 4.1, tie-break orders FMA 6.1/6.2, half-point byes
-FMA 4.2, categories FMA 1.3) lives in the core; this module only translates
-its answers into what the tournament service and the templates take.
+Which rulebook is ``settings.ARBITRO_RULEBOOK`` (default: the only one
+registered in :mod:`arbitro.federations`). The rules (categories, formats,
+tie-break orders, bye limits) live in the rulebook; this module only asks it,
+in the language of the request, and turns refusals into :class:`ArbitroError`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
+from django.conf import settings
+from django.http import HttpRequest
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
+from arbitro import federations
 from arbitro.errors import ArbitroError
-from arbitro.tournament import ByeLimits, TournamentState
-
-_SYSTEM = {"swiss": "dutch", "round_robin": "round_robin", "double_round_robin": "double_round_robin"}
-
-
-@dataclass(frozen=True)
-class FmaFormat:
-    system: str
-    rounds: int | None
-    tiebreaks: list[str]
-    bye_limits: ByeLimits | None
-    explanation: str
+from arbitro.federations.rulebook import ByeQuestion, Rulebook, TournamentFormat
+from arbitro.tournament import TournamentState
 
 
-def _lang() -> str:
+def rulebook() -> Rulebook | None:
+    """The site's rulebook (``None``: the site offers FIDE rules only)."""
+    return federations.default(getattr(settings, "ARBITRO_RULEBOOK", ""))
+
+
+def lang() -> str:
     return "en" if (get_language() or "es").startswith("en") else "es"
 
 
-def format_for(entrants: int) -> FmaFormat:
-    """FMA 4.1 format and FMA 6.1/6.2 tie-breaks for ``entrants`` players; FMA 4.2 bye limit."""
-    from arbitro.federations.fma import byes, formats, tiebreaks
-
-    if entrants < 2:
-        raise ArbitroError(_("entrants: an FMA category tournament needs the expected number of players (FMA 4.1)"))
-    fmt = formats.format_for(entrants)
-    swiss = fmt.kind is formats.FormatKind.SWISS
-    return FmaFormat(
-        system=_SYSTEM[fmt.kind.value],
-        rounds=fmt.rounds if swiss else None,
-        tiebreaks=tiebreaks.codes_for(fmt.kind),
-        bye_limits=ByeLimits(max_half_point_byes=byes.MAX_HALF_BYES) if swiss else None,
-        explanation=fmt.message.text(_lang()),
-    )
+def category_choices(*, creatable_only: bool = False) -> list[tuple[str, str]]:
+    """``[("", "—"), (key, label), ...]`` for a form's category field."""
+    book = rulebook()
+    cats = book.categories(lang()) if book is not None else []
+    return [("", "—")] + [(c.key, c.label) for c in cats if c.creatable or not creatable_only]
 
 
-def check_fma_bye(st: TournamentState, start_rank: int, rnd: int) -> None:
-    """FMA 4.2 through the rulebook: raises with the rulebook's message when refused."""
-    from arbitro.federations.fma import byes, formats
+def format_for(entrants: int) -> TournamentFormat:
+    """The rulebook's format of a category tournament of ``entrants`` players."""
+    book = rulebook()
+    if book is None:
+        raise ArbitroError("category: this site has no federation rulebook")
+    return book.format_for(entrants, lang())
 
-    kind = formats.FormatKind.SWISS if st.system == "dutch" else formats.FormatKind.ROUND_ROBIN
-    played = sum(1 for r in st.rounds if r.complete)
+
+def check_bye(st: TournamentState, start_rank: int, rnd: int) -> None:
+    """The rulebook's half-point bye rule for a category tournament; raises with its message."""
+    book = rulebook()
+    if book is None:
+        return
     player = st.player(start_rank)
-    ok, message = byes.check_bye_request(
-        byes.ByeRequest(player=player.name, round=rnd, played=played),
-        player.name,
-        st.total_rounds or 0,
-        kind,
-        st.bye_count(start_rank, "H"),
+    refusal = book.refuse_half_point_bye(
+        ByeQuestion(
+            player=player.name,
+            round=rnd,
+            played=sum(1 for r in st.rounds if r.complete),
+            total_rounds=st.total_rounds or 0,
+            swiss=not st.is_round_robin,
+            granted_before=st.bye_count(start_rank, "H"),
+        ),
+        lang(),
     )
-    if not ok:
-        raise ArbitroError(f"{message.text(_lang())} ({message.article})")
+    if refusal is not None:
+        raise ArbitroError(refusal)
 
 
-def categories_overview() -> dict[str, Any]:
-    """Categories by rating (FMA 1.3), formats (FMA 4.1) and tie-breaks (FMA 6) for the FMA page."""
-    try:
-        from arbitro.federations.fma import categories, formats, tiebreaks
-    except ImportError:
-        return {"available": False}
-    lang = _lang()
-    cats = [(c.name_in(lang), c.key) for c in categories.Category]
-    sizes = [(n, formats.format_for(n).name_in(lang)) for n in (6, 10, 21, 22)]
-    order = {
-        kind.name_in(lang): [(tb.spanish if lang == "es" else tb.english, tb.code, tb.article) for tb in tiebreaks.order_for(kind)]
-        for kind in (formats.FormatKind.SWISS, formats.FormatKind.ROUND_ROBIN)
-    }
-    ratings = [(rating, categories.category_by_rating(rating).name_in(lang)) for rating in (1650, 1750, 1850, 1950)]
-    return {"available": True, "categories": cats, "formats": sizes, "tiebreaks": order, "by_rating": ratings}
+def context(request: HttpRequest) -> dict[str, Rulebook | None]:
+    """Template context processor: ``rulebook`` for the navigation and the federation page."""
+    return {"rulebook": rulebook()}

@@ -7,7 +7,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
+from arbitro.pairing import registry
+from arbitro.tournament import pairing_system
+
+from . import federation
 
 
 def _player_choices(core: CoreTournament, only: set[int] | None = None) -> list[tuple[str, str]]:
@@ -30,13 +35,18 @@ class ByeRequestForm(forms.Form):
         self.fields["round"].choices = [(str(r), str(r)) for r in range(first, last + 1)]
 
 
+def system_choices() -> list[tuple[str, str]]:
+    """The pairing systems the tournament service runs (the registry decides), by key."""
+    return [(s.key, f"{_(s.name)} ({s.article})") for s in registry.service_systems()]
+
+
 class ImportTrfForm(forms.Form):
     file = forms.FileField(label=_("TRF file"))
-    fma_category = forms.ChoiceField(
-        label=_("FMA category"),
-        required=False,
-        choices=[("", "—"), ("cuarta", "Cuarta"), ("tercera", "Tercera"), ("segunda", "Segunda"), ("primera", "Primera"), ("mayor", "Mayor")],
-    )
+    category = forms.ChoiceField(label=_("Category"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["category"].choices = federation.category_choices()
 
 
 class CreateForm(forms.Form):
@@ -44,24 +54,34 @@ class CreateForm(forms.Form):
     city = forms.CharField(label=_("City"), max_length=100, required=False)
     start_date = forms.DateField(label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     end_date = forms.DateField(label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    fma_category = forms.ChoiceField(
-        label=_("FMA category"),
+    category = forms.ChoiceField(
+        label=_("Category"),
         required=False,
-        choices=[("", "—"), ("cuarta", "Cuarta"), ("tercera", "Tercera"), ("segunda", "Segunda"), ("primera", "Primera")],
-        help_text=_("For an FMA category the format and tie-breaks come from the rulebook."),
+        help_text=_("For a category of the federation's rulebook the format and tie-breaks come from the rulebook."),
     )
-    system = forms.ChoiceField(
-        label=_("System"),
-        required=False,
-        choices=[("swiss", _("Swiss (FIDE Dutch)")), ("rr", _("Round robin")), ("drr", _("Double round robin"))],
-    )
+    system = forms.CharField(label=_("System"), required=False, max_length=40, widget=forms.Select)
     rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=30)
     entrants = forms.IntegerField(
-        label=_("Expected players (FMA)"), required=False, min_value=2, max_value=500,
-        help_text=_("FMA 4.1: the number of players decides the format."),
+        label=_("Expected players"), required=False, min_value=2, max_value=500,
+        help_text=_("For a category: the number of players decides the format."),
     )
     time_control = forms.CharField(label=_("Time control"), required=False, max_length=60)
     chief_arbiter = forms.CharField(label=_("Chief arbiter"), required=False, max_length=100)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["category"].choices = federation.category_choices(creatable_only=True)
+        self.fields["system"].widget.choices = system_choices()
+
+    def clean_system(self) -> str:
+        """A registry key or alias (older forms posted aliases), as its key; empty: the default."""
+        value = (self.cleaned_data.get("system") or "").strip()
+        if not value:
+            return ""
+        try:
+            return pairing_system(value, aliases=True).key
+        except ArbitroError:
+            raise forms.ValidationError(_("Unknown pairing system %(value)s."), params={"value": value}) from None
 
 
 class RegisterForm(forms.Form):

@@ -2,15 +2,15 @@
 
 No chess rule lives here. A tournament is stored as
 
-* a *base* TRF snapshot (``Tournament.base_trf``: what was imported or created),
-* plus its event log (:class:`TournamentEvent`, one row per change, JSON payload,
-  author, time), replayed on top of the base by :mod:`arbitro.web.tournaments.store`
-  through the core tournament service,
-* plus ``state_trf``: the current state written by the core TRF writer after each
-  change, a cache that the public pages read (rebuilt from base + events when
-  missing).
+* its event log (:class:`TournamentEvent`, one row per change, JSON payload,
+  author, time): the only truth, replayed through the core tournament service;
+* or, for a file imported and not yet run at the desk, that file (``base_trf``),
+  replaced by its event log on the first desk action.
 
-``version`` is bumped on every change: public pages poll it to refresh.
+``version`` grows with every append to the log (public pages poll it to
+refresh; every cache is keyed by it); ``status`` is written with each append
+from the replayed state. ``state_trf`` is no longer written (kept empty: the
+TRF text is rebuilt from the log, cached per version).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class Season(models.Model):
-    """A federation season (FMA: one year of category tournaments)."""
+    """A federation season (one year of category tournaments of the site's rulebook)."""
 
     year = models.PositiveIntegerField(unique=True)
     name = models.CharField(_("name"), max_length=200)
@@ -48,7 +48,7 @@ class Tournament(models.Model):
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION)
     published = models.BooleanField(_("published"), default=True)
     season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.SET_NULL, related_name="tournaments")
-    fma_category = models.CharField(_("FMA category"), max_length=20, blank=True)
+    category = models.CharField(_("category"), max_length=20, blank=True)  # a key of the site's rulebook
     base_trf = models.TextField(blank=True)
     state_trf = models.TextField(blank=True)
     version = models.PositiveIntegerField(default=1)
@@ -108,7 +108,7 @@ class Person(models.Model):
     sex = models.CharField(max_length=1, blank=True)
     title = models.CharField(max_length=4, blank=True)
     birth_date = models.CharField(max_length=10, blank=True)
-    fma_category = models.CharField(_("FMA category"), max_length=20, blank=True)
+    category = models.CharField(_("category"), max_length=20, blank=True)  # a key of the site's rulebook
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="arbitro_person"
     )

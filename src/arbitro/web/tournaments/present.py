@@ -196,11 +196,10 @@ def standings_view(row: Any, t: CoreTournament) -> StandingsView:
 
 
 def _standings(t: CoreTournament, after_round: int | None) -> StandingsView:
-    compute = store.core_function("arbitro.standings", "compute_standings")
-    if compute is None:
-        return StandingsView(False, [], [], "not available yet")
+    from arbitro.standings import compute_standings
+
     try:
-        result = compute(t, after_round=after_round)
+        result = compute_standings(t, after_round=after_round)
     except Exception as exc:  # noqa: BLE001 - show the core's message rather than a server error
         return StandingsView(False, [], [], str(exc))
     codes = [str(c) for c in result.tiebreaks][1:]  # the first is the primary score
@@ -313,4 +312,6 @@ def event_label(kind: str) -> str:
         "result_entered": _("result entered"),
         "result_corrected": _("result corrected"),
         "fide_mode_left": _("FIDE mode left"),
+        "tournament_finished": _("tournament finished"),
+        "tournament_reopened": _("tournament re-opened"),
     }.get(kind, kind)

@@ -18,35 +18,34 @@ import datetime as _dt
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
+from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
-from arbitro.tournament import ByeLimits, TournamentService, TournamentState, event_from_dict
+from arbitro.pairing import registry
+from arbitro.tournament import (
+    ByeLimits,
+    Event,
+    Game,
+    TournamentService,
+    TournamentState,
+    event_from_dict,
+    format_result,
+    pairing_system,
+    parse_result,
+)
 from arbitro.tournament import replay as core_replay
 from arbitro.tournament.importing import events_from_tournament
 
 from . import federation, models, store
 
-
-def available() -> bool:
-    return True
-
-
-def _core_events(events: list[models.TournamentEvent]) -> list[Any]:
-    return [
-        event_from_dict(
-            {"kind": e.kind, "payload": e.payload, "timestamp": e.created.isoformat() if e.created else "", "author": _author(e)},
-            where=f"event {e.seq}",
-        )
-        for e in events
-    ]
-
-
-def _author(e: models.TournamentEvent) -> str:
-    return e.author.get_username() if e.author_id and e.author else ""
+#: Who runs a command: the request's user (``None``: a script, such as the demo).
+Actor = AbstractBaseUser | AnonymousUser | None
 
 
 def is_event_based(row: models.Tournament) -> bool:
@@ -54,13 +53,13 @@ def is_event_based(row: models.Tournament) -> bool:
 
 
 def state(row: models.Tournament) -> TournamentState | None:
-    """The core lifecycle state of an event-based tournament (cached per version)."""
+    """The core state of an event-based tournament: the replay of its log (cached per version)."""
     if not is_event_based(row):
         return None
     return store.cached(row, "state", lambda: core_replay(_log(row)))
 
 
-def _log(row: models.Tournament) -> list[Any]:
+def _log(row: models.Tournament) -> list[Event]:
     """The core events of a row (plain tuples from the database: no model instances)."""
     rows = row.events.order_by("seq").values_list("seq", "kind", "payload", "created", "author__username")
     return [
@@ -70,13 +69,6 @@ def _log(row: models.Tournament) -> list[Any]:
         )
         for seq, kind, payload, created, author in rows
     ]
-
-
-def replay(row: models.Tournament, events: list[models.TournamentEvent]) -> CoreTournament:
-    """State = replay of the log (core ``arbitro.tournament.replay``)."""
-    if row.base_trf:
-        return store.parse(row.base_trf, source=f"{row.slug}.trf", validate=False)
-    return to_model(core_replay(_core_events(events)))
 
 
 def to_model(st: TournamentState) -> CoreTournament:
@@ -111,20 +103,21 @@ def adopt(row: models.Tournament) -> None:
             for i, ev in enumerate(events, start=1)
         )
         row.base_trf = ""
-        row.save(update_fields=["base_trf"])
-        st = core_replay(events)
-        row.status = _status(st)
-        store.save_state(row, to_model(st))
+        _appended(row, core_replay(events))
 
 
-def _service(row: models.Tournament, user: Any) -> TournamentService:
+def _service(row: models.Tournament, user: Actor) -> TournamentService:
+    """The core service on the row's log: the one replay of a command."""
     adopt(row)
-    author = user.get_username() if getattr(user, "is_authenticated", False) else "web"
+    author = user.get_username() if user is not None and user.is_authenticated else "web"
     return TournamentService(_log(row), author=author)
 
 
 def _status(st: TournamentState) -> str:
+    """The status column: a cache of the replayed state (finishing and re-opening are events)."""
     total = st.total_rounds
+    if st.finished:
+        return models.Tournament.Status.FINISHED
     if not st.rounds:
         return models.Tournament.Status.REGISTRATION
     if total is not None and st.paired_rounds >= total and st.rounds[-1].complete:
@@ -139,12 +132,35 @@ class ChangedMeanwhile(ArbitroError):
     """Another change was committed between this command's replay and its commit (optimistic concurrency)."""
 
 
-def _commit(row: models.Tournament, svc: TournamentService, user: Any) -> None:
-    """Append the service's new events and save the new state (one transaction)."""
+def _appended(row: models.Tournament, st: TournamentState) -> None:
+    """After an append: bump the version, write the status of the replayed state, resync entries.
+
+    Nothing else is stored: the TRF text and the standings are rebuilt from the
+    log on demand, cached per version; ``st`` (the command's replay) seeds that cache.
+    """
+    row.version = row.version + 1
+    row.status = _status(st)
+    row.save(update_fields=["base_trf", "status", "version", "updated"])
+    store.sync_entries(row, st.header)
+    pk, version = row.pk, row.version
+    transaction.on_commit(lambda: store.put(pk, version, "state", st))
+
+
+def rebuild(row: models.Tournament, core: CoreTournament) -> None:
+    """Rewrite a row's caches (status, entries) from its state ``core`` (e.g. after a restore)."""
+    st = state(row)
+    if st is not None:
+        row.status = _status(st)
+    row.save(update_fields=["status", "updated"])
+    store.sync_entries(row, core)
+
+
+def _commit(row: models.Tournament, svc: TournamentService, user: Actor) -> None:
+    """Append the service's new events (one transaction, optimistic concurrency)."""
     new = svc.new_events
     if not new:
         return
-    author = user if getattr(user, "is_authenticated", False) else None
+    author = user if user is not None and user.is_authenticated else None
     base = len(svc.events) - len(new)  # events the service replayed before this command (optimistic concurrency)
     try:
         with transaction.atomic():
@@ -159,8 +175,7 @@ def _commit(row: models.Tournament, svc: TournamentService, user: Any) -> None:
                 models.TournamentEvent(tournament=row, seq=i, kind=ev.kind, payload=ev.payload, author=author)
                 for i, ev in enumerate(new, start=last + 1)
             )
-            row.status = _status(svc.state)
-            store.save_state(row, to_model(svc.state))
+            _appended(row, svc.state)
     except IntegrityError:
         raise ChangedMeanwhile(str(CHANGED_MEANWHILE)) from None
 
@@ -169,23 +184,29 @@ def _commit(row: models.Tournament, svc: TournamentService, user: Any) -> None:
 
 
 def create(
-    data: dict[str, Any], user: Any, build: Callable[[TournamentService], None] | None = None
+    data: dict[str, Any], user: Actor, build: Callable[[TournamentService], None] | None = None
 ) -> models.Tournament:
-    """A new tournament; for an FMA category the format and tie-breaks come from the rulebook.
+    """A new tournament; for a category of the site's rulebook, the format and tie-breaks come from it.
 
-    ``build`` may run more commands on the new service before anything is saved
-    (the demo plays whole tournaments this way, in one transaction).
+    ``system`` is a pairing-system registry key (the form's choices come from the
+    registry). ``build`` may run more commands on the new service before anything
+    is saved (the demo plays whole tournaments this way, in one transaction).
     """
-    svc = TournamentService(author=user.get_username() if user else "web")
-    category = data.get("fma_category") or ""
-    system = {"swiss": "dutch", "rr": "round_robin", "drr": "double_round_robin"}.get(data.get("system") or "swiss", "dutch")
+    svc = TournamentService(author=user.get_username() if user is not None and user.is_authenticated else "web")
+    category = data.get("category") or ""
+    chosen = pairing_system(data["system"], aliases=True) if data.get("system") else registry.default_swiss()
+    system = chosen.key
     rounds = data.get("rounds")
-    tiebreaks: list[str] = []
+    tiebreaks: tuple[str, ...] = ()
     limits = None
+    federation_code = data.get("federation") or ""
     if category:
         fmt = federation.format_for(int(data.get("entrants") or 0))
-        system, rounds, tiebreaks, limits = fmt.system, fmt.rounds, fmt.tiebreaks, fmt.bye_limits
-    if system != "dutch":
+        system, rounds, tiebreaks = fmt.system, fmt.rounds, fmt.tiebreaks
+        limits = ByeLimits(max_half_point_byes=fmt.max_half_point_byes) if fmt.max_half_point_byes is not None else None
+        book = federation.rulebook()
+        federation_code = federation_code or (book.federation if book is not None else "")
+    if pairing_system(system).is_round_robin:
         rounds = None
 
     def iso(d: _dt.date | None) -> str:
@@ -196,7 +217,7 @@ def create(
         system=system,
         rounds=rounds,
         city=data.get("city") or "",
-        federation=data.get("federation") or ("ARG" if category else ""),
+        federation=federation_code,
         start_date=iso(data.get("start_date")),
         end_date=iso(data.get("end_date")),
         chief_arbiter=data.get("chief_arbiter") or "",
@@ -213,16 +234,16 @@ def create(
             city=data.get("city") or "",
             start_date=data.get("start_date"),
             end_date=data.get("end_date"),
-            fma_category=category,
+            category=category,
             season=data.get("season"),
         )
         _commit(row, svc, user)
-        if getattr(user, "is_authenticated", False):  # the creator runs it
+        if user is not None and user.is_authenticated:  # the creator runs it
             models.Role.objects.get_or_create(user=user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
     return row
 
 
-def register(row: models.Tournament, data: dict[str, Any], user: Any) -> int:
+def register(row: models.Tournament, data: dict[str, Any], user: Actor) -> int:
     svc = _service(row, user)
     number = svc.register_player(
         data["name"],
@@ -237,7 +258,7 @@ def register(row: models.Tournament, data: dict[str, Any], user: Any) -> int:
     return int(number)
 
 
-def register_many(row: models.Tournament, text: str, user: Any) -> list[int]:
+def register_many(row: models.Tournament, text: str, user: Actor) -> list[int]:
     """One player per line: ``Surname, Given; rating; FIDE ID; federation; title`` (only the name is required)."""
     svc = _service(row, user)
     numbers = []
@@ -260,15 +281,15 @@ def register_many(row: models.Tournament, text: str, user: Any) -> list[int]:
     return numbers
 
 
-def request_bye(row: models.Tournament, start_rank: int, rnd: int, kind: str, user: Any) -> None:
+def request_bye(row: models.Tournament, start_rank: int, rnd: int, kind: str, user: Actor) -> None:
     svc = _service(row, user)
-    if row.fma_category and kind == "H":
-        federation.check_fma_bye(svc.state, start_rank, rnd)
+    if row.category and kind == "H":
+        federation.check_bye(svc.state, start_rank, rnd)
     svc.request_bye(start_rank, rnd, kind)
     _commit(row, svc, user)
 
 
-def pair_next(row: models.Tournament, user: Any, seed: int | None = None) -> int:
+def pair_next(row: models.Tournament, user: Actor, seed: int | None = None) -> int:
     svc = _service(row, user)
     svc.pair_next_round(seed=seed)
     svc.publish_round()
@@ -276,10 +297,8 @@ def pair_next(row: models.Tournament, user: Any, seed: int | None = None) -> int
     return svc.state.paired_rounds
 
 
-def _shown(seen: str, game: Any, fide_mode: bool) -> bool:
+def _shown(seen: str, game: Game, fide_mode: bool) -> bool:
     """Is ``seen`` (the result the arbiter's page showed) still the board's result?"""
-    from arbitro.tournament import format_result, parse_result
-
     if not seen.strip():
         return not game.has_result
     if not game.has_result:
@@ -293,7 +312,7 @@ def _shown(seen: str, game: Any, fide_mode: bool) -> bool:
 
 
 def enter_results(
-    row: models.Tournament, rnd: int, results: dict[int, str], user: Any, seen: dict[int, str] | None = None
+    row: models.Tournament, rnd: int, results: dict[int, str], user: Actor, seen: dict[int, str] | None = None
 ) -> int:
     """Enter (or correct) the results typed at the desk: board -> result text.
 
@@ -301,9 +320,14 @@ def enter_results(
     was changed meanwhile by someone else is refused (optimistic concurrency: no
     lost update), unless the arbiter typed the same result.
     """
-    from arbitro.tournament import format_result
-
     svc = _service(row, user)
+    done = _enter(svc, rnd, results, seen)
+    _commit(row, svc, user)
+    return done
+
+
+def _enter(svc: TournamentService, rnd: int, results: dict[int, str], seen: dict[int, str] | None) -> int:
+    """The commands of one desk form of results, on the service's state (no replay)."""
     round_state = svc.state.round(rnd)
     done = 0
     for board, text in sorted(results.items()):
@@ -312,8 +336,6 @@ def enter_results(
             continue
         game = round_state.boards[board - 1] if 0 < board <= len(round_state.boards) else None
         if game is not None and game.has_result:
-            from arbitro.tournament import format_result, parse_result
-
             if parse_result(text, fide_mode=svc.state.fide_mode) == (game.white_code, game.black_code):
                 continue
             if format_result(game.white_code, game.black_code) == text:
@@ -330,11 +352,42 @@ def enter_results(
             svc.enter_result(board, text, round_number=rnd)
         round_state = svc.state.round(rnd)
         done += 1
-    _commit(row, svc, user)
     return done
 
 
-def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reason: str, user: Any) -> str:
+def _desk_results(row: models.Tournament, data: QueryDict | dict[str, str], user: Actor) -> int:
+    """One results form: one replay (the service's), one validation, one append."""
+    rnd = _int(data.get("round"), "round")
+    for attempt in range(3):  # results of other boards saved meanwhile: apply ours to the new state
+        svc = _service(row, user)
+        results: dict[int, str] = {}
+        seen: dict[int, str] = {}
+        for i, game in enumerate(svc.state.round(rnd).boards, start=1):
+            value = data.get(f"r_{game.white}_{game.black}", "")
+            if value:
+                results[i] = str(value)
+            shown = data.get(f"s_{game.white}_{game.black}")
+            if shown is not None:
+                seen[i] = str(shown)
+        done = _enter(svc, rnd, results, seen)
+        try:
+            _commit(row, svc, user)
+            return done
+        except ChangedMeanwhile:
+            if attempt == 2:
+                raise
+            row.refresh_from_db()
+    raise AssertionError("unreachable")
+
+
+def _run(row: models.Tournament, user: Actor, command: Callable[[TournamentService], object]) -> None:
+    """One command on the row's log: replay, validate and emit (the core), append."""
+    svc = _service(row, user)
+    command(svc)
+    _commit(row, svc, user)
+
+
+def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reason: str, user: Actor) -> str:
     """A manual pairing of the last round: one ``white black`` pair of pairing numbers per line.
 
     The core compares it with the engine's pairing, refuses in FIDE mode what the
@@ -359,42 +412,19 @@ def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reas
     return " ".join([text, *warnings])
 
 
-def withdraw(row: models.Tournament, start_rank: int, user: Any) -> None:
+def withdraw(row: models.Tournament, start_rank: int, user: Actor) -> None:
     svc = _service(row, user)
     svc.withdraw(start_rank)
     _commit(row, svc, user)
 
 
-def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
+def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], user: Actor) -> str:
     """Dispatch a desk form (``op``) to one command; returns the message to show."""
     if op == "pair":
         n = pair_next(row, user)
         return _("Round %(n)s paired and published.") % {"n": n}
     if op == "results":
-        rnd = _int(data.get("round"), "round")
-        for attempt in range(3):  # results of other boards saved meanwhile: apply ours to the new state
-            results: dict[int, str] = {}
-            adopt(row)
-            st = state(row)
-            if st is None:
-                raise ArbitroError(_("this tournament was imported from a TRF file: it is read-only at the desk"))
-            boards = st.round(rnd).boards
-            seen: dict[int, str] = {}
-            for i, game in enumerate(boards, start=1):
-                value = data.get(f"r_{game.white}_{game.black}", "")
-                if value:
-                    results[i] = value
-                shown = data.get(f"s_{game.white}_{game.black}")
-                if shown is not None:
-                    seen[i] = str(shown)
-            try:
-                n = enter_results(row, rnd, results, user, seen=seen)
-                break
-            except ChangedMeanwhile:
-                if attempt == 2:
-                    raise
-                row.refresh_from_db()
-        return _("%(n)s results saved.") % {"n": n}
+        return _("%(n)s results saved.") % {"n": _desk_results(row, data, user)}
     if op == "register":
         from .forms import RegisterForm
 
@@ -424,15 +454,14 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
         )
         return _("Bye recorded.")
     if op == "publish":
-        svc = _service(row, user)
-        svc.publish_round()
-        _commit(row, svc, user)
+        _run(row, user, lambda svc: svc.publish_round())
         return _("Round published.")
     if op == "finish":
-        row.status = models.Tournament.Status.FINISHED
-        row.version += 1
-        row.save(update_fields=["status", "version", "updated"])
+        _run(row, user, lambda svc: svc.finish())
         return _("Tournament marked as finished.")
+    if op == "reopen":
+        _run(row, user, lambda svc: svc.reopen())
+        return _("Tournament re-opened.")
     raise ArbitroError(_("unknown action %(op)s") % {"op": op})
 
 

@@ -1,25 +1,23 @@
 """The bridge between the database rows and the core model.
 
-Everything the web face knows about a tournament's chess state comes from
-:func:`load`, which returns a core :class:`arbitro.model.Tournament` built by the
-core TRF reader from the stored state (and, when the state cache is empty, by
-replaying the event log through the core tournament service). Changes go
-through :func:`record`: the core service applies the action, the event is
-appended, the new state is written by the core TRF writer, ``version`` bumps.
+The event log (:class:`models.TournamentEvent`) is a tournament's only truth.
+Everything the web face knows about its chess state comes from :func:`load`,
+the core :class:`arbitro.model.Tournament` of the log's replay
+(:func:`arbitro.web.tournaments.service.state`); a tournament imported from a
+TRF file and not yet given its log is its imported file (``base_trf``).
 
-A per-process cache keyed by ``(pk, version)`` keeps the parsed tournament and
-derived views (standings), so a page read costs a dictionary lookup once warm;
-several server processes each keep their own cache and stay consistent because
-the key carries the version.
+The TRF text, the standings, the rendered pages are caches keyed by
+``(pk, version)``: ``version`` grows with every append to the log (the service's
+``_commit``), so several server processes each keep their own cache and stay
+consistent. ``status`` is written with each append, from the replayed state.
 """
 
 from __future__ import annotations
 
-import importlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar, cast
 
 from django.db import transaction
 from django.utils.text import slugify
@@ -33,23 +31,9 @@ from . import models
 
 T = TypeVar("T")
 
-_CACHE: OrderedDict[tuple[int, int, str], Any] = OrderedDict()
+_CACHE: OrderedDict[tuple[int, int, str], object] = OrderedDict()
 _CACHE_SIZE = 256
 _LOCK = threading.Lock()
-
-
-def core_module(name: str) -> Any | None:
-    """Import a core service module, or ``None`` while it has not landed yet."""
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
-
-
-def core_function(module: str, name: str) -> Callable[..., Any] | None:
-    mod = core_module(module)
-    fn = getattr(mod, name, None) if mod is not None else None
-    return fn if callable(fn) else None
 
 
 def cached(t: models.Tournament, key: str, build: Callable[[], T]) -> T:
@@ -58,7 +42,7 @@ def cached(t: models.Tournament, key: str, build: Callable[[], T]) -> T:
     with _LOCK:
         if full in _CACHE:
             _CACHE.move_to_end(full)
-            return _CACHE[full]
+            return cast(T, _CACHE[full])
     value = build()
     with _LOCK:
         _CACHE[full] = value
@@ -128,26 +112,25 @@ def format_trf(t: CoreTournament, version: str = "trf26") -> str:
 
 
 def load(t: models.Tournament) -> CoreTournament:
-    """The core tournament of a row (cached per version)."""
+    """The core tournament of a row (cached per version): the replay of its log, or its imported file."""
     return cached(t, "core", lambda: _build(t))
 
 
+def put(pk: int, version: int, key: str, value: object) -> None:
+    """Seed the cache of a tournament's version (the state a command has just replayed)."""
+    with _LOCK:
+        _CACHE[(pk, version, key)] = value
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+
+
 def _build(t: models.Tournament) -> CoreTournament:
-    if t.state_trf:  # written by the core writer with every change: reading it is cheaper than a replay
-        return parse(t.state_trf, source=f"{t.slug}.trf", validate=False)
-    if t.base_trf:  # imported: the TRF is the state
+    if t.base_trf:  # imported and not yet adopted: the file is the state
         return parse(t.base_trf, source=f"{t.slug}.trf", validate=False)
-    from . import service  # event log: replay it through the core service
+    from . import service  # the log's replay, through the core service
 
     st = service.state(t)
     return service.to_model(st) if st is not None else CoreTournament(name=t.name)
-
-
-def replay(t: models.Tournament, events: list[models.TournamentEvent]) -> CoreTournament:
-    """Rebuild the state from the base snapshot and the event log (core service)."""
-    from . import service
-
-    return service.replay(t, events)
 
 
 def unique_slug(name: str) -> str:
@@ -166,7 +149,7 @@ def import_trf(
     slug: str | None = None,
     status: str | None = None,
     season: models.Season | None = None,
-    fma_category: str = "",
+    category: str = "",
     source: str = "<upload>",
 ) -> models.Tournament:
     """Create a tournament row from TRF text (validated by the core reader)."""
@@ -190,9 +173,8 @@ def import_trf(
         end_date=core.end_date,
         status=status,
         season=season,
-        fma_category=fma_category,
+        category=category,
         base_trf=canonical,
-        state_trf=canonical,
     )
     sync_entries(row, core)
     return row
@@ -239,14 +221,6 @@ def sync_entries(row: models.Tournament, core: CoreTournament) -> None:
         models.Entry.objects.filter(pk__in=[e.pk for e in existing.values()]).delete()
 
 
-@transaction.atomic
-def save_state(row: models.Tournament, core: CoreTournament) -> None:
-    """Write a new state (core TRF writer), bump the version and resync entries."""
-    row.state_trf = format_trf(core) if core.players else ""  # a TRF needs at least one player
-    row.version = row.version + 1
-    row.save(update_fields=["state_trf", "version", "updated", "status"])
-    sync_entries(row, core)
-
-
 def export_trf(row: models.Tournament, version: str = "trf26") -> str:
-    return format_trf(load(row), version=version)
+    """The TRF text of the current state (cached per version)."""
+    return cached(row, f"trf:{version}", lambda: format_trf(load(row), version=version))

@@ -11,7 +11,7 @@ app_name = "tournaments"
 
 urlpatterns = [
     path("", views_public.home, name="home"),
-    path("fma/", views_public.fma, name="fma"),
+    path("federation/", views_public.federation_page, name="federation"),
     path("language/", views_public.set_language, name="set_language"),
     path("p/<int:pk>/", views_public.person, name="person"),
     path("t/<slug:slug>/", views_public.info, name="info"),

@@ -42,7 +42,7 @@ def create(request: HttpRequest) -> HttpResponse:
             models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
             messages.success(request, _("Tournament created."))
             return redirect("tournaments:desk_panel", slug=row.slug)
-    return render(request, "tournaments/desk_create.html", {"form": form, "service": service.available()})
+    return render(request, "tournaments/desk_create.html", {"form": form})
 
 
 @login_required
@@ -53,7 +53,7 @@ def import_trf(request: HttpRequest) -> HttpResponse:
         upload = request.FILES["file"]
         try:
             row = store.import_trf(
-                upload.read(), fma_category=form.cleaned_data.get("fma_category", ""), source=upload.name or "<upload>"
+                upload.read(), category=form.cleaned_data.get("category", ""), source=upload.name or "<upload>"
             )
         except ArbitroError as err:
             messages.error(request, str(err))
@@ -104,7 +104,6 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
                 for e in row.events.select_related("author").order_by("-seq")[:30]
             ],
             "can_chief": permissions.can(request.user, row, "pair"),
-            "service": service.available(),
             "editable": st is not None or not service.is_event_based(row),  # imported: adopted on the first action
             "state": st,
             "no_refresh": True,

@@ -164,8 +164,12 @@ def person(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def fma(request: HttpRequest) -> HttpResponse:
-    """The FMA categories (rulebook) and the seasons, with each finished tournament's winner (core standings)."""
+def federation_page(request: HttpRequest) -> HttpResponse:
+    """The site rulebook's page (categories, formats, tie-breaks) and the seasons, with each winner."""
+    book = federation.rulebook()
+    if book is None:
+        raise Http404
+    lang = federation.lang()
     seasons = []
     for season in models.Season.objects.prefetch_related("tournaments"):
         rows = []
@@ -174,12 +178,12 @@ def fma(request: HttpRequest) -> HttpResponse:
             if r.status == models.Tournament.Status.FINISHED:
                 view = present.standings_view(r, store.load(r))
                 leader = view.rows[0].player.name if view.available and view.rows else None
-            rows.append((r, leader))
+            rows.append((r, leader, book.category_label(r.category, lang) if r.category else ""))
         seasons.append((season, rows))
     return render(
         request,
-        "tournaments/fma.html",
-        {"seasons": seasons, "rulebook": federation.categories_overview()},
+        "tournaments/federation.html",
+        {"seasons": seasons, "sections": book.season_page(lang)},
     )
 
 

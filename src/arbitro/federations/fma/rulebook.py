@@ -1,0 +1,113 @@
+"""The FMA rulebook as a :class:`~arbitro.federations.rulebook.Rulebook` (issue 14).
+
+Thin answers from the FMA modules: categories (FMA 1.1, 1.3), formats
+(FMA 4.1), half-point byes (FMA 4.2), tie-break orders (FMA 6.1/6.2), the
+Torneo Mayor as a category (Anexo III) that is imported, not created at a desk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from arbitro.errors import ArbitroError
+from arbitro.federations.fma import byes, categories, formats, tiebreaks
+from arbitro.federations.rulebook import ByeQuestion, Choice, PageSection, TournamentFormat
+from arbitro.pairing import registry
+
+__all__ = ["RULEBOOK", "FmaRulebook"]
+
+_MAYOR = "mayor"
+
+
+def _system(kind: formats.FormatKind) -> str:
+    """The registry key of an FMA format kind (Swiss: the FIDE Dutch system, FMA 4.1 c-d)."""
+    if kind is formats.FormatKind.SWISS:
+        return registry.default_swiss().key
+    return registry.round_robin(double=kind is formats.FormatKind.DOUBLE_ROUND_ROBIN).key
+
+
+@dataclass(frozen=True, slots=True)
+class FmaRulebook:
+    """Federación Marplatense de Ajedrez: Reglamento de Torneos Oficiales de Categorías ELO Estándar."""
+
+    code: str = "FMA"
+    name: str = "Federación Marplatense de Ajedrez"
+    federation: str = "ARG"
+
+    def categories(self, lang: str) -> list[Choice]:
+        out = [Choice(c.key, c.name_in(lang)) for c in sorted(categories.Category, reverse=True)]
+        out.append(Choice(_MAYOR, "Mayor" if lang == "es" else "Mayor (championship)", creatable=False))
+        return out
+
+    def category_label(self, key: str, lang: str) -> str:
+        return next((c.label for c in self.categories(lang) if c.key == key), key)
+
+    def format_for(self, entrants: int, lang: str) -> TournamentFormat:
+        """FMA 4.1 format, FMA 6.1/6.2 tie-breaks, FMA 4.2 bye limit (Swiss only)."""
+        if entrants < 2:
+            raise ArbitroError(
+                "jugadores esperados: un torneo de categoría necesita el número de jugadores (FMA 4.1)"
+                if lang == "es"
+                else "entrants: a category tournament needs the expected number of players (FMA 4.1)"
+            )
+        fmt = formats.format_for(entrants)
+        swiss = fmt.kind is formats.FormatKind.SWISS
+        return TournamentFormat(
+            system=_system(fmt.kind),
+            rounds=fmt.rounds if swiss else None,
+            tiebreaks=tuple(tiebreaks.codes_for(fmt.kind)),
+            max_half_point_byes=byes.MAX_HALF_BYES if swiss else None,
+            explanation=fmt.message.text(lang),
+        )
+
+    def refuse_half_point_bye(self, question: ByeQuestion, lang: str) -> str | None:
+        """FMA 4.2 through :func:`arbitro.federations.fma.byes.check_bye_request`."""
+        kind = formats.FormatKind.SWISS if question.swiss else formats.FormatKind.ROUND_ROBIN
+        ok, message = byes.check_bye_request(
+            byes.ByeRequest(player=question.player, round=question.round, played=question.played),
+            question.player,
+            question.total_rounds,
+            kind,
+            question.granted_before,
+        )
+        return None if ok else f"{message.text(lang)} ({message.article})"
+
+    def tiebreak_orders(self, lang: str) -> list[tuple[str, list[tuple[str, str, str]]]]:
+        return [
+            (
+                kind.name_in(lang),
+                [(tb.spanish if lang == "es" else tb.english, tb.code, tb.article) for tb in tiebreaks.order_for(kind)],
+            )
+            for kind in (formats.FormatKind.SWISS, formats.FormatKind.ROUND_ROBIN)
+        ]
+
+    def season_page(self, lang: str) -> list[PageSection]:
+        es = lang == "es"
+        cats = " · ".join(c.label for c in self.categories(lang) if c.creatable)
+        by_rating = tuple(
+            f"{rating} → {categories.category_by_rating(rating).name_in(lang)}" for rating in (1650, 1750, 1850, 1950)
+        )
+        sizes = tuple(
+            f"{'hasta' if es else 'up to'} {n}: {formats.format_for(n).name_in(lang)}" for n in (6, 10, 21, 22)
+        )
+        orders = tuple(
+            f"{kind}: " + ", ".join(f"{name} ({code})" for name, code, _ in order)
+            for kind, order in self.tiebreak_orders(lang)
+        )
+        return [
+            PageSection("Categorías" if es else "Categories", (cats,)),
+            PageSection(
+                "Los nuevos ingresan por su rating estándar (FMA 1.3)"
+                if es
+                else "Newcomers enter by standard rating (FMA 1.3)",
+                by_rating,
+            ),
+            PageSection(
+                "Formato según el número de jugadores (FMA 4.1)" if es else "Format by number of players (FMA 4.1)",
+                sizes,
+            ),
+            PageSection("Desempates (FMA 6)" if es else "Tie-breaks (FMA 6)", orders),
+        ]
+
+
+RULEBOOK = FmaRulebook()
