@@ -161,8 +161,6 @@ def register(app: typer.Typer) -> None:
         ] = False,
     ) -> int:
         """Re-pair every round from the file's own history; exit 1 when any round differs."""
-        from arbitro.pairing.checker import DEPARTURES
-
         system, source = _one(files, checkable)
         t = _load(source)
         out = Console(highlight=False, soft_wrap=True)
@@ -177,8 +175,8 @@ def register(app: typer.Typer) -> None:
             fails = strict or not c.explained
             bad += fails
             out.print(f"{source.name}: Round #{c.round}" + ("" if fails else " (accepted)"))
-            for name in c.departures:
-                out.print(f"  explained by {DEPARTURES.get(name, name)}")
+            for text in c.explanations:
+                out.print(f"  explained by {text}")
             if c.engine is None:
                 out.print("  Checker: No valid pairing")
             rec = c.recorded.boards

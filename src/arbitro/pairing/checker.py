@@ -41,6 +41,11 @@ class RoundCheck:
         return self.engine is not None and same_pairing(self.engine, self.recorded)
 
     @property
+    def explanations(self) -> list[str]:
+        """The documented departures that explain the difference, as text."""
+        return [DEPARTURES.get(name, name) for name in self.departures]
+
+    @property
     def explained(self) -> bool:
         """Differs from the rules, but exactly as a documented bbpPairings departure."""
         return not self.agrees and bool(self.departures)

@@ -16,6 +16,7 @@ from decimal import Decimal
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
+from arbitro.pairing import registry
 
 __all__ = ["GameSpec", "ByeSpec", "RankedLine", "build_tournament", "rank", "values_equal"]
 
@@ -76,8 +77,9 @@ def build_tournament(
     """
     rank_of = {pid: i + 1 for i, (pid, _n, _r, _f) in enumerate(players)}
     last = max([g.round for g in games] + [b.round for b in byes] + [rounds or 0])
-    t = Tournament(name=name, rounds=last, system="BERGER_ROUNDROBIN" if round_robin else "FIDE_DUTCH", start_date=start)
-    t.type_text = "Round robin" if round_robin else "Swiss"
+    system = registry.round_robin() if round_robin else registry.default_swiss()
+    t = Tournament(name=name, rounds=last, system=system.trf_code, start_date=start)
+    t.type_text = system.type_text
     for pid, pname, rating, fide_id in players:
         t.players[rank_of[pid]] = Player(
             start_rank=rank_of[pid],
