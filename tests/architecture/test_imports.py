@@ -103,9 +103,9 @@ def violations(root: Path = SRC) -> list[str]:
                 found.append(f"{where}: {own} may not import {name}")
             if own in FACES and any(name == e or name.startswith(e + "_") or name.startswith(e + ".") for e in ENGINES):
                 found.append(f"{where}: a face may not import the engine {name} (use arbitro.pairing.registry)")
-            if own in RULEBOOK_FREE and target == "arbitro.federations" and name.count(".") >= 2:
-                if name.split(".")[2] not in ("rulebook",):
-                    found.append(f"{where}: {own} may not import the rulebook package {name} (use arbitro.federations)")
+            if own in RULEBOOK_FREE and target == "arbitro.federations" and name.count(".") >= 2 \
+                    and name.split(".")[2] != "rulebook":
+                found.append(f"{where}: {own} may not import the rulebook package {name} (use arbitro.federations)")
     return found
 
 

@@ -48,9 +48,13 @@ def literals_naming_systems(root: Path = SRC) -> list[str]:
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         docs = _docstrings(tree)
         for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
-                if node.value.strip() in names:
-                    found.append(f"{path.relative_to(root.parent)}:{node.lineno}: {node.value!r}")
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and id(node) not in docs
+                and node.value.strip() in names
+            ):
+                found.append(f"{path.relative_to(root.parent)}:{node.lineno}: {node.value!r}")
     return found
 
 

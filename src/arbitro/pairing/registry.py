@@ -46,6 +46,7 @@ __all__ = [
     "register",
     "round_robin",
     "service_systems",
+    "unregister",
 ]
 
 
@@ -201,6 +202,15 @@ def register(system: PairingSystem) -> PairingSystem:
     for code in system.trf_codes:
         _CODES[code.upper()] = system.key
     return system
+
+
+def unregister(key: str) -> None:
+    """Remove a system (tests that register a dummy system take it out again)."""
+    system = _SYSTEMS.pop(key)
+    for name in [n for n, k in _NAMES.items() if k == system.key]:
+        del _NAMES[name]
+    for code in [c for c, k in _CODES.items() if k == system.key]:
+        del _CODES[code]
 
 
 def get(name: str) -> PairingSystem:

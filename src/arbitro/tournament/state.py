@@ -503,6 +503,9 @@ def apply(state: TournamentState, event: Event) -> None:
         raise ArbitroError(f"event {state.events_applied + 1}: the log must start with tournament_created")
     try:
         data = event.data
+    except ArbitroError as err:
+        raise ArbitroError(f"event {state.events_applied + 1} ({event.kind}): {err}") from None
+    try:
         _HANDLERS[type(data)](state, data)
     except (KeyError, TypeError, ValueError) as err:
         raise ArbitroError(f"event {state.events_applied + 1} ({event.kind}): malformed payload: {err}") from None
