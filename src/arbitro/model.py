@@ -211,11 +211,6 @@ class RoundResult:
     def is_played(self) -> bool:
         return self.opponent is not None and self.code.is_played
 
-    @property
-    def is_paired_game(self) -> bool:
-        """A game against an opponent, played or forfeited."""
-        return self.opponent is not None
-
 
 @dataclass(frozen=True, slots=True)
 class NationalRating:

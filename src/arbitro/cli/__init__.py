@@ -11,7 +11,6 @@ otherwise), never with a traceback.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import sys
 
 import typer
@@ -61,10 +60,7 @@ def _new_app() -> typer.Typer:
 def _build(modules: list[str]) -> typer.Typer:
     app = _new_app()
     for name in modules:
-        module_name = f"arbitro.cli.{name}"
-        if importlib.util.find_spec(module_name) is None:
-            continue
-        importlib.import_module(module_name).register(app)
+        importlib.import_module(f"arbitro.cli.{name}").register(app)
     return app
 
 

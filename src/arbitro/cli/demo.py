@@ -16,16 +16,14 @@ def sample_trf_text() -> str:
 
 
 def demo() -> None:
-    """Show what Arbitro reads: the bundled sample tournament as a crosstable (and standings when available)."""
+    """Show what Arbitro reads: the bundled sample tournament as a crosstable and its standings."""
     from arbitro.cli.trf import crosstable
 
     result = parse_trf(sample_trf_text(), "sample-open-2026.trf")
     console = Console()
     console.print(crosstable(result.tournament, "Sample Open 2026 (bundled demo)"))
-    try:
-        from arbitro.standings import compute_standings
-    except ImportError:
-        return
+    from arbitro.standings import compute_standings
+
     standings = compute_standings(result.tournament)
     console.print(
         "Standings: " + ", ".join(f"{row.rank}. #{row.start_rank} ({row.points})" for row in standings.rows)

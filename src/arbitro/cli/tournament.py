@@ -9,7 +9,6 @@ rewrites the TRF (atomically) as the replay of the log.
 
 import csv
 import getpass
-import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -596,19 +595,14 @@ def standings_cmd(
         for player in t.players.values():
             player.results = player.results[:after_round]
             player.points = player.score(t.scoring)
-    try:
-        standings = importlib.import_module("arbitro.standings")
-    except ImportError:
-        standings = None
-    if standings is None:
-        for player in sorted(t.players.values(), key=lambda p: (p.rank or 0, p.start_rank)):
-            typer.echo(f"{player.rank:>4} {player.start_rank:>4} {player.name:<32} {format_points(player.points):>5}")
-        return
-    result = standings.compute_standings(t, tiebreaks)
+    from arbitro.standings import compute_standings
+
+    result = compute_standings(t, tiebreaks)
     codes = [c for c in result.tiebreaks if c.upper() != "PTS"]
     typer.echo(f"{'Rk':>4} {'No':>4} {'Name':<32} {'Pts':>5} " + " ".join(f"{c:>7}" for c in codes))
     for row in result.rows:
-        values = " ".join(f"{'' if row.values.get(c) is None else format_points(row.values[c]):>7}" for c in codes)
+        cells = (row.values.get(c) for c in codes)
+        values = " ".join(f"{'' if v is None else format_points(v):>7}" for v in cells)
         name = t.players[row.start_rank].name
         typer.echo(f"{row.rank:>4} {row.start_rank:>4} {name:<32} {format_points(row.points):>5} {values}")
 

@@ -55,7 +55,6 @@ PRIMARY_CODES = frozenset({"PTS", "MPTS", "GPTS"})
 #: Codes that accept Cut/Median modifiers (C.07 14.1.1: BH, ARO, PS, SB; FB follows BH; AOB/C1 averages
 #: the opponents' BH-C1 and TPR/PTP-C1 drop the lowest-rated opponent, as the TEC checker reads them).
 _CUTTABLE = frozenset({"BH", "FB", "SB", "PS", "ARO", "TPR", "PTP", "AOB"})
-_RATING_CODES = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
 
 
 class TiebreakSpecError(ArbitroError):
@@ -78,11 +77,6 @@ class TiebreakSpec:
     reverse: bool = False
     unrated_rating: int | None = None
     version: str | None = None  # "2024" | "2026" | None (the standings' rules)
-
-    @property
-    def is_rating_based(self) -> bool:
-        """C.07 Art. 10 tie-breaks (rating of opponents or own rating)."""
-        return self.code in _RATING_CODES
 
 
 def _modifier_error(text: str, mod: str, what: str) -> TiebreakSpecError:

@@ -135,14 +135,9 @@ def rank(
 
     Point deductions (FMA 11.1.3) lower the final score; players are then
     re-sorted by the lowered score, keeping the tie-break order otherwise.
-    Raises :class:`ArbitroError` when the standings module is not available.
     """
-    try:
-        from arbitro.standings import compute_standings
-    except ImportError as exc:  # pragma: no cover - depends on the standings area
-        raise ArbitroError(
-            f"{t.name}: the standings module is not available ({exc}); give final_standings in the season file"
-        ) from exc
+    from arbitro.standings import compute_standings
+
     standings = compute_standings(t, codes, lots_seed=lots_seed, break_ties_by_lot=True)
     ded = deductions or {}
     rows = []

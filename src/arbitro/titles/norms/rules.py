@@ -321,7 +321,3 @@ def evaluate_choice(games: Sequence[Game], ctx: NormContext) -> Verdict:
     checks.append(check_performance(games, ctx, ra, rp))
     return Verdict(tuple(checks), n, half, ra, rp)
 
-
-def quick_pass(games: Sequence[Game], ctx: NormContext) -> bool:
-    """The same verdict as :func:`evaluate_choice` without building the texts (for the search)."""
-    return evaluate_choice(games, ctx).passed

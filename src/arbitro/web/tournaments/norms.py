@@ -62,10 +62,8 @@ def _line(result: Any) -> NormLine:
 
 
 def tournament_norms(t: CoreTournament) -> NormReport:
-    try:
-        from arbitro.titles.norms import evaluate_norms, forecast_norms
-    except ImportError:
-        return NormReport(False, message="not available yet")
+    from arbitro.titles.norms import evaluate_norms, forecast_norms
+
     if not t.players or t.played_rounds == 0:
         return NormReport(True)
     try:
@@ -86,10 +84,8 @@ def tournament_norms(t: CoreTournament) -> NormReport:
 
 
 def player_norm(t: CoreTournament, start_rank: int) -> NormReport:
-    try:
-        from arbitro.titles.norms import evaluate_norms
-    except ImportError:
-        return NormReport(False, message="not available yet")
+    from arbitro.titles.norms import evaluate_norms
+
     if t.played_rounds == 0:
         return NormReport(True)
     try:
