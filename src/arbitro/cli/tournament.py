@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import IO, Annotated
 
 import typer
 
@@ -147,7 +147,7 @@ def save(trf: Path, svc: TournamentService, new: Sequence[Event] | None = None) 
         typer.echo(f"warning: {warning}", err=True)
 
 
-def _lock(fh: Any) -> None:
+def _lock(fh: IO[str]) -> None:
     """An exclusive lock on the open log until it is closed (POSIX; elsewhere the count check alone)."""
     try:
         import fcntl

@@ -278,22 +278,24 @@ class PairingProhibited(EventData):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundPaired(EventData):
-    kind: ClassVar[str] = "round_paired"
+class _WholeRound(EventData):
+    """The pairing of a whole round: boards in board order, the bye, players left out (F/H/Z)."""
+
     round: int = _read(_whole)
     boards: tuple[tuple[int, int], ...] = _read(_pairs, ())
     bye: int | None = _read(_opt_whole, None)
     unpaired: tuple[tuple[int, str], ...] = _read(_kinds, ())
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPaired(_WholeRound):
+    kind: ClassVar[str] = "round_paired"
     engine: str = _read(_text, "")
 
 
 @dataclass(frozen=True, slots=True)
-class PairingChanged(EventData):
+class PairingChanged(_WholeRound):
     kind: ClassVar[str] = "pairing_changed"
-    round: int = _read(_whole)
-    boards: tuple[tuple[int, int], ...] = _read(_pairs, ())
-    bye: int | None = _read(_opt_whole, None)
-    unpaired: tuple[tuple[int, str], ...] = _read(_kinds, ())
     reason: str = _read(_text, "")
     mpa: str = _read(_text, "")
 
@@ -314,12 +316,8 @@ class ResultEntered(EventData):
 
 
 @dataclass(frozen=True, slots=True)
-class ResultCorrected(EventData):
+class ResultCorrected(ResultEntered):
     kind: ClassVar[str] = "result_corrected"
-    round: int = _read(_whole)
-    board: int = _read(_whole)
-    white: str = _read(_text)
-    black: str = _read(_text)
     previous: tuple[str | None, ...] = _read(lambda v, k: tuple(v) if isinstance(v, (list, tuple)) else (), ())
     reason: str = _read(_text, "")
 

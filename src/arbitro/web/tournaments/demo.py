@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from arbitro.pairing import registry
+from arbitro.tournament import TournamentService
 
 from . import models, service, store
 
@@ -88,12 +89,12 @@ def _run(
     rounds_to_play: int | None,
     start: _dt.date,
     seed: int,
-    user: Any,
+    user: service.Actor,
 ) -> models.Tournament:
     rng = random.Random(seed)
     lo, hi = ratings
 
-    def play(svc: Any) -> None:
+    def play(svc: TournamentService) -> None:
         for pname, sex in _names(rng, players):
             fide_id = str(rng.randint(100000000, 199999999))
             svc.register_player(pname, rating=rng.randint(lo, hi), federation="ARG", sex=sex, fide_id=fide_id)
@@ -147,11 +148,11 @@ OPEN_FIELD: list[tuple[str, str, str, int]] = [
 OPEN_HERO = "Acuña, Martín"
 
 
-def _open(season_user: Any) -> models.Tournament:
+def _open(season_user: service.Actor) -> models.Tournament:
     """An international Swiss with a titled field, 6 of 9 rounds played: norms in reach and forecasts."""
     rng = random.Random(2026)
 
-    def play(svc: Any) -> None:
+    def play(svc: TournamentService) -> None:
         for name, fed, title, rating in OPEN_FIELD:
             svc.register_player(name, rating=rating, title=title, federation=fed, sex="w" if title.startswith("W") else "m",
                                 fide_id=str(rng.randint(100000000, 199999999)))  # fmt: skip
