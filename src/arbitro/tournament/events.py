@@ -143,6 +143,20 @@ def _json(value: Any) -> JSONValue:
     return value
 
 
+_READERS: dict[type, tuple[tuple[str, bool, Any], ...]] = {}
+
+
+def _readers(cls: type) -> tuple[tuple[str, bool, Any], ...]:
+    """``(field, required, reader)`` of a payload class (computed once per class: replays read many)."""
+    found = _READERS.get(cls)
+    if found is None:
+        found = tuple(
+            (f.name, f.default is dataclasses.MISSING, f.metadata["read"]) for f in dataclasses.fields(cls)
+        )
+        _READERS[cls] = found
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class EventData:
     """The payload of one event kind; subclasses set :attr:`kind`."""
@@ -153,12 +167,11 @@ class EventData:
     def from_payload(cls: type[_E], payload: dict[str, JSONValue]) -> _E:
         """Read a stored payload (lenient like the old replay: missing optional keys take defaults)."""
         values: dict[str, Any] = {}
-        for f in dataclasses.fields(cls):
-            if f.name not in payload:
-                if f.default is dataclasses.MISSING:
-                    raise ArbitroError(f"event ({cls.kind}): payload: {f.name}: missing")
-                continue
-            values[f.name] = f.metadata["read"](payload[f.name], f.name)
+        for name, required, read in _readers(cls):
+            if name in payload:
+                values[name] = read(payload[name], name)
+            elif required:
+                raise ArbitroError(f"event ({cls.kind}): payload: {name}: missing")
         return cls(**values)
 
     def to_payload(self) -> dict[str, JSONValue]:

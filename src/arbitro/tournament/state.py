@@ -179,7 +179,7 @@ class TournamentState:
         requested = sum(1 for (p, _), k in self.requested_byes.items() if p == start_rank and k == kind)
         return taken + requested
 
-    def to_tournament(self, include_pending: bool = False) -> Tournament:
+    def to_tournament(self, include_pending: bool = False, *, ranks: bool = True) -> Tournament:
         """The model (TRF) view: header, players and the results of complete rounds.
 
         A round still waiting for results is left out (TRF has no code for a
@@ -187,6 +187,8 @@ class TournamentState:
         with a blank result code. Requested byes for later rounds, and the
         absences already known for the next round to pair, become ``240``
         records. Lifecycle notes (FIDE mode left, MPA) are ``###`` comments.
+        ``ranks=False`` leaves the C.07 rank column out (ranked by points) for a
+        caller that computes the standings itself.
         """
         t = copy.deepcopy(self.header)
         shown = [r for r in self.rounds if r.complete or include_pending]
@@ -197,7 +199,11 @@ class TournamentState:
         for player in t.players.values():
             player.results = results[player.start_rank]
             player.points = player.score(t.scoring)
-        self._ranks = _assign_ranks(t, self._ranks)
+        if ranks:
+            self._ranks = _assign_ranks(t, self._ranks)
+        else:
+            for number, rank in _by_points(t).items():
+                t.players[number].rank = rank
         t.declared_players = len(t.players)  # 062
         t.declared_rated_players = sum(1 for p in t.players.values() if p.rating > 0)  # 072
         next_round = len(shown) + 1
@@ -260,9 +266,13 @@ def _assign_ranks(t: Tournament, memo: tuple[object, dict[int, int]] | None) -> 
     return key, ranks
 
 
-def _ranks(t: Tournament) -> dict[int, int]:
+def _by_points(t: Tournament) -> dict[int, int]:
     ordered = sorted(t.players.values(), key=lambda p: (-p.points, p.start_rank))
-    ranks = {player.start_rank: rank for rank, player in enumerate(ordered, start=1)}
+    return {player.start_rank: rank for rank, player in enumerate(ordered, start=1)}
+
+
+def _ranks(t: Tournament) -> dict[int, int]:
+    ranks = _by_points(t)
     if not any(p.results for p in t.players.values()):
         return ranks
     try:

@@ -112,8 +112,12 @@ def format_trf(t: CoreTournament, version: str = "trf26") -> str:
 
 
 def load(t: models.Tournament) -> CoreTournament:
-    """The core tournament of a row (cached per version): the replay of its log, or its imported file."""
-    return cached(t, "core", lambda: _build(t))
+    """The core tournament of a row (cached per version): the replay of its log, or its imported file.
+
+    For the pages: its rank column is by points (the pages rank with :mod:`arbitro.standings`);
+    :func:`export_trf` writes the C.07 rank column.
+    """
+    return cached(t, "core", lambda: _build(t, ranks=False))
 
 
 def put(pk: int, version: int, key: str, value: object) -> None:
@@ -124,13 +128,13 @@ def put(pk: int, version: int, key: str, value: object) -> None:
             _CACHE.popitem(last=False)
 
 
-def _build(t: models.Tournament) -> CoreTournament:
+def _build(t: models.Tournament, *, ranks: bool) -> CoreTournament:
     if t.base_trf:  # imported and not yet adopted: the file is the state
         return parse(t.base_trf, source=f"{t.slug}.trf", validate=False)
     from . import service  # the log's replay, through the core service
 
     st = service.state(t)
-    return service.to_model(st) if st is not None else CoreTournament(name=t.name)
+    return service.to_model(st, ranks=ranks) if st is not None else CoreTournament(name=t.name)
 
 
 def unique_slug(name: str) -> str:
@@ -223,4 +227,4 @@ def sync_entries(row: models.Tournament, core: CoreTournament) -> None:
 
 def export_trf(row: models.Tournament, version: str = "trf26") -> str:
     """The TRF text of the current state (cached per version)."""
-    return cached(row, f"trf:{version}", lambda: format_trf(load(row), version=version))
+    return cached(row, f"trf:{version}", lambda: format_trf(_build(row, ranks=True), version=version))
