@@ -1,10 +1,13 @@
 """Desk actions through the core tournament service (:mod:`arbitro.tournament`).
 
-Each action replays the tournament's event log into a core
+Each action replays the tournament's event log once into a core
 :class:`~arbitro.tournament.TournamentService`, calls one command (the core
 checks the rules and raises :class:`~arbitro.errors.ArbitroError` with a message
-for the arbiter), appends the new events to the database log and saves the new
-state (written by the core TRF writer). No chess rule is decided here.
+for the arbiter) and appends the new events to the database log, which is the
+tournament's only truth: the version grows, the status is written from the
+replayed state, and that state seeds the cache of the new version (the TRF
+text and the standings are rebuilt from it on demand). Finishing and
+re-opening are events too. No chess rule is decided here.
 
 A tournament imported from a TRF file is given its event log on its first desk
 action (:func:`adopt`, through the core ``events_from_tournament``); from then
