@@ -11,11 +11,12 @@ The model :class:`~arbitro.model.Tournament` (what a TRF file holds) is a
 from __future__ import annotations
 
 import copy
+import dataclasses
 import datetime as _dt
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from arbitro.errors import ArbitroError
 from arbitro.model import (
@@ -34,6 +35,8 @@ from arbitro.pairing.registry import PairingSystem
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits
 from arbitro.tournament.events import Event
+
+_T = TypeVar("_T")
 
 __all__ = ["Game", "RoundState", "TournamentState", "apply", "pairing_system", "replay"]
 
@@ -190,7 +193,8 @@ class TournamentState:
         ``ranks=False`` leaves the C.07 rank column out (ranked by points) for a
         caller that computes the standings itself.
         """
-        t = copy.deepcopy(self.header)
+        t = _copy(self.header)
+        t.players = {number: _copy(player) for number, player in self.header.players.items()}
         shown = [r for r in self.rounds if r.complete or include_pending]
         results: dict[int, list[RoundResult]] = {p: [] for p in t.players}
         for rnd in shown:
@@ -220,6 +224,16 @@ class TournamentState:
             requests.append(ByeRequest(round=number, kind=kind, start_rank=p))
         t.requested_byes = requests
         return t
+
+
+def _copy(obj: _T) -> _T:
+    """A copy of a model dataclass, its list and dict fields copied (their items are frozen or replaced)."""
+    new = copy.copy(obj)
+    for f in dataclasses.fields(obj):  # type: ignore[arg-type]
+        value = getattr(obj, f.name)
+        if isinstance(value, (list, dict)):
+            setattr(new, f.name, type(value)(value))
+    return new
 
 
 def _round_results(state: TournamentState, rnd: RoundState, players: Iterable[int]) -> dict[int, RoundResult]:

@@ -63,15 +63,12 @@ def state(row: models.Tournament) -> TournamentState | None:
 
 
 def _log(row: models.Tournament) -> list[Event]:
-    """The core events of a row (plain tuples from the database: no model instances)."""
-    rows = row.events.order_by("seq").values_list("seq", "kind", "payload", "created", "author__username")
-    return [
-        event_from_dict(
-            {"kind": kind, "payload": payload, "timestamp": created.isoformat() if created else "", "author": author or ""},
-            where=f"event {seq}",
-        )
-        for seq, kind, payload, created, author in rows
-    ]
+    """The core events of a row, for a replay (plain tuples from the database: no model instances).
+
+    Time and author stay in the rows (the audit trail reads them); a replay needs neither.
+    """
+    rows = row.events.order_by("seq").values_list("seq", "kind", "payload")
+    return [event_from_dict({"kind": kind, "payload": payload}, where=f"event {seq}") for seq, kind, payload in rows]
 
 
 def to_model(st: TournamentState, *, ranks: bool = True) -> CoreTournament:
