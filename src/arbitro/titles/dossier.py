@@ -119,7 +119,7 @@ class _Reader:
         self.source = source
 
     def fail(self, where: str, what: str) -> ArbitroError:
-        return ArbitroError(f"{self.source}: {where}: {what}")
+        return ArbitroError(f"{self.source}: {where}: {what}" if where else f"{self.source}: {what}")
 
     def obj(self, value: Any, where: str) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
@@ -485,7 +485,7 @@ def parse_dossier(data: str | bytes | Mapping[str, Any], source: str = "<dossier
     dossier = Dossier(
         source=source,
         applicant=applicant,
-        titles=r.titles(top, "titles", "titles", NORM_TITLES),
+        titles=r.titles(top, "titles", "", NORM_TITLES),  # top level: the key alone names it
         norms=tuple(recorded),
         trf_norms=tuple(trf),
         ratings=ratings,

@@ -525,8 +525,15 @@ CATALOGUE: dict[str, Entry] = {
     ),
     "mayor.armageddon": Entry(
         "FMA Anexo III III.2.4",
-        "Armagedón: sorteo de color, {white} con blancas, {black} con negras; gana {player}.",
-        "Armageddon: colours by lot, {white} White, {black} Black; {player} wins.",
+        "Armagedón: sorteo de color (semilla {seed}), {white} con blancas, {black} con negras; gana {player}.",
+        "Armageddon: colours by lot (seed {seed}), {white} White, {black} Black; {player} wins.",
+    ),
+    "mayor.armageddon_given": Entry(
+        "FMA Anexo III III.2.4",
+        "Armagedón: colores según el archivo (sorteo hecho en sala), {white} con blancas, {black} con negras; "
+        "gana {player}.",
+        "Armageddon: colours as given in the file (lot drawn at the venue), {white} White, {black} Black; "
+        "{player} wins.",
     ),
     "mayor.playoff_pending": Entry(
         "FMA Anexo III III.2",
