@@ -77,9 +77,9 @@ def print_cmd(
 
       arbitro print pairings open.trf --round 3 -o round3.pdf
 
-      arbitro print pairings cuarta.trf --fma --start 15:30 -o round.pdf   (FMA 4.3 default time)
+      arbitro print pairings cuarta.trf --fma --start 15:30 -o r.pdf   (FMA 4.3)
 
-      arbitro print standings open.trf --tiebreaks BH/C1,BH,SB -o standings.pdf --lang en
+      arbitro print standings open.trf --tiebreaks BH/C1,BH,SB -o st.pdf
 
       arbitro print it2 dossier.json -o it2.pdf
 

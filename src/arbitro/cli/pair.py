@@ -147,10 +147,11 @@ def register(app: typer.Typer) -> None:
 
           arbitro pair --round-robin rr.trf -p
 
-          arbitro pair --dutch open.trf -p --add-round   (a 10th round of a 9-round event)
+          arbitro pair --dutch open.trf -p --add-round   (round 10 of 9)
 
-        Exit codes (as bbpPairings): 0 paired, 1 no valid pairing, 3 invalid input (a bad file, or a
-        round beyond the declared number of rounds without --add-round).
+        Exit codes (as bbpPairings): 0 paired, 1 no valid pairing, 3 invalid input.
+
+        A round beyond the declared rounds (142/XXR) is invalid input without --add-round.
         """
         from arbitro.pairing.types import NoValidPairing
 
