@@ -415,6 +415,11 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
         )
         enter_results(row, rnd, {board: result}, user)
         return text
+    if op == "prizes":  # issue 20: the prize list (docs/formats/prizes.md); empty removes it
+        from . import prizes
+
+        prizes.save(row, str(data.get("prize_list") or ""))
+        return _("Prize list saved.")
     if op == "register":
         from .forms import RegisterForm
 

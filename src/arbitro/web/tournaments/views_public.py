@@ -107,7 +107,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
     view = present.standings_view(row, core)
-    return render(request, "tournaments/standings.html", _context(row, "standings", standings=view))
+    from . import prizes
+
+    awards = prizes.view(row, core) if view.available else None  # issue 20: the prizes under the standings
+    return render(request, "tournaments/standings.html", _context(row, "standings", standings=view, prizes=awards))
 
 
 @public_page
