@@ -44,6 +44,7 @@ def test_desk_saves_a_prize_list_and_the_standings_show_it(client, chief):
     client.logout()
     page = client.get(reverse("tournaments:standings", args=[row.slug])).content.decode()
     assert 'id="prizes"' in page and "Copa" in page and "ARS" in page  # three 1-0 winners share 1000 + 500
+    assert "Premios" in page and "Compartido con" in page  # Spanish first (issue 9 §8)
 
 
 def test_bad_prize_list_gives_a_message_and_saves_nothing(client, chief):
