@@ -107,14 +107,9 @@ def season_cmd(
     lang = _lang(lang)
     if fmt not in ("table", "json"):
         raise ArbitroError(f"--format: {fmt!r}: expected table or json")
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ArbitroError(f"{file}: cannot read: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ArbitroError(f"{file}:{exc.lineno}: JSON: {exc.msg}") from None
+    from arbitro.cli.jsonfile import read_json
+
+    data = read_json(file)
     base = file.parent
 
     def load_trf(path: str) -> Tournament:

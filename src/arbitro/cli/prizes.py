@@ -16,17 +16,10 @@ _FORMATS = ("table", "json")
 
 
 def _read_list(path: Path):  # type: ignore[no-untyped-def]
+    from arbitro.cli.jsonfile import read_json
     from arbitro.prizes import parse_prize_list
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ArbitroError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ArbitroError(f"{path}:{exc.lineno}:{exc.colno}: not valid JSON ({exc.msg})") from None
-    return parse_prize_list(doc, str(path))
+    return parse_prize_list(read_json(path), str(path))
 
 
 def prizes_cmd(

@@ -11,7 +11,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
-from arbitro.errors import ArbitroError
+from arbitro.jsonread import FieldReader
 from arbitro.prizes.model import Eligibility, Prize, PrizeGroup, PrizeList, Sharing
 from arbitro.prizes.presets import fma_preset
 
@@ -26,18 +26,7 @@ MAX_GROUPS = 100
 MAX_PLACES = 500
 
 
-class _Reader:
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, where: str, what: str) -> ArbitroError:
-        return ArbitroError(f"{self.source}: {where}: {what}" if where else f"{self.source}: {what}")
-
-    def obj(self, value: Any, where: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise self.fail(where, f"expected an object, got {type(value).__name__}")
-        return value
-
+class _Reader(FieldReader):
     def keys(self, d: Mapping[str, Any], where: str, allowed: set[str]) -> None:
         for k in d:
             if k not in allowed:
