@@ -264,6 +264,8 @@ def test_fma_4_3_default_time_on_the_desk_and_the_pairing_page_and_a_no_show_for
     from arbitro.model import ResultCode
 
     assert (g.white_code, g.black_code) == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
+    again = logged.post(url, {**late, "absent": "black"}, follow=True).content.decode()
+    assert "ya tiene resultado" in again or "already has a result" in again
 
 
 def test_fma_4_3_is_not_offered_outside_fma_tournaments(logged):

@@ -409,6 +409,10 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
         if not 0 < board <= len(boards):
             raise ArbitroError(_("board: round %(r)s has no board %(b)s") % {"r": rnd, "b": board})
         game = boards[board - 1]
+        if game.has_result:
+            raise ArbitroError(
+                _("board %(b)s already has a result; correct it in the results form") % {"b": board}
+            )
         names = {"white": st.player(game.white).name, "black": st.player(game.black).name}
         result, text = federation.no_show_result(
             str(data.get("absent") or ""), str(data.get("start") or ""), str(data.get("time") or ""), names
