@@ -1,7 +1,7 @@
 """Give a prize list's prizes to the players (and clubs) of a final ranking.
 
 1. **Who wins which place.** Without the one-prize rule, place *p* of a group goes
-   to the *p*-th eligible player of the ranking. With it (USCF 32B1, Swiss-Manager's
+   to the *p*-th eligible player of the ranking. With it (USCF 32B1; also the usual
    "one prize per player": the most valuable one), the places of every group are
    taken in decreasing value (cash, then a place with items before one without, then
    the group's order in the list, then the place) and each goes to the best-ranked

@@ -23,7 +23,7 @@ class Sharing(StrEnum):
 
     TIEBREAK = "tiebreak"  # by the final ranking (tie-breaks): no sharing
     EQUAL = "equal"  # the prizes of the tied places summed and divided equally (USCF 32B2/32B3)
-    HORT = "hort"  # half by ranking, half shared equally (Hort; Vega manual, Swiss-Manager)
+    HORT = "hort"  # half by ranking, half shared equally (Hort; the Vega manual, de.wikipedia "Hort-System")
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ The places the tied players occupy (best tie-break first) carry cash ``slots``
 * **equal**: the cash of the tied places is summed and divided equally
   (USCF Official Rules 32B2/32B3: "all the cash prizes involved shall be summed and
   divided equally among the tied winners");
-* **Hort** (Vlastimil Hort's system, as Vega and Swiss-Manager apply it): each player
+* **Hort** (Vlastimil Hort's system, as the Vega manual and de.wikipedia describe it): each player
   keeps half the cash of its own place; the other halves are pooled and divided
   equally among the tied players. Vega's manual: 4 tied for 10 000/8 000/6 000/4 000
   receive 8 500/7 500/6 500/5 500. The pooled part is :attr:`PrizeList.hort_share`.
