@@ -106,3 +106,45 @@ def test_unknown_birth_year_does_not_qualify_for_an_age_prize() -> None:
     pl = PrizeList((PrizeGroup("U16", (Prize(1, D(10)),), Eligibility(max_age=16)),), reference_year=2026)
     field = [Entrant(1, "X", 1, D(5)), Entrant(2, "Y", 2, D(4), birth_year=2015)]
     assert [a.name for a in distribute(pl, field).awards] == ["Y"]
+
+
+def test_no_warning_when_every_share_beats_the_other_prizes_USCF_32B3() -> None:
+    field = [
+        Entrant(1, "A", 1, D(7)), Entrant(2, "B", 2, D(7), sex="w"), Entrant(3, "C", 3, D(7)),
+        Entrant(4, "W", 4, D(3), sex="w"),
+    ]  # fmt: skip
+    pl = PrizeList(
+        (
+            PrizeGroup("Overall", (Prize(1, D(1000)), Prize(2, D(100)), Prize(3, D(100)))),
+            PrizeGroup("Women", (Prize(1, D(450)),), Eligibility(women=True)),
+        ),
+        sharing=Sharing.EQUAL,
+    )
+    dist = distribute(pl, field)
+    # by value: 1000 A, Women 450 B (not yet awarded), 100 C, 100 W; A and C share 1100 -> 550 each
+    assert [(a.name, a.cash) for a in dist.awards if a.group == "Overall"] == [("A", D(550)), ("C", D(550)), ("W", D(100))]
+    assert dist.warnings == ()
+    pl2 = PrizeList(pl.groups[:1] + (PrizeGroup("Women", (Prize(1, D(300)),), Eligibility(women=True)),),
+                    sharing=Sharing.EQUAL)  # fmt: skip
+    dist2 = distribute(pl2, field)
+    # by value: 1000 A, Women 300 B, 100 C, 100 W; B's 300 is not shared, A and C share 550 each: no warning
+    assert dist2.warnings == ()
+
+
+def test_share_below_a_prize_won_by_a_lower_ranked_player_is_a_warning() -> None:
+    # Hort, 1000/700, three tied on 7: A 500+283.34, B 350+283.33, C 0+283.33. By announced value B took the
+    # 700 place rather than the women's 650, which went to W (ranked below); after sharing B has 633.33 < 650.
+    field = [Entrant(1, "A", 1, D(7)), Entrant(2, "B", 2, D(7), sex="w"), Entrant(3, "C", 3, D(7)),
+             Entrant(4, "W", 4, D(3), sex="w")]  # fmt: skip
+    pl = PrizeList(
+        (
+            PrizeGroup("Overall", (Prize(1, D(1000)), Prize(2, D(700)))),
+            PrizeGroup("Women", (Prize(1, D(650)),), Eligibility(women=True)),
+        ),
+        sharing=Sharing.HORT,
+    )
+    dist = distribute(pl, field)
+    assert [(a.name, a.cash) for a in dist.awards] == [
+        ("A", D("783.34")), ("B", D("633.33")), ("C", D("283.33")), ("W", D(650)),
+    ]
+    assert len(dist.warnings) == 1 and "B receives 633.33" in dist.warnings[0] and "Women place 1" in dist.warnings[0]

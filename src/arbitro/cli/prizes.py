@@ -91,6 +91,8 @@ def prizes_cmd(
     out.print(f"Total cash: {format_cash(dist.total_cash, pl.currency)}")
     for note in pl.notes:
         out.print(note)
+    for warning in dist.warnings:
+        out.print(f"[yellow]note:[/yellow] {warning}")
     if output is not None:
         out.print(f"{output}: PDF written")
 

@@ -60,6 +60,8 @@ class Distribution:
     awards: tuple[Award, ...]
     unawarded: tuple[tuple[str, int], ...]  # (group, place) without an eligible player
     clubs: dict[str, tuple[ClubScore, ...]]
+    #: players whose share came out below another prize they could have taken (USCF 32B3's exception)
+    warnings: tuple[str, ...] = ()
 
     def for_player(self, start_rank: int) -> list[Award]:
         return [a for a in self.awards if a.start_rank == start_rank]
@@ -186,4 +188,33 @@ def distribute(prize_list: PrizeList, entrants: Sequence[Entrant], *, reference_
         awarded |= {a.start_rank for a in group_awards if a.start_rank is not None}
         awards += group_awards
         unawarded += [(group.name, p.place) for p in group.prizes if p.place not in winners and not p.is_empty]
-    return Distribution(prize_list, tuple(awards), tuple(unawarded), clubs)
+    return Distribution(prize_list, tuple(awards), tuple(unawarded), clubs, _share_warnings(prize_list, ordered, awards, year))
+
+
+def _share_warnings(
+    prize_list: PrizeList, ordered: Sequence[Entrant], awards: Sequence[Award], year: int | None
+) -> tuple[str, ...]:
+    """Players whose shared cash is below the announced cash of a place they were eligible for and
+    that went to a player ranked below them (USCF 32B3: "unless any of the winners would receive more
+    money by winning ... a particular prize"). Arbitro keeps the distribution and says so."""
+    if not prize_list.one_prize_per_player or prize_list.sharing is Sharing.TIEBREAK:
+        return ()
+    rank = {e.start_rank: e.rank for e in ordered}
+    by_rank = {e.start_rank: e for e in ordered}
+    groups = {g.name: g for g in prize_list.groups}
+    out = []
+    for a in awards:
+        if a.start_rank is None or not a.shared_with or a.cash >= a.announced:
+            continue
+        for b in awards:
+            g = groups[b.group]
+            if (b.start_rank is None or b.group == a.group or b.announced <= a.cash
+                    or rank[b.start_rank] <= rank[a.start_rank]
+                    or not is_eligible(by_rank[a.start_rank], g.eligibility, year)):  # fmt: skip
+                continue
+            out.append(
+                f"{a.name} receives {a.cash} in {a.group} after sharing, less than the {b.announced} of "
+                f"{b.group} place {b.place} (won by {b.name}, ranked below)"
+            )
+            break
+    return tuple(out)

@@ -64,4 +64,5 @@ def distribution_dict(d: Distribution) -> dict[str, Any]:
             for name, ranking in d.clubs.items()
         },
         "notes": list(pl.notes),
+        "warnings": list(d.warnings),
     }
