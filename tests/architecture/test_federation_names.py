@@ -2,7 +2,7 @@
 
 ``FMA`` may appear only in its plug-in (``arbitro.federations.fma``) and in
 the CLI's ``arbitro fma`` face. In the web, the only lower-case traces are the
-names of the field before migration 0003 renamed it and the key older backups
+names of the field before migration 0004 renamed it and the key older backups
 used; migration 0001 is history (migrations are never edited).
 """
 

@@ -17,8 +17,8 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 _BASE = {"arbitro.errors", "arbitro.model"}
-_RULES = {"arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.pairing", "arbitro.titles"}
-_CORE = _BASE | _RULES | {"arbitro.trf", "arbitro.tournament", "arbitro.views", "arbitro.data"}
+_RULES = {"arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.pairing", "arbitro.titles", "arbitro.prizes"}
+_CORE = _BASE | _RULES | {"arbitro.trf", "arbitro.tournament", "arbitro.views", "arbitro.data", "arbitro.jsonread"}
 
 #: package -> the packages it may import (itself always).
 MAY_IMPORT: dict[str, set[str]] = {
@@ -26,14 +26,16 @@ MAY_IMPORT: dict[str, set[str]] = {
     "arbitro.errors": set(),
     "arbitro.model": {"arbitro.errors"},
     "arbitro.data": set(),
+    "arbitro.jsonread": {"arbitro.errors"},
     "arbitro.trf": _BASE,
     "arbitro.ratings": _BASE,
     "arbitro.tiebreaks": _BASE | {"arbitro.ratings"},
     "arbitro.standings": _BASE | {"arbitro.ratings", "arbitro.tiebreaks"},
     "arbitro.pairing": _BASE,
-    "arbitro.titles": _BASE | {"arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.trf"},
+    "arbitro.titles": _BASE | {"arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.trf", "arbitro.jsonread"},
+    "arbitro.prizes": _BASE | {"arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.jsonread"},
     "arbitro.tournament": _BASE | {"arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.pairing"},
-    "arbitro.federations": _BASE | _RULES | {"arbitro.tournament"},
+    "arbitro.federations": _BASE | _RULES | {"arbitro.tournament", "arbitro.jsonread"},
     "arbitro.views": _BASE | _RULES | {"arbitro.trf", "arbitro.tournament"},
     "arbitro.documents": _CORE,
     "arbitro.web": _CORE | {"arbitro", "arbitro.federations", "arbitro.documents"},

@@ -17,13 +17,12 @@ def sample_trf_text() -> str:
 
 def demo() -> None:
     """Show what Arbitro reads: the bundled sample tournament as a crosstable and its standings."""
-    from arbitro.cli.trf import crosstable
+    from arbitro.cli.trf import print_crosstable
+    from arbitro.standings import compute_standings
 
     result = parse_trf(sample_trf_text(), "sample-open-2026.trf")
     console = Console()
-    console.print(crosstable(result.tournament, "Sample Open 2026 (bundled demo)"))
-    from arbitro.standings import compute_standings
-
+    print_crosstable(result.tournament, "Sample Open 2026 (bundled demo)", console)
     standings = compute_standings(result.tournament)
     console.print(
         "Standings: " + ", ".join(f"{row.rank}. #{row.start_rank} ({row.points})" for row in standings.rows)

@@ -12,8 +12,12 @@ The FIDE engines never import a rulebook; a rulebook may import the FIDE core.
 
 from __future__ import annotations
 
+import datetime as _dt
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from arbitro.prizes import PrizeList
 
 __all__ = ["ByeQuestion", "Choice", "PageSection", "Rulebook", "TournamentFormat"]
 
@@ -104,4 +108,18 @@ class Rulebook(Protocol):
 
     def season_page(self, lang: str) -> list[PageSection]:
         """The rulebook part of the federation's page (categories, formats, tie-breaks)."""
+        ...
+
+    def default_time_notice(self, lang: str) -> str:
+        """The default time printed on pairing sheets and shown at the desk (with its article)."""
+        ...
+
+    def check_non_appearance(
+        self, scheduled: _dt.datetime, at: _dt.datetime, player: str, lang: str
+    ) -> tuple[bool, str]:
+        """May ``player``, absent at ``at``, lose by default a round scheduled at ``scheduled``? And why."""
+        ...
+
+    def prize_preset(self) -> PrizeList | None:
+        """The prize list of a category tournament without its own (``None``: no preset)."""
         ...

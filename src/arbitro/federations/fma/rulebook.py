@@ -1,18 +1,21 @@
 """The FMA rulebook as a :class:`~arbitro.federations.rulebook.Rulebook` (issue 14).
 
 Thin answers from the FMA modules: categories (FMA 1.1, 1.3), formats
-(FMA 4.1), half-point byes (FMA 4.2), tie-break orders (FMA 6.1/6.2), the
-Torneo Mayor as a category (Anexo III) that is imported, not created at a desk.
+(FMA 4.1), half-point byes (FMA 4.2), the default time (FMA 4.3), tie-break
+orders (FMA 6.1/6.2), prizes (FMA 8.1-8.7), the Torneo Mayor as a category
+(Anexo III) that is imported, not created at a desk.
 """
 
 from __future__ import annotations
 
+import datetime as _dt
 from dataclasses import dataclass
 
 from arbitro.errors import ArbitroError
 from arbitro.federations.fma import byes, categories, formats, tiebreaks
 from arbitro.federations.rulebook import ByeQuestion, Choice, PageSection, TournamentFormat
 from arbitro.pairing import registry
+from arbitro.prizes import PrizeList, fma_preset
 
 __all__ = ["RULEBOOK", "FmaRulebook"]
 
@@ -108,6 +111,23 @@ class FmaRulebook:
             ),
             PageSection("Desempates (FMA 6)" if es else "Tie-breaks (FMA 6)", orders),
         ]
+
+
+    def default_time_notice(self, lang: str) -> str:
+        """FMA 4.3: one hour from the scheduled start of the round."""
+        m = byes.default_time_notice()
+        return f"{m.text(lang)} ({m.article})"
+
+    def check_non_appearance(
+        self, scheduled: _dt.datetime, at: _dt.datetime, player: str, lang: str
+    ) -> tuple[bool, str]:
+        """FMA 4.3 through :func:`arbitro.federations.fma.byes.check_non_appearance`."""
+        ok, message = byes.check_non_appearance(scheduled, at, player)
+        return ok, f"{message.text(lang)} ({message.article})"
+
+    def prize_preset(self) -> PrizeList:
+        """FMA 8.1-8.7 (:func:`arbitro.prizes.fma_preset`)."""
+        return fma_preset()
 
 
 RULEBOOK = FmaRulebook()

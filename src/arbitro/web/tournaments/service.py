@@ -428,6 +428,36 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         return _("Round %(n)s paired and published.") % {"n": n}
     if op == "results":
         return _("%(n)s results saved.") % {"n": _desk_results(row, data, user)}
+    if op == "no_show":  # the rulebook's default time: a forfeit for non-appearance once it has run out
+        if not row.category:
+            raise ArbitroError(
+                _("%(rule)s: this rule applies only to the rulebook's category tournaments")
+                % {"rule": federation.default_time_text()}
+            )
+        rnd = _int(data.get("round"), "round")
+        board = _int(data.get("board"), "board")
+        svc = _service(row, user)
+        st = svc.state
+        boards = st.round(rnd).boards
+        if not 0 < board <= len(boards):
+            raise ArbitroError(_("board: round %(r)s has no board %(b)s") % {"r": rnd, "b": board})
+        game = boards[board - 1]
+        if game.has_result:
+            raise ArbitroError(
+                _("board %(b)s already has a result; correct it in the results form") % {"b": board}
+            )
+        names = {"white": st.player(game.white).name, "black": st.player(game.black).name}
+        result, text = federation.no_show_result(
+            str(data.get("absent") or ""), str(data.get("start") or ""), str(data.get("time") or ""), names
+        )
+        _enter(svc, rnd, {board: result}, None)
+        _commit(row, svc, user)
+        return text
+    if op == "prizes":  # issue 20: the prize list (docs/formats/prizes.md); empty removes it
+        from . import prizes
+
+        prizes.save(row, str(data.get("prize_list") or ""))
+        return _("Prize list saved.")
     if op == "register":
         from .forms import RegisterForm
 

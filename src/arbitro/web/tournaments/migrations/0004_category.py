@@ -4,7 +4,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0002_rating_history_index")]
+    dependencies = [("tournaments", "0003_prize_list")]
 
     operations = [
         migrations.RenameField("tournament", "fma_category", "category"),
