@@ -11,7 +11,10 @@ from rich.table import Table
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
-from arbitro.trf import ParseResult, TrfError, format_points, load_trf, write_trf
+from arbitro.standings import Standings, compute_standings
+from arbitro.trf import ParseResult, TrfError, load_trf, write_trf
+from arbitro.views import DIAGONAL
+from arbitro.views import crosstable as crosstable_view
 
 trf_app = typer.Typer(
     help="Read, check, convert and show FIDE Tournament Report Files.", no_args_is_help=True
@@ -68,30 +71,38 @@ def convert_cmd(
     typer.echo(f"{target}: written as {version.upper()}")
 
 
+#: A Berger grid in the terminal up to this many players; a Swiss crosstable beyond.
+GRID_MAX = 24
+
+
+def _standings(t: Tournament) -> Standings:
+    """The file's standings (its 202/212 list); points only when that list cannot be applied."""
+    try:
+        return compute_standings(t)
+    except ArbitroError:
+        return compute_standings(t, ["PTS"])
+
+
 def crosstable(t: Tournament, title: str | None = None) -> Table:
-    """A Rich table: one row per player, one column per round (``opponent colour result``)."""
-    table = Table(title=title or t.name or None, show_lines=False, header_style="bold")
-    table.add_column("No", justify="right")
-    table.add_column("Name")
-    table.add_column("Rtg", justify="right")
-    table.add_column("Fed")
-    for k in range(1, t.played_rounds + 1):
-        table.add_column(f"R{k}", justify="right")
-    table.add_column("Pts", justify="right")
-    for p in t.iter_players():
-        cells = []
-        for r in p.results:
-            if r.opponent is None:
-                cells.append(r.code.value.strip() or "-")
-            else:
-                colour = r.colour.value if r.colour else " "
-                cells.append(f"{r.opponent}{colour}{r.code.value}")
-        cells.extend([""] * (t.played_rounds - len(cells)))
+    """A Rich table of :func:`arbitro.views.crosstable`: a Berger grid, or one column per round by rank."""
+    table = crosstable_view(t, _standings(t), grid=t.is_round_robin and len(t.players) <= GRID_MAX)
+    out = Table(title=title or t.name or None, show_lines=False, header_style="bold")
+    out.add_column("No" if table.grid else "Rk", justify="right")
+    out.add_column("Name")
+    out.add_column("Rtg", justify="right")
+    out.add_column("Fed")
+    for column in table.columns:
+        out.add_column(column if table.grid else f"R{column}", justify="right")
+    out.add_column("Pts", justify="right")
+    for code in table.tiebreaks:
+        out.add_column(code, justify="right")
+    for row in table.rows:
+        p = row.player
+        cells = ["x" if c == DIAGONAL else c for c in row.cells]
         name = f"{p.title} {p.name}".strip()
-        table.add_row(
-            str(p.start_rank), name, str(p.rating or ""), p.federation, *cells, format_points(p.points)
-        )
-    return table
+        first = p.start_rank if table.grid else row.rank
+        out.add_row(str(first), name, str(p.rating or ""), p.federation, *cells, row.points_text, *row.values)
+    return out
 
 
 @trf_app.command("show")

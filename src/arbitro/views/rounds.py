@@ -109,7 +109,7 @@ class RoundSheet:
     def game(self, board: int) -> GameRow:
         """The game on ``board`` (1-based), or :class:`ArbitroError`."""
         if not 1 <= board <= len(self.games):
-            raise ArbitroError(f"round {self.round} has boards 1-{len(self.games)}, not {board}")
+            raise ArbitroError(f"round {self.round} has boards 1-{len(self.games)}; there is no board {board}")
         return self.games[board - 1]
 
 
