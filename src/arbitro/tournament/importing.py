@@ -66,6 +66,11 @@ def events_from_tournament(t: Tournament, *, author: str = "import", timestamp: 
             "scoring": _scoring(t),
             "bye_limits": None,
             "tiebreaks": list(t.tiebreaks),
+            **(
+                {"accelerations": [[a.start_rank, a.round, str(a.points)] for a in t.accelerations]}
+                if t.accelerations
+                else {}
+            ),
         },
     )
     for player in t.iter_players():

@@ -19,6 +19,7 @@ from typing import Any
 
 from arbitro.errors import ArbitroError
 from arbitro.model import (
+    Acceleration,
     ByeRequest,
     Colour,
     Player,
@@ -296,6 +297,9 @@ def _created(state: TournamentState, p: dict[str, Any]) -> None:
         type_text=_TYPE_TEXT[system],
         program=str(p.get("program", "Arbitro")),
         tiebreaks=list(p.get("tiebreaks", [])),
+        accelerations=[
+            Acceleration(int(sr), int(rnd), Decimal(str(points))) for sr, rnd, points in p.get("accelerations") or []
+        ],
     )
     state.system = system
     state.bye_limits = ByeLimits.from_dict(p.get("bye_limits"))
@@ -370,6 +374,9 @@ def _renumber(state: TournamentState, p: dict[str, Any]) -> None:
         for pp in state.header.prohibited_pairings
     ]
     state.requested_byes = {(new[k], r): v for (k, r), v in state.requested_byes.items()}
+    state.header.accelerations = [
+        Acceleration(new[a.start_rank], a.round, a.points) for a in state.header.accelerations if a.start_rank in new
+    ]
     colour = p.get("initial_colour")
     if colour:
         state.header.initial_colour = Colour(colour)
