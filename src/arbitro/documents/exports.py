@@ -29,16 +29,7 @@ def export_rows(
     """Header and rows of an export; ``pairings`` lists every round (or ``round_number``)."""
     L = Labels(lang)
     if kind == "players":
-        header = [
-            L["sno"],
-            L["title"],
-            L["name"],
-            L["federation"],
-            L["rating"],
-            L["fide_id"],
-            L["birth"],
-            L["sex"],
-        ]
+        header = L.players_header()
         rows: list[Row] = [
             [p.start_rank, p.title, p.name, p.federation, p.rating or "", p.fide_id, p.birth_date, p.sex]
             for p in t.iter_players()

@@ -130,6 +130,16 @@ def standings_for(
     return compute_standings(t, tiebreaks, after_round=round_number)
 
 
+def _labels_and_standings(
+    t: Tournament, lang: str, round_number: int | None, tiebreaks: str | list[str] | None
+) -> tuple[Labels, Standings]:
+    """The labels and the standings after ``round_number`` (checked) of a standings or crosstable sheet."""
+    L = Labels(lang)
+    if round_number is not None:
+        _check_round(t, round_number, round_number)
+    return L, standings_for(t, round_number, tiebreaks)
+
+
 def _standings_rows(st: Standings, t: Tournament) -> list[list[object]]:
     return [
         [
@@ -154,10 +164,7 @@ def render_standings_pdf(
     tiebreaks: str | list[str] | None = None,
 ) -> bytes:
     """Standings with the tie-breaks (C.07), then the score distribution and performance charts."""
-    L = Labels(lang)
-    if round_number is not None:
-        _check_round(t, round_number, round_number)
-    st = standings_for(t, round_number, tiebreaks)
+    L, st = _labels_and_standings(t, lang, round_number, tiebreaks)
     codes = [c for c in st.tiebreaks[1:]]
     wide = len(codes) > 6
     after = f" ({L['after_round']} {st.after_round})" if st.after_round else ""
@@ -195,10 +202,7 @@ def render_crosstable_pdf(
     tiebreaks: str | list[str] | None = None,
 ) -> bytes:
     """Crosstable: a Berger grid by pairing number for round robins, round-by-round cells for a Swiss."""
-    L = Labels(lang)
-    if round_number is not None:
-        _check_round(t, round_number, round_number)
-    st = standings_for(t, round_number, tiebreaks)
+    L, st = _labels_and_standings(t, lang, round_number, tiebreaks)
     table = crosstable(t, st, grid=t.is_round_robin and len(t.players) <= 24)
     grid, columns, codes, rows = table.grid, table.columns, table.tiebreaks, table.rows
     cell_w = 7.5 * mm if grid else 11 * mm
@@ -255,16 +259,7 @@ def render_players_pdf(
     """Player list by pairing number: title, name, federation, rating, FIDE ID, birth."""
     L = Labels(lang)
     doc = Doc(t, L, f"{L['players']} ({len(t.players)})", paper=paper)
-    header = [
-        L["sno"],
-        L["title"],
-        L["name"],
-        L["federation"],
-        L["rating"],
-        L["fide_id"],
-        L["birth"],
-        L["sex"],
-    ]
+    header = L.players_header()
     rows = [
         [p.start_rank, p.title, p.name, p.federation, _rating(p), p.fide_id, p.birth_date, p.sex]
         for p in t.iter_players()
