@@ -22,7 +22,6 @@ from arbitro.model import ResultCode
 from arbitro.views import game_result_text
 
 
-
 @dataclass(frozen=True, slots=True)
 class AuditRow:
     seq: int
