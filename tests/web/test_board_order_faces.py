@@ -189,7 +189,7 @@ def test_same_board_order_on_every_face_C04_2_3_6(name: str, client: Any, monkey
 def test_same_board_order_on_every_face_every_fixture_round(
     request: pytest.FixtureRequest, client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Every round of every fixture file (about a minute of CPU): only with ``-m slow`` or ARBITRO_SLOW=1."""
+    """Every round of every fixture file (about 3 CPU minutes): only with ``-m slow`` or ARBITRO_SLOW=1."""
     if "slow" not in (request.config.getoption("markexpr") or "") and not os.environ.get("ARBITRO_SLOW"):
         pytest.skip("every fixture round: run with -m slow (or ARBITRO_SLOW=1)")
     checked = sum(_check(path, client, monkeypatch) for path in FILES)
