@@ -108,6 +108,12 @@ class StandingsView:
     tiebreaks: list[str]
     rows: list[StandingsLine]
     message: str = ""
+    lots_seed: int | None = None
+
+    @property
+    def by_lot(self) -> bool:
+        """A drawing of lots decided some ranks (C.07 4.2): they read ``3*``."""
+        return any(r.by_lot for r in self.rows)
 
 
 def _after_round(t: CoreTournament) -> int:
@@ -125,7 +131,7 @@ def standings_view(row: models.Tournament, t: CoreTournament) -> StandingsView:
         except ArbitroError as exc:  # show the core's message rather than a server error
             return StandingsView(False, [], [], str(exc))
         table = standings_table(t, st)
-        return StandingsView(True, table.tiebreaks, table.rows)
+        return StandingsView(True, table.tiebreaks, table.rows, lots_seed=table.lots_seed)
 
     return store.cached(row, "standings", build)
 
