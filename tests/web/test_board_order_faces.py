@@ -125,7 +125,11 @@ _CLI_ROW = re.compile(r"^\s*(\d+)\s+(\d+) (.*?) \(([^()\s]*)\)\s+(\S*)\s+(\d+) (
 
 
 def _cli(t: Tournament) -> dict[int, list[Pair]] | None:
-    """``arbitro tournament show --round N`` of the file imported into an event log (None: no log possible)."""
+    """``arbitro tournament show --round N`` of the file imported into an event log (None: no log possible).
+
+    The imported log itself keeps the boards in that order, so a board number typed at
+    ``arbitro tournament result`` or named in the audit trail is the board shown.
+    """
     try:
         state = replay(events_from_tournament(t))
     except ArbitroError:
@@ -135,6 +139,7 @@ def _cli(t: Tournament) -> dict[int, list[Pair]] | None:
         rows = [m.groups() for m in map(_CLI_ROW.match, pairing_lines(state, r)[1:]) if m]
         assert [int(g[0]) for g in rows] == list(range(1, len(rows) + 1))
         out[r] = [(int(g[1]), int(g[5])) for g in rows]
+        assert [(g.white, g.black) for g in state.round(r).boards] == out[r]
     return out
 
 
