@@ -19,11 +19,11 @@ def sample_trf_text() -> str:
 
 def demo() -> None:
     """Show what Arbitro reads: the bundled sample tournament as a crosstable and its standings."""
-    from arbitro.cli.trf import crosstable
+    from arbitro.cli.trf import print_crosstable
 
     result = parse_trf(sample_trf_text(), "sample-open-2026.trf")
     console = Console()
-    console.print(crosstable(result.tournament, "Sample Open 2026 (bundled demo)"))
+    print_crosstable(result.tournament, "Sample Open 2026 (bundled demo)", console)
     standings = standings_table(result.tournament, compute_standings(result.tournament))
     console.print(
         "Standings: "

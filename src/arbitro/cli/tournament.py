@@ -523,7 +523,19 @@ def result_cmd(
     reason: Annotated[str, typer.Option("--reason", help="Why the correction.")] = "",
     author: AuthorOpt = None,
 ) -> None:
-    """Enter (or --correct) results: all or none are written."""
+    """Enter (or --correct) results of a round: all or none are written to the file and its event log.
+
+    ITEMS are pairs of BOARD RESULT. RESULT is 1-0, 0-1, 1/2-1/2 (or ½-½), the forfeits 1F-0F, 0F-1F,
+    0F-0F, or an unusual score such as 1/2-0.
+
+    Examples:
+
+      arbitro tournament result open.trf 1 1-0 2 1/2-1/2 3 0F-1F
+
+      arbitro tournament result open.trf --round 4 5 0-1
+
+      arbitro tournament result open.trf --correct --reason "scoresheet" 2 1-0
+    """
     if len(items) % 2:
         raise ArbitroError("result: expected pairs of BOARD RESULT, e.g. `1 1-0 2 1/2-1/2`")
     pairs: list[tuple[int, str]] = []

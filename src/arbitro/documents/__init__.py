@@ -71,8 +71,9 @@ def render_pdf(
     player: int | None = None,
     application: Any = None,
     tiebreaks: str | list[str] | None = None,
+    notes: tuple[str, ...] = (),
 ) -> bytes:
-    """The PDF of ``kind`` (one of :data:`PDF_KINDS`)."""
+    """The PDF of ``kind`` (one of :data:`PDF_KINDS`); ``notes`` go under a pairing sheet."""
     by_round: dict[str, Callable[..., bytes]] = {
         "pairings": render_pairings_pdf,
         "results": render_results_pdf,
@@ -82,6 +83,8 @@ def render_pdf(
     }
     if kind in ("standings", "crosstable"):
         return by_round[kind](t, lang=lang, paper=paper, round_number=round_number, tiebreaks=tiebreaks)
+    if kind == "pairings":
+        return render_pairings_pdf(t, lang=lang, paper=paper, round_number=round_number, notes=notes)
     if kind in by_round:
         return by_round[kind](t, lang=lang, paper=paper, round_number=round_number)
     if kind == "it1":

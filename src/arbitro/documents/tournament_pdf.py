@@ -98,20 +98,29 @@ def _sheet_story(doc: Doc, sheet: RoundSheet, L: Labels, *, with_results: bool) 
 
 
 def _round_sheet_pdf(
-    t: Tournament, lang: str, paper: str, rnd: int, title_key: str, with_results: bool
+    t: Tournament, lang: str, paper: str, rnd: int, title_key: str, with_results: bool, notes: tuple[str, ...] = ()
 ) -> bytes:
     L = Labels(lang)
     doc = Doc(t, L, f"{L[title_key]} - {L['round']} {rnd}", paper=paper)
     _sheet_story(doc, round_sheet(t, rnd), L, with_results=with_results)
+    if notes:  # e.g. the FMA 4.3 default time under the pairings
+        doc.add(Spacer(1, 4), *(doc.para(n) for n in notes))
     return doc.build()
 
 
 def render_pairings_pdf(
-    t: Tournament, lang: str = "es", paper: str = "a4", round_number: int | None = None
+    t: Tournament,
+    lang: str = "es",
+    paper: str = "a4",
+    round_number: int | None = None,
+    notes: tuple[str, ...] = (),
 ) -> bytes:
-    """Pairing sheet of one round (default: the last paired round), boards in C.04.2 3.6 order."""
+    """Pairing sheet of one round (default: the last paired round), boards in C.04.2 3.6 order.
+
+    ``notes`` are printed under the boards (the FMA 4.3 default time for an FMA event).
+    """
     rnd = _check_round(t, round_number, last_paired_round(t) or 1)
-    return _round_sheet_pdf(t, lang, paper, rnd, "pairings", with_results=False)
+    return _round_sheet_pdf(t, lang, paper, rnd, "pairings", with_results=False, notes=notes)
 
 
 def render_results_pdf(

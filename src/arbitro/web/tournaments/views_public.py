@@ -94,7 +94,14 @@ def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpRes
     if rnd < 1 or (core.played_rounds and rnd > core.played_rounds):
         raise Http404
     view = present.round_for(row, core, rnd)
-    return render(request, "tournaments/pairings.html", _context(row, "pairings", round=view, current=rnd))
+    from . import federation
+
+    default_time = federation.default_time_text() if row.fma_category else ""  # FMA 4.3
+    return render(
+        request,
+        "tournaments/pairings.html",
+        _context(row, "pairings", round=view, current=rnd, default_time=default_time),
+    )
 
 
 @public_page
@@ -102,7 +109,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
     view = present.standings_view(row, core)
-    return render(request, "tournaments/standings.html", _context(row, "standings", standings=view))
+    from . import prizes
+
+    awards = prizes.view(row, core) if view.available else None  # issue 20: the prizes under the standings
+    return render(request, "tournaments/standings.html", _context(row, "standings", standings=view, prizes=awards))
 
 
 @public_page
