@@ -13,7 +13,7 @@ Public API (plain functions: a tournament in, bytes or text out; the web app may
 PDF kinds (:data:`PDF_KINDS`): pairings, results, standings, crosstable, players,
 it1, it2, it3. Spanish (``es``) and English (``en``); A4 or Letter.
 
-Modules: :mod:`.data` and :mod:`.stats` (data gathering from the core),
+Modules: :mod:`arbitro.views` (rows, board order, text; core) and :mod:`.stats` (data gathering from the core),
 :mod:`.titles_data` (IT1/IT2/IT3 content from the titles services), :mod:`.layout`
 (PDF primitives), :mod:`.tournament_pdf` and :mod:`.titles_pdf` (the documents),
 :mod:`.charts` (reportlab drawings, PDF or SVG), :mod:`.svg` (fast per-player SVG),

@@ -112,6 +112,14 @@ def _kinds(value: Any, key: str) -> tuple[tuple[int, str], ...]:
     return tuple((_whole(p, key), str(k)) for p, k in value)
 
 
+def _accelerations(value: Any, key: str) -> tuple[tuple[int, int, str], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, (list, tuple)):
+        raise ArbitroError(f"event: payload: {key}: expected a list of [player, round, points], got {value!r}")
+    return tuple((_whole(sr, key), _whole(rnd, key), str(points)) for sr, rnd, points in value)
+
+
 def _texts(value: Any, key: str) -> tuple[str, ...]:
     if not isinstance(value, (list, tuple)):
         raise ArbitroError(f"event: payload: {key}: expected a list, got {value!r}")
@@ -198,6 +206,10 @@ class TournamentCreated(EventData):
     bye_limits: dict[str, Any] | None = _read(_object, None)
     tiebreaks: tuple[str, ...] = _read(_texts, ())
     program: str = _read(_text, "Arbitro")
+    accelerations: tuple[tuple[int, int, str], ...] = _read(_accelerations, ())  # C.04.7, TRF 250 / XXA
+
+    def to_payload(self) -> dict[str, JSONValue]:  # accelerations only when there are some, as always
+        return {k: v for k, v in EventData.to_payload(self).items() if v or k != "accelerations"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 
 from arbitro.errors import ArbitroError
 from arbitro.model import (
+    Acceleration,
     ByeRequest,
     Colour,
     Player,
@@ -190,8 +191,9 @@ class TournamentState:
         with a blank result code. Requested byes for later rounds, and the
         absences already known for the next round to pair, become ``240``
         records. Lifecycle notes (FIDE mode left, MPA) are ``###`` comments.
-        ``ranks=False`` leaves the C.07 rank column out (ranked by points) for a
-        caller that computes the standings itself.
+        ``ranks=False`` leaves the rank column empty (no standings computed: for a
+        face that shows a round, :func:`arbitro.views.round_sheet`, or that ranks
+        with the standings itself).
         """
         t = _copy(self.header)
         t.players = {number: _copy(player) for number, player in self.header.players.items()}
@@ -205,9 +207,6 @@ class TournamentState:
             player.points = player.score(t.scoring)
         if ranks:
             self._ranks = _assign_ranks(t, self._ranks)
-        else:
-            for number, rank in _by_points(t).items():
-                t.players[number].rank = rank
         t.declared_players = len(t.players)  # 062
         t.declared_rated_players = sum(1 for p in t.players.values() if p.rating > 0)  # 072
         next_round = len(shown) + 1
@@ -344,6 +343,7 @@ def _created(state: TournamentState, p: ev.TournamentCreated) -> None:
         type_text=system.type_text,
         program=p.program,
         tiebreaks=list(p.tiebreaks),
+        accelerations=[Acceleration(sr, rnd, Decimal(points)) for sr, rnd, points in p.accelerations],
     )
     state.system = system.key
     state.bye_limits = ByeLimits.from_dict(p.bye_limits)
@@ -416,6 +416,9 @@ def _renumber(state: TournamentState, p: ev.PairingNumbersAssigned) -> None:
         for pp in state.header.prohibited_pairings
     ]
     state.requested_byes = {(new[k], r): v for (k, r), v in state.requested_byes.items()}
+    state.header.accelerations = [
+        Acceleration(new[a.start_rank], a.round, a.points) for a in state.header.accelerations if a.start_rank in new
+    ]
     if p.initial_colour:
         state.header.initial_colour = Colour(p.initial_colour)
     if state.is_round_robin:

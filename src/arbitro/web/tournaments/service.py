@@ -74,7 +74,7 @@ def _log(row: models.Tournament) -> list[Event]:
 def to_model(st: TournamentState, *, ranks: bool = True) -> CoreTournament:
     """The TRF view of a state; a published round still waiting for results is shown with its boards.
 
-    ``ranks=False``: without the C.07 rank column (the pages compute their standings themselves).
+    ``ranks=False``: the rank column left empty (the pages compute their standings themselves).
     """
     pending = bool(st.rounds) and not st.rounds[-1].complete and st.rounds[-1].published
     return st.to_tournament(include_pending=pending, ranks=ranks)

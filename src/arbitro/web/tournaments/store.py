@@ -114,7 +114,7 @@ def format_trf(t: CoreTournament, version: str = "trf26") -> str:
 def load(t: models.Tournament) -> CoreTournament:
     """The core tournament of a row (cached per version): the replay of its log, or its imported file.
 
-    For the pages: its rank column is by points (the pages rank with :mod:`arbitro.standings`);
+    For the pages: without the rank column (the pages rank with :mod:`arbitro.standings`);
     :func:`export_trf` writes the C.07 rank column.
     """
     return cached(t, "core", lambda: _build(t, ranks=False))

@@ -105,7 +105,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "query": query,
             "found_list": found_list,
             "found_people": found_people,
-            "current_boards": "\n".join(f"{b.white.start_rank} {b.black.start_rank}" for b in current.boards) if current else "",
+            "current_boards": "\n".join(f"{b.white.start_rank} {b.black.start_rank}" for b in current.games) if current else "",
             "requests": row.bye_requests.all(),
             "events": [
                 (e.created, present.event_label(e.kind), e.payload, e.author)

@@ -13,6 +13,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from arbitro.views import DIAGONAL
+
 from . import federation, models, norms, present, store
 
 
@@ -117,8 +119,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
-    table = store.cached(row, "crosstable", lambda: present.crosstable(core))
-    return render(request, "tournaments/crosstable.html", _context(row, "crosstable", table=table))
+    table = present.crosstable_for(row, core)
+    return render(request, "tournaments/crosstable.html", _context(row, "crosstable", table=table, diagonal=DIAGONAL))
 
 
 @public_page
@@ -137,13 +139,14 @@ def player(request: HttpRequest, slug: str, start_rank: int) -> HttpResponse:
     if p is None:
         raise Http404
     entry = row.entries.filter(start_rank=start_rank).select_related("person").first()
+    card, games = present.player_rounds(core, start_rank)
     ctx = _context(
         row,
         "players",
         p=p,
         person=entry.person if entry else None,
-        games=present.player_rounds(core, p),
-        score=present.fmt_points(p.score(core.scoring)),
+        card=card,
+        games=games,
         norm=norms.player_norm(core, start_rank),
     )
     return render(request, "tournaments/player.html", ctx)
@@ -158,7 +161,7 @@ def person(request: HttpRequest, pk: int) -> HttpResponse:
         core = store.load(e.tournament)
         p = core.players.get(e.start_rank)
         if p is not None:
-            played.append((e.tournament, p, present.fmt_points(p.score(core.scoring)), len(p.results)))
+            played.append((e.tournament, p, present.points_text(p.score(core.scoring)), len(p.results)))
     rating = models.RatingListEntry.objects.filter(fide_id=who.fide_id).first() if who.fide_id else None
     history = models.RatingHistory.objects.filter(fide_id=who.fide_id)[:24] if who.fide_id else []
     return render(
