@@ -20,7 +20,7 @@ from arbitro.errors import ArbitroError
 from arbitro.model import ByeRequest, Colour, Player, ResultCode, RoundResult, ScoringSystem, Tournament
 from arbitro.pairing.dutch import pair_round
 from arbitro.pairing.dutch_state import DutchOptions
-from arbitro.pairing.types import NoValidPairing
+from arbitro.pairing.types import NoValidPairing, RoundPairing
 
 __all__ = ["GeneratorConfig", "generate", "parse_config"]
 
@@ -154,8 +154,11 @@ def generate(
     seed: int,
     options: DutchOptions | None = None,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    pair: Callable[[Tournament, int], RoundPairing] | None = None,
+    system: str = "FIDE_DUTCH",
 ) -> Tournament:
-    """A random tournament paired round by round with the Dutch engine."""
+    """A random tournament paired round by round with the Dutch engine (or ``pair``, written as ``system``)."""
     rng = random.Random(seed)
     s = _settings(cfg, rng)
     n, rounds = s["players"], s["rounds"]
@@ -165,7 +168,7 @@ def generate(
         rounds=rounds,
         initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
         scoring=_scoring(cfg),
-        system="FIDE_DUTCH",
+        system=system,
     )
     for i, rating in enumerate(ratings, 1):
         t.players[i] = Player(start_rank=i, name=f"Test{i:04d}, Player{i:04d}", rating=rating)
@@ -183,7 +186,7 @@ def generate(
             elif (rank, rnd) in half_byes:
                 t.requested_byes.append(ByeRequest(rnd, "H", rank))
         try:
-            pairing = pair_round(t, rnd, options)
+            pairing = pair(t, rnd) if pair is not None else pair_round(t, rnd, options)
         except NoValidPairing:
             t.requested_byes = [b for b in t.requested_byes if b.round < rnd]
             t.rounds = rnd - 1

@@ -188,6 +188,20 @@ def _builtin_systems() -> None:
     )
     register(
         PairingSystem(
+            key="burstein",
+            name="FIDE Burstein system",
+            article="C.04.4.2",
+            kind=SystemKind.SWISS,
+            trf_codes=("FIDE_BURSTEIN", "FIDE_BURSTEIN_2026", "FIDE_BURSTEIN_BAKU"),
+            engine="arbitro.pairing.burstein:pair_system",
+            aliases=("fide-burstein",),
+            checker="arbitro.pairing.system_check",
+            generator="arbitro.pairing.generator",
+            supports_acceleration=True,
+        )
+    )
+    register(
+        PairingSystem(
             key="round_robin",
             name="Round robin (Berger tables)",
             article="C.05",
