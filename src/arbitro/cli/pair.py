@@ -88,6 +88,10 @@ def _generate(
         raise ArbitroError(str(exc), exit_code=INVALID) from None
     if chosen.key == "dutch":
         return generate(cfg, seed, _options(bbp), progress)
+    if chosen.key == "double_swiss":
+        from arbitro.pairing.double_swiss_generator import generate_double_swiss
+
+        return generate_double_swiss(cfg, seed, progress)
     opts = PairOptions(bbp_compat=bbp)
     return generate(
         cfg, seed, None, progress, pair=lambda t, rnd: chosen.pair(t, rnd, opts), system=chosen.trf_code

@@ -12,7 +12,7 @@ from __future__ import annotations
 from arbitro.model import Colour, ResultCode, Tournament
 from arbitro.pairing.dutch_state import points
 
-__all__ = ["violations"]
+__all__ = ["double_swiss_violations", "violations"]
 
 
 def violations(t: Tournament, colour_exempt_rounds: frozenset[int] = frozenset()) -> list[str]:
@@ -60,4 +60,39 @@ def violations(t: Tournament, colour_exempt_rounds: frozenset[int] = frozenset()
                 r.opponent is None and points(t.scoring.points(r.code)) >= win
             ) or r.code is ResultCode.FORFEIT_WIN:
                 unearned = True
+    return out
+
+
+def double_swiss_violations(t: Tournament) -> list[str]:
+    """C.04.5 [C1]-[C2] on a Double-Swiss file (two TRF rounds per match, docs/decisions.md).
+
+    No rematch unless the earlier match was forfeited (Preface); one PAB per
+    player and none after a forfeit match win or a full-point bye; the two
+    games of a match have the same opponent and reversed colours (4.4).
+    """
+    from arbitro.pairing.double_swiss import match_count, matches
+
+    out: list[str] = []
+    count = match_count(t)
+    for p in t.iter_players():
+        met: set[int] = set()
+        barred = False
+        res = p.results
+        for k, m in enumerate(matches(t, p.start_rank, count), 1):
+            if m.code is ResultCode.PAIRING_BYE:
+                if barred:
+                    out.append(
+                        f"player {p.start_rank}: pairing-allocated bye in match {k} breaks C.04.5 [C2]"
+                    )
+                barred = True
+            if m.forfeit_win or m.code is ResultCode.FULL_BYE:
+                barred = True
+            if m.opponent is not None:
+                if m.opponent in met:
+                    out.append(f"player {p.start_rank}: meets {m.opponent} again in match {k} (C.04.5 [C1])")
+                if m.played:
+                    met.add(m.opponent)
+                g1, g2 = (res[2 * k - 2], res[2 * k - 1]) if len(res) >= 2 * k else (None, None)
+                if g1 is None or g2 is None or g1.opponent != g2.opponent or g1.colour is g2.colour:
+                    out.append(f"player {p.start_rank}: the games of match {k} do not form one match (4.4)")
     return out
