@@ -50,8 +50,9 @@ class BracketRules:
     colour_ok: Callable[[PlayerState, PlayerState], bool]
     #: float-history penalties of a floater pair (bracket player, floater), most important first (at most 3)
     history: Callable[[PlayerState, PlayerState], tuple[int, ...]]
-    #: preference among floaters (bracket player, floater); larger is better, < n*n
-    floater_rank: Callable[[PlayerState, PlayerState, list[PlayerState], list[PlayerState]], int]
+    #: preference among floaters: (bracket player, floater, the player's index in the bracket, the
+    #: floater's index among the others, bracket size, others' count); larger is better, < n*n
+    floater_rank: Callable[[PlayerState, PlayerState, int, int, int, int], int]
     #: inside a bracket: (player, partners in order of preference), in the order players choose
     partner_order: Callable[[list[PlayerState]], list[tuple[PlayerState, list[PlayerState]]]]
 
@@ -69,13 +70,15 @@ def pair_brackets(
     b = n.bit_length() + 1
     levels = sorted({p.acc for p in sp}, reverse=True)
     nl = len(levels)
+    w_pref = b
     w_add = b
+    s_add = w_pref
     w_tie = 3 * b
     w_hist = 4 * b
     w_col = b
     w_fl = b * (nl + 1)
     w_tt = b
-    s_tie = w_add
+    s_tie = s_add + w_add
     s_hist = s_tie + w_tie
     s_col = s_hist + w_hist
     s_fl = s_col + w_col
@@ -104,19 +107,18 @@ def pair_brackets(
             continue
         inside = set(bracket)
         rest = sorted(remaining - inside, key=lambda v: (-sp[v].acc, sp[v].rank))
-        live = sorted({sp[v].acc for v in remaining}, reverse=True)
-        here = live.index(level)
-        tb = [sp[v] for v in bracket]
-        tl = [sp[v] for v in rest]
-        for i in bracket:
+        live = {s: k for k, s in enumerate(sorted({sp[v].acc for v in remaining}, reverse=True))}
+        here = live[level]
+        nb, nr = len(bracket), len(rest)
+        for ti, i in enumerate(bracket):
             for j in bracket:
                 if j < i and compat[i][j]:
                     col = rules.colour_ok(sp[i], sp[j])
                     m.set_weight(i, j, (1 << s_base) | (1 << s_tt) | (col << s_col) | (full_hist << s_hist))
-            for j in rest:
+            for rj, j in enumerate(rest):
                 if not compat[i][j]:
                     continue
-                dist = abs(live.index(sp[j].acc) - here)
+                dist = abs(live[sp[j].acc] - here)
                 fl = full_fl - (1 << (b * (dist - 1)))
                 col = rules.colour_ok(sp[i], sp[j])
                 pen = 0
@@ -124,7 +126,7 @@ def pair_brackets(
                 for x in parts:
                     pen = (pen << b) | min(x, (1 << b) - 1)
                 hist = full_hist - (pen << (b * (3 - len(parts))))
-                tie = rules.floater_rank(sp[i], sp[j], tb, tl)
+                tie = rules.floater_rank(sp[i], sp[j], ti, rj, nb, nr)
                 m.set_weight(
                     i, j, (1 << s_base) | (fl << s_fl) | (col << s_col) | (hist << s_hist) | (tie << s_tie)
                 )
@@ -133,39 +135,73 @@ def pair_brackets(
             raise NoValidPairing("the remaining players cannot all be paired under the absolute criteria")
         floaters = {mate[v] for v in bracket if mate[v] not in inside}
         members = inside | floaters
-        # Freeze the bracket: its members pair among themselves, the others stay out of it.
-        for v in members:
-            for j in remaining - members:
-                if compat[v][j]:
-                    m.set_weight(v, j, 0)
-        done: set[int] = set()
-        for chooser, prefs in rules.partner_order([sp[v] for v in sorted(members)]):
-            v = index[chooser.id]
-            if v in done:
-                continue
-            cands = [index[p.id] for p in prefs if index[p.id] not in done and index[p.id] in members]
-            cands = [c for c in cands if compat[v][c]]
-            for k, c in enumerate(cands):
-                m.set_weight(v, c, m.weight(v, c) | (len(cands) - k))
-            mv = m.solve()[v]
-            if mv == v or mv not in members:
-                raise NoValidPairing("the bracket cannot be completed")
-            done.update((v, mv))
-            pairs.append((sp[v], sp[mv]))
-            m.remove_pair(v, mv)
-        left = members - done
-        if left:
-            mate = m.solve()
-            for v in sorted(left):
-                if v in done:
-                    continue
-                mv = mate[v]
-                if mv == v or mv not in left:
-                    raise NoValidPairing("the bracket cannot be completed")
-                done.update((v, mv))
-                pairs.append((sp[v], sp[mv]))
-                m.remove_pair(v, mv)
+        # The bracket is settled: its members pair among themselves on a small matcher of their own.
+        mem = sorted(members)
+        weights = {
+            (x, y): m.weight(mem[x], mem[y])
+            for x in range(len(mem))
+            for y in range(x)
+            if compat[mem[x]][mem[y]]
+        }
+        for v in mem:
+            if mate[v] > v:
+                m.remove_pair(v, mate[v])
+        pairs.extend(_pair_bracket([sp[v] for v in mem], weights, rules, s_add))
         remaining -= members
     if remaining:
         raise NoValidPairing("players were left unpaired")
     return pairs
+
+
+def _pair_bracket(
+    members: list[PlayerState], weights: dict[tuple[int, int], int], rules: BracketRules, s_add: int
+) -> list[Pair]:
+    """Inside one bracket: each chooser in turn takes the first partner that keeps the matching optimal."""
+    k = len(members)
+    m = Matcher(k)
+    for (x, y), w in weights.items():
+        m.set_weight(x, y, w)
+    index = {p.id: x for x, p in enumerate(members)}
+    order = rules.partner_order(members)
+    # Below the choosers' addends, a hint: the pairing the choosers would make if every pair
+    # were allowed. The first solution then keeps most of it, and most choosers need no new solve.
+    taken: set[int] = set()
+    for chooser, prefs in order:
+        v = index[chooser.id]
+        if v in taken:
+            continue
+        for p in prefs:
+            c = index[p.id]
+            if c not in taken and m.weight(v, c):
+                taken.update((v, c))
+                m.set_weight(v, c, m.weight(v, c) | 1)
+                break
+    mate = m.solve()
+    done: set[int] = set()
+    out: list[Pair] = []
+    for chooser, prefs in order:
+        v = index[chooser.id]
+        if v in done:
+            continue
+        cands = [c for c in (index[p.id] for p in prefs) if c not in done and m.weight(v, c)]
+        if not cands or mate[v] != cands[0]:
+            # (when already with the first choice the addends cannot change the optimum)
+            for r, c in enumerate(cands):
+                m.set_weight(v, c, m.weight(v, c) | ((len(cands) - r) << s_add))
+            mate = m.solve()
+        mv = mate[v]
+        if mv == v:
+            raise NoValidPairing("the bracket cannot be completed")
+        done.update((v, mv))
+        out.append((members[v], members[mv]))
+        m.remove_pair(v, mv)
+    if len(done) < k:
+        mate = m.solve()
+        for v in range(k):
+            if v not in done:
+                mv = mate[v]
+                if mv == v or mv in done:
+                    raise NoValidPairing("the bracket cannot be completed")
+                done.update((v, mv))
+                out.append((members[v], members[mv]))
+    return out

@@ -150,8 +150,8 @@ def rules(st: RoundState, float_last: set[int]) -> BracketRules:
             return ()
         return (int(up.id in float_last), int(a.id in float_last))  # [C7], [C8]
 
-    def floater_rank(_: PlayerState, up: PlayerState, __: list[PlayerState], rest: list[PlayerState]) -> int:
-        return len(rest) - rest.index(up)  # 3.5: descending score, then ascending TPN
+    def floater_rank(_: PlayerState, __: PlayerState, ___: int, j: int, ____: int, others: int) -> int:
+        return others - j  # 3.5: descending score, then ascending TPN
 
     def partner_order(members: list[PlayerState]) -> list[tuple[PlayerState, list[PlayerState]]]:
         ordered = sorted(members, key=lambda p: (-p.acc, p.rank))

@@ -94,9 +94,8 @@ def rules(st: RoundState, aros: dict[int, int], hist: FloatHistory, maxt: int) -
         is_max = count >= maxt
         return (int(is_max), count if is_max else 0, int(up.id in hist.up_last))  # [C8], [C9], [C10]
 
-    def floater_rank(_: PlayerState, up: PlayerState, __: list[PlayerState], rest: list[PlayerState]) -> int:
-        # 4.2: upfloaters by descending score, then ascending TPN
-        return len(rest) - rest.index(up)
+    def floater_rank(_: PlayerState, __: PlayerState, ___: int, j: int, ____: int, others: int) -> int:
+        return others - j  # 4.2: upfloaters by descending score, then ascending TPN
 
     def partner_order(members: list[PlayerState]) -> list[tuple[PlayerState, list[PlayerState]]]:
         g1, g2 = _split(members, aros)

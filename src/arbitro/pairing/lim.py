@@ -74,18 +74,14 @@ def rules(st: RoundState, hist: FloatHistory, median: int) -> BracketRules:
     def history(a: PlayerState, f: PlayerState) -> tuple[int, ...]:
         return (int(a.id in hist.float_last) + int(f.id in hist.float_last),)  # 3.10
 
-    def floater_rank(
-        a: PlayerState, f: PlayerState, group: list[PlayerState], rest: list[PlayerState]
-    ) -> int:
+    def floater_rank(a: PlayerState, f: PlayerState, pos_a: int, pos_f: int, size: int, others: int) -> int:
         # 3.2: above the median the lowest-ranked player floats down to the highest of the group below;
         # below the median the highest-ranked floats up to the lowest of the group above
-        n = len(group) + len(rest)
+        n = size + others
         down = a.acc > median or (a.acc == median and f.acc < median)
-        pos_a = group.index(a)
-        pos_f = rest.index(f)
         if down:
-            return pos_a * n + (len(rest) - pos_f)
-        return (len(group) - pos_a) * n + pos_f
+            return pos_a * n + (others - pos_f)
+        return (size - pos_a) * n + pos_f
 
     def partner_order(members: list[PlayerState]) -> list[tuple[PlayerState, list[PlayerState]]]:
         ordered = sorted(members, key=lambda p: (-p.acc, p.rank))
