@@ -99,7 +99,6 @@ def pair_brackets(
                 compat[i][j] = compat[j][i] = True
                 m.set_weight(i, j, 1 << s_base)
     remaining = set(range(n))
-    index = {p.id: v for v, p in enumerate(sp)}
     pairs: list[Pair] = []
     for level in rules.group_order(levels):
         bracket = sorted(v for v in remaining if sp[v].acc == level)
