@@ -236,7 +236,7 @@ def register(app: typer.Typer) -> None:
             eb = c.engine.bye if c.engine is not None else None
             if eb != c.recorded.bye:
                 out.print(f"  {'bye ' + str(eb):>22}  {'bye ' + str(c.recorded.bye):>22}")
-        out.print(f"{source.name}: {rounds - bad} of {rounds} rounds agree")
+        out.print(f"{source.name}: {len(checks) - bad} of {len(checks)} rounds agree")
         return 1 if bad else 0
 
     @app.command("generate")

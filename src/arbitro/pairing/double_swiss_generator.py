@@ -54,7 +54,7 @@ def generate_double_swiss(
             pairing = pair_round(t, k)
         except NoValidPairing:
             t.requested_byes = [b for b in t.requested_byes if b.round < k]
-            t.rounds = 2 * (k - 1)
+            # the declared matches stay (the last-match rules of the matches paired depended on them)
             break
         for board in pairing.boards:
             w, b = t.players[board.white], t.players[board.black]

@@ -189,7 +189,8 @@ def generate(
             pairing = pair(t, rnd) if pair is not None else pair_round(t, rnd, options)
         except NoValidPairing:
             t.requested_byes = [b for b in t.requested_byes if b.round < rnd]
-            t.rounds = rnd - 1
+            # The declared rounds stay: the rounds already paired depended on them
+            # (last-round rules, Burstein's seeding rounds), so the checker must see them too.
             break
         for board in pairing.boards:
             wc, bc = _game(
