@@ -71,6 +71,9 @@ def rules(st: RoundState, hist: FloatHistory, median: int) -> BracketRules:
             return True  # 6: the score has priority over the colour rules in the last round
         return not (a.absolute and b.absolute and a.pref is b.pref)
 
+    def colour_ok(a: PlayerState, b: PlayerState) -> bool:
+        return a.pref is None or b.pref is None or a.pref is not b.pref
+
     def history(a: PlayerState, f: PlayerState) -> tuple[int, ...]:
         return (int(a.id in hist.float_last) + int(f.id in hist.float_last),)  # 3.10
 
@@ -89,14 +92,18 @@ def rules(st: RoundState, hist: FloatHistory, median: int) -> BracketRules:
         top, bottom = ordered[:half], ordered[half:]
         out = []
         for i, p in enumerate(top):
-            near = sorted(range(len(bottom)), key=lambda j: (abs(j - i), j < i, j))
+            # 4: the nearest opponent to the natural one (1 v n/2+1) that grants both colours (5)
+            def key(j: int, p: PlayerState = p, i: int = i) -> tuple[bool, int, bool, int]:
+                return (not colour_ok(p, bottom[j]), abs(j - i), j < i, j)
+
+            near = sorted(range(len(bottom)), key=key)
             out.append((p, [bottom[j] for j in near] + [q for q in top if q is not p]))
         return out
 
     return BracketRules(
         group_order=lambda levels: group_order(levels, median),
         compatible=compatible,
-        colour_ok=lambda a, b: a.pref is None or b.pref is None or a.pref is not b.pref,
+        colour_ok=colour_ok,
         history=history,
         floater_rank=floater_rank,
         partner_order=partner_order,
