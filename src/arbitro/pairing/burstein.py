@@ -253,6 +253,7 @@ def _match(r: _Round, vl: list[PlayerState]) -> list[tuple[PlayerState, PlayerSt
 
     pairs: list[tuple[PlayerState, PlayerState]] = []
     done = [False] * n
+    m.refine(n.bit_length() + 1)
     begin = groups[0]
     floater: int | None = None
     for end in groups[1:]:
@@ -263,13 +264,30 @@ def _match(r: _Round, vl: list[PlayerState]) -> list[tuple[PlayerState, PlayerSt
             full.append(floater)
             floater = None
         full.sort(key=cmp_to_key(cmp))
+        # A fine hint (below every weight difference): the pairing the priorities would give if every
+        # choice were free (top player with the lowest-ranked, colours granted), so that the optimum
+        # usually already gives each player that partner and no new solve is needed.
+        hint: set[tuple[int, int]] = set()
+        taken: set[int] = set()
+        for i, v in enumerate(full):
+            if done[v] or v in taken:
+                continue
+            later = [nb for nb in reversed(full[i + 1 :]) if not done[nb] and nb not in taken]
+            weights = {nb: r.edge(vl[v], vl[nb], True, True) for nb in later}
+            pick = next((nb for nb in later if weights[nb] % _SAME >= _PREF), None)
+            pick = pick if pick is not None else next((nb for nb in later if weights[nb]), None)
+            if pick is not None:
+                taken.update((v, pick))
+                hint.add((v, pick))
         for i, v in enumerate(full):
             for nb in full[i + 1 :]:
-                m.set_weight(v, nb, r.edge(vl[v], vl[nb], True, True))
+                m.set_weight(v, nb, r.edge(vl[v], vl[nb], True, True), int((v, nb) in hint))
+        mate: list[int] | None = None  # an optimal matching for the current weights, if known
         for i, v in enumerate(full):
             if done[v]:
                 continue
             priority = 1
+            best = -1
             for nb in full[i + 1 :]:
                 if done[nb]:
                     continue
@@ -277,7 +295,11 @@ def _match(r: _Round, vl: list[PlayerState]) -> list[tuple[PlayerState, PlayerSt
                 if w:
                     m.set_weight(v, nb, w + priority)
                     priority += 1
-            mv = m.solve()[v]
+                    best = nb
+            # Already with the highest priority: every optimum keeps that partner (no new solve).
+            if mate is None or mate[v] != best:
+                mate = m.solve()
+            mv = mate[v]
             if mv >= end:
                 floater = v
             else:
