@@ -96,6 +96,18 @@ def test_c04_4_2_3_1_3_pab_to_the_player_with_most_games_played() -> None:
     assert _lines(name, replace(BBP, bye_without_completion=False)) == ["3", "1 5", "3 2", "4 0"]
 
 
+def test_c04_1_art4_no_pab_after_a_full_point_bye() -> None:
+    """C.04.1 art. 4 (2026) / [C2]: player 5 scored a win's points by a full-point bye in round 1.
+
+    bbp's pre-2025 rule bars only an earlier PAB or forfeit win and gives 5 the PAB
+    (``bbpPairings.exe --burstein FILE -p`` prints exactly the bbp line).
+    """
+    name = "c04-1-4-pab-after-full-point-bye.trf"
+    assert _lines(name, BBP) == ["3", "4 1", "2 3", "5 0"]
+    assert _lines(name, replace(BBP, bye_pre_2025=False)) == ["3", "4 1", "2 5", "3 0"]
+    assert _lines(name) == ["3", "4 1", "2 5", "3 0"]
+
+
 def test_seeding_rounds_count() -> None:
     """1.6.2: min(R/2, 4) seeding rounds."""
     assert [seeding_rounds(r) for r in (1, 2, 5, 7, 9, 11)] == [0, 1, 2, 3, 4, 4]
