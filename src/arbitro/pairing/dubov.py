@@ -26,9 +26,17 @@ from decimal import ROUND_HALF_UP, Decimal
 from arbitro.model import Colour, Tournament
 from arbitro.pairing.bracket_swiss import BracketRules
 from arbitro.pairing.colours import higher_ranked, neutral_colour
-from arbitro.pairing.dutch_state import PlayerState, RoundState, build_state
+from arbitro.pairing.dutch_state import PlayerState, RoundState
 from arbitro.pairing.registry import PairOptions
-from arbitro.pairing.swiss_common import FloatHistory, float_history, pair_with_bye_first, to_round_pairing
+from arbitro.pairing.swiss_common import (
+    FloatHistory,
+    both_granted,
+    float_history,
+    pair_with_bye_first,
+    round_state,
+    same_absolute,
+    to_round_pairing,
+)
 from arbitro.pairing.types import RoundPairing
 
 __all__ = ["aro", "max_upfloats", "pair_round", "pair_system"]
@@ -103,8 +111,8 @@ def rules(st: RoundState, aros: dict[int, int], hist: FloatHistory, maxt: int) -
 
     return BracketRules(
         group_order=lambda levels: sorted(levels, reverse=True),
-        compatible=lambda a, b: not (a.absolute and b.absolute and a.pref is b.pref),  # [C3]
-        colour_ok=lambda a, b: a.pref is None or b.pref is None or a.pref is not b.pref,
+        compatible=lambda a, b: not same_absolute(a, b),  # [C3]
+        colour_ok=both_granted,  # [C7]
         history=history,
         floater_rank=floater_rank,
         partner_order=partner_order,
@@ -113,10 +121,8 @@ def rules(st: RoundState, aros: dict[int, int], hist: FloatHistory, maxt: int) -
 
 def pair_round(t: Tournament, round_number: int | None = None) -> RoundPairing:
     """Pair round ``round_number`` (default: the next one) by the Dubov system."""
-    rnd = round_number if round_number is not None else t.played_rounds + 1
-    if rnd < 1:
-        raise ValueError(f"round number must be at least 1, got {rnd}")
-    st = build_state(t, rnd)
+    st = round_state(t, round_number)
+    rnd = st.round
     for p in st.players:
         if p.played_games == 0:
             p.pref = Colour.BLACK  # 1.6.4: a mild preference for Black before the first game

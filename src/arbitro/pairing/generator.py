@@ -149,6 +149,19 @@ def _game(
     return (ResultCode.WIN, ResultCode.LOSS) if rng.random() < expected else (ResultCode.LOSS, ResultCode.WIN)
 
 
+def _match(rng: random.Random, w: Player, b: Player, draws: int, forfeit_p: float) -> None:
+    """A two-game match (C.04.5 Preface, 4.4): game 2 reverses the colours; a no-show forfeits both."""
+    absent = rng.choice((w, b)) if rng.random() < forfeit_p else None
+    for white, black in ((w, b), (b, w)):
+        if absent is not None:
+            lost = (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
+            wc, bc = lost if absent is white else lost[::-1]
+        else:
+            wc, bc = _game(rng, white.rating, black.rating, draws, 0.0)
+        white.results.append(RoundResult(black.start_rank, Colour.WHITE, wc))
+        black.results.append(RoundResult(white.start_rank, Colour.BLACK, bc))
+
+
 def generate(
     cfg: GeneratorConfig,
     seed: int,
@@ -157,15 +170,20 @@ def generate(
     *,
     pair: Callable[[Tournament, int], RoundPairing] | None = None,
     system: str = "FIDE_DUTCH",
+    double: bool = False,
 ) -> Tournament:
-    """A random tournament paired round by round with the Dutch engine (or ``pair``, written as ``system``)."""
+    """A random tournament paired round by round with the Dutch engine (or ``pair``, written as ``system``).
+
+    ``double``: every pairing is a two-game match written as two TRF rounds
+    (C.04.5, docs/decisions.md); ``RoundsNumber`` then counts matches.
+    """
     rng = random.Random(seed)
     s = _settings(cfg, rng)
     n, rounds = s["players"], s["rounds"]
     ratings = sorted((rng.randint(s["low"], s["high"]) for _ in range(n)), reverse=True)
     t = Tournament(
         name=f"AutoTest Tournament {seed}",
-        rounds=rounds,
+        rounds=2 * rounds if double else rounds,
         initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
         scoring=_scoring(cfg),
         system=system,
@@ -193,6 +211,9 @@ def generate(
             # (last-round rules, Burstein's seeding rounds), so the checker must see them too.
             break
         for board in pairing.boards:
+            if double:
+                _match(rng, t.players[board.white], t.players[board.black], s["draws"], forfeit_p)
+                continue
             wc, bc = _game(
                 rng, t.players[board.white].rating, t.players[board.black].rating, s["draws"], forfeit_p
             )
@@ -200,11 +221,12 @@ def generate(
             t.players[board.black].results.append(RoundResult(board.white, Colour.BLACK, bc))
         if pairing.bye is not None:
             t.players[pairing.bye].results.append(RoundResult(None, Colour.NONE, ResultCode.PAIRING_BYE))
+            if double:  # C.04.5 1.4: a won and a drawn game
+                t.players[pairing.bye].results.append(RoundResult(None, Colour.NONE, ResultCode.HALF_BYE))
         codes = {"H": ResultCode.HALF_BYE, "F": ResultCode.FULL_BYE, "Z": ResultCode.ZERO_BYE}
         for rank, kind in pairing.unpaired.items():
-            t.players[rank].results.append(
-                RoundResult(None, Colour.NONE, codes.get(kind, ResultCode.ZERO_BYE))
-            )
+            cell = RoundResult(None, Colour.NONE, codes.get(kind, ResultCode.ZERO_BYE))
+            t.players[rank].results.extend([cell, cell] if double else [cell])
         t.requested_byes = [b for b in t.requested_byes if b.round != rnd]
         if progress is not None:
             progress(rnd, rounds)

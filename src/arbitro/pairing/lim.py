@@ -25,9 +25,17 @@ from __future__ import annotations
 from arbitro.model import Colour, Tournament
 from arbitro.pairing.bracket_swiss import BracketRules
 from arbitro.pairing.colours import neutral_colour
-from arbitro.pairing.dutch_state import PlayerState, RoundState, build_state, points
+from arbitro.pairing.dutch_state import PlayerState, RoundState, points
 from arbitro.pairing.registry import PairOptions
-from arbitro.pairing.swiss_common import FloatHistory, float_history, pair_with_bye_first, to_round_pairing
+from arbitro.pairing.swiss_common import (
+    FloatHistory,
+    both_granted,
+    float_history,
+    pair_with_bye_first,
+    round_state,
+    same_absolute,
+    to_round_pairing,
+)
 from arbitro.pairing.types import RoundPairing
 
 __all__ = ["colour", "group_order", "median_score", "pair_round", "pair_system"]
@@ -69,10 +77,9 @@ def rules(st: RoundState, hist: FloatHistory, median: int) -> BracketRules:
     def compatible(a: PlayerState, b: PlayerState) -> bool:
         if last_round:
             return True  # 6: the score has priority over the colour rules in the last round
-        return not (a.absolute and b.absolute and a.pref is b.pref)
+        return not same_absolute(a, b)
 
-    def colour_ok(a: PlayerState, b: PlayerState) -> bool:
-        return a.pref is None or b.pref is None or a.pref is not b.pref
+    colour_ok = both_granted
 
     def history(a: PlayerState, f: PlayerState) -> tuple[int, ...]:
         return (int(a.id in hist.float_last) + int(f.id in hist.float_last),)  # 3.10
@@ -112,11 +119,8 @@ def rules(st: RoundState, hist: FloatHistory, median: int) -> BracketRules:
 
 def pair_round(t: Tournament, round_number: int | None = None) -> RoundPairing:
     """Pair round ``round_number`` (default: the next one) by the Lim system."""
-    rnd = round_number if round_number is not None else t.played_rounds + 1
-    if rnd < 1:
-        raise ValueError(f"round number must be at least 1, got {rnd}")
-    st = build_state(t, rnd)
-    played = rnd - 1
+    st = round_state(t, round_number)
+    played = st.round - 1
     median = median_score(played, points(t.scoring.win))
     r = rules(st, float_history(t, played), median)
     # 1.1: the lowest-ranked player of the lowest scoregroup

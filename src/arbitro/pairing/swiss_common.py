@@ -12,10 +12,36 @@ from collections.abc import Callable, Iterable
 from arbitro.model import Colour, Tournament
 from arbitro.pairing.bracket_swiss import BracketRules, pair_brackets
 from arbitro.pairing.colours import board_key
-from arbitro.pairing.dutch_state import PlayerState, RoundState, points
+from arbitro.pairing.dutch_state import PlayerState, RoundState, build_state, points
 from arbitro.pairing.types import Board, NoValidPairing, RoundPairing
 
-__all__ = ["FloatHistory", "float_history", "pair_with_bye_first", "to_round_pairing"]
+__all__ = [
+    "FloatHistory",
+    "both_granted",
+    "float_history",
+    "pair_with_bye_first",
+    "round_state",
+    "same_absolute",
+    "to_round_pairing",
+]
+
+
+def round_state(t: Tournament, round_number: int | None) -> RoundState:
+    """The state before ``round_number`` (default: the next round), shared rules of C.04.1/C.04.2."""
+    rnd = round_number if round_number is not None else t.played_rounds + 1
+    if rnd < 1:
+        raise ValueError(f"round number must be at least 1, got {rnd}")
+    return build_state(t, rnd)
+
+
+def both_granted(a: PlayerState, b: PlayerState) -> bool:
+    """Both colour preferences can be granted (Dubov [C7], Lim 5)."""
+    return a.pref is None or b.pref is None or a.pref is not b.pref
+
+
+def same_absolute(a: PlayerState, b: PlayerState) -> bool:
+    """The same absolute colour preference: such players never meet (Dubov [C3], Lim 2.1)."""
+    return a.absolute and b.absolute and a.pref is b.pref
 
 
 class FloatHistory:
