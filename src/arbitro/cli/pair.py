@@ -29,6 +29,22 @@ if TYPE_CHECKING:
 
 INVALID = 3
 
+# One option per pairing system, shared by pair/check (a TRF file) and generate (a configuration).
+BursteinFile = Annotated[
+    Path | None,
+    typer.Option("--burstein", help="FIDE Burstein system (C.04.4.2): TRF file, or configuration."),
+]
+DubovFile = Annotated[
+    Path | None, typer.Option("--dubov", help="FIDE Dubov system (C.04.4.1): TRF file, or configuration.")
+]
+LimFile = Annotated[
+    Path | None, typer.Option("--lim", help="FIDE Lim system (C.04.4.3): TRF file, or configuration.")
+]
+DoubleSwissFile = Annotated[
+    Path | None,
+    typer.Option("--double-swiss", help="FIDE Double-Swiss system (C.04.5): TRF file, or configuration."),
+]
+
 
 def _load(path: Path) -> Tournament:
     """Read a TRF file; any problem is invalid input (exit code 3)."""
@@ -109,19 +125,10 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option("--round-robin", help="TRF file of a round robin: pair its next round (Berger)."),
         ] = None,
-        burstein: Annotated[
-            Path | None, typer.Option("--burstein", help="TRF file to pair with the FIDE Burstein system.")
-        ] = None,
-        dubov: Annotated[
-            Path | None, typer.Option("--dubov", help="TRF file to pair with the FIDE Dubov system.")
-        ] = None,
-        lim: Annotated[
-            Path | None, typer.Option("--lim", help="TRF file to pair with the FIDE Lim system.")
-        ] = None,
-        double_swiss: Annotated[
-            Path | None,
-            typer.Option("--double-swiss", help="TRF file to pair with the FIDE Double-Swiss system."),
-        ] = None,
+        burstein: BursteinFile = None,
+        dubov: DubovFile = None,
+        lim: LimFile = None,
+        double_swiss: DoubleSwissFile = None,
         p: Annotated[bool, typer.Option("-p", help="Pair the next round (bbpPairings syntax).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Boards with colours as JSON.")] = False,
         bbp: Annotated[
@@ -172,19 +179,10 @@ def register(app: typer.Typer) -> None:
         dutch: Annotated[
             Path | None, typer.Option("--dutch", help="TRF file to check with the FIDE Dutch system.")
         ] = None,
-        burstein: Annotated[
-            Path | None, typer.Option("--burstein", help="TRF file to pair with the FIDE Burstein system.")
-        ] = None,
-        dubov: Annotated[
-            Path | None, typer.Option("--dubov", help="TRF file to pair with the FIDE Dubov system.")
-        ] = None,
-        lim: Annotated[
-            Path | None, typer.Option("--lim", help="TRF file to pair with the FIDE Lim system.")
-        ] = None,
-        double_swiss: Annotated[
-            Path | None,
-            typer.Option("--double-swiss", help="TRF file to pair with the FIDE Double-Swiss system."),
-        ] = None,
+        burstein: BursteinFile = None,
+        dubov: DubovFile = None,
+        lim: LimFile = None,
+        double_swiss: DoubleSwissFile = None,
         strict: Annotated[
             bool,
             typer.Option(
@@ -244,19 +242,10 @@ def register(app: typer.Typer) -> None:
         dutch: Annotated[
             Path | None, typer.Option("--dutch", help="Generator configuration (Key=Value lines).")
         ] = None,
-        burstein: Annotated[
-            Path | None, typer.Option("--burstein", help="Configuration; pair with the Burstein system.")
-        ] = None,
-        dubov: Annotated[
-            Path | None, typer.Option("--dubov", help="Configuration; pair with the Dubov system.")
-        ] = None,
-        lim: Annotated[
-            Path | None, typer.Option("--lim", help="Configuration; pair with the Lim system.")
-        ] = None,
-        double_swiss: Annotated[
-            Path | None,
-            typer.Option("--double-swiss", help="Configuration; pair with the Double-Swiss system."),
-        ] = None,
+        burstein: BursteinFile = None,
+        dubov: DubovFile = None,
+        lim: LimFile = None,
+        double_swiss: DoubleSwissFile = None,
         out: Annotated[Path, typer.Option("-o", "--output", help="TRF-2026 file to write.")] = Path(
             "generated.trf"
         ),
