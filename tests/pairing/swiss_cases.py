@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
+from arbitro.pairing.generator import GeneratorConfig
+from arbitro.pairing.types import RoundPairing
 
 
 def field(n: int, rounds: int = 5, colour: Colour = Colour.WHITE, system: str = "") -> Tournament:
@@ -21,3 +25,29 @@ def play(t: Tournament, white: int, black: int, code: ResultCode) -> None:
 
 def bye(t: Tournament, rank: int, code: ResultCode = ResultCode.PAIRING_BYE) -> None:
     t.players[rank].results.append(RoundResult(None, Colour.NONE, code))
+
+
+def two_whites_each(rounds: int = 5) -> Tournament:
+    """Six players after two rounds; 1 and 2 (2 points each) both had White twice (absolute Black)."""
+    t = field(6, rounds=rounds)
+    for white, black in ((1, 4), (2, 5), (3, 6), (1, 5), (2, 6), (4, 3)):
+        play(t, white, black, ResultCode.WIN)
+    return t
+
+
+def pairs_of(pairing: RoundPairing) -> set[frozenset[int]]:
+    return {frozenset((b.white, b.black)) for b in pairing.boards}
+
+
+def random_config(rng: random.Random, max_players: int = 40) -> GeneratorConfig:
+    """A generator configuration drawn from ``rng``: forfeits, retirements, half-point byes."""
+    return GeneratorConfig(
+        {
+            "PlayersNumber": rng.randint(5, max_players),
+            "RoundsNumber": rng.randint(3, 9),
+            "DrawPercentage": rng.randint(10, 50),
+            "ForfeitRate": rng.randint(6, 30),
+            "RetiredRate": rng.randint(6, 40),
+            "HalfPointByeRate": rng.randint(5, 40),
+        }
+    )

@@ -17,7 +17,7 @@ from arbitro.pairing.registry import get
 from arbitro.pairing.system_check import check_system
 from arbitro.trf import read_trf, write_trf
 
-from .swiss_cases import bye, field, play
+from .swiss_cases import bye, field, play, random_config
 
 
 def _match(t: Tournament, white: int, black: int, g1: ResultCode, g2: ResultCode) -> None:
@@ -96,16 +96,7 @@ def test_c04_5_trf_two_rounds_per_match_read_back_equal(tmp_path: Path) -> None:
 def test_absolute_criteria_on_generated_tournaments(seed: int) -> None:
     """[C1]-[C2] and 4.4 on generated events; the checker re-pairs every match identically."""
     rng = random.Random(seed)
-    cfg = GeneratorConfig(
-        {
-            "PlayersNumber": rng.randint(5, 40),
-            "RoundsNumber": rng.randint(3, 9),
-            "DrawPercentage": rng.randint(10, 50),
-            "ForfeitRate": rng.randint(6, 30),
-            "RetiredRate": rng.randint(6, 40),
-            "HalfPointByeRate": rng.randint(5, 40),
-        }
-    )
+    cfg = random_config(rng)
     t = generate_double_swiss(cfg, seed)
     assert double_swiss_violations(t) == []
     assert all(c.agrees for c in check_system(t, get("double-swiss")))

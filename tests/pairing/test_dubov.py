@@ -10,12 +10,12 @@ from arbitro.model import Colour, ResultCode
 from arbitro.pairing.absolute import violations
 from arbitro.pairing.dubov import aro, max_upfloats, pair_round, rules
 from arbitro.pairing.dutch_state import build_state
-from arbitro.pairing.generator import GeneratorConfig, generate
+from arbitro.pairing.generator import generate
 from arbitro.pairing.registry import get
 from arbitro.pairing.swiss_common import float_history
 from arbitro.pairing.system_check import check_system
 
-from .swiss_cases import bye, field, play
+from .swiss_cases import bye, field, pairs_of, play, random_config, two_whites_each
 
 
 def test_c04_4_1_1_7_aro_rounded_half_up() -> None:
@@ -75,20 +75,14 @@ def test_c04_4_1_c5_c6_upfloaters_complete_a_blocked_bracket() -> None:
 
 def test_c04_4_1_c3_same_absolute_preference_never_meets() -> None:
     """[C3]: two players who both had White twice cannot meet (no topscorer exception)."""
-    t = field(6)
-    play(t, 1, 4, ResultCode.WIN)
-    play(t, 2, 5, ResultCode.WIN)
-    play(t, 3, 6, ResultCode.WIN)
-    play(t, 1, 5, ResultCode.WIN)
-    play(t, 2, 6, ResultCode.WIN)
-    play(t, 4, 3, ResultCode.WIN)
+    t = two_whites_each()
     st = build_state(t, 3)
     r = rules(st, {p.id: 0 for p in st.players}, float_history(t, 2), 3)
     one, two = (next(p for p in st.players if p.id == i) for i in (1, 2))
     assert one.absolute and two.absolute and one.pref is two.pref is Colour.BLACK
     assert not r.compatible(one, two)
     pairing = pair_round(t, 3)
-    assert {frozenset((b.white, b.black)) for b in pairing.boards}.isdisjoint({frozenset((1, 2))})
+    assert pairs_of(pairing).isdisjoint({frozenset((1, 2))})
 
 
 def test_c04_4_1_c10_previous_upfloater_counted() -> None:
@@ -106,27 +100,11 @@ def test_c04_4_1_c10_previous_upfloater_counted() -> None:
     assert h.upfloats == {3: 1, 2: 1} and h.up_last == {2, 3}
 
 
-def _cfg(rng: random.Random, n: int, rounds: int) -> GeneratorConfig:
-    return GeneratorConfig(
-        {
-            "PlayersNumber": n,
-            "RoundsNumber": rounds,
-            "DrawPercentage": rng.randint(10, 50),
-            "ForfeitRate": rng.randint(6, 30),
-            "RetiredRate": rng.randint(6, 40),
-            "HalfPointByeRate": rng.randint(5, 40),
-        }
-    )
-
-
 @pytest.mark.parametrize("seed", range(1, 41))
 def test_absolute_criteria_on_generated_tournaments(seed: int) -> None:
     """C.04.1 arts. 2, 4, 6, 7 ([C1]-[C3]) hold in every round; the checker accepts every round."""
     system = get("dubov")
     rng = random.Random(seed)
-    n = rng.randint(5, 40)
-    t = generate(
-        _cfg(rng, n, rng.randint(3, 9)), seed, pair=lambda t, r: pair_round(t, r), system="FIDE_DUBOV"
-    )
+    t = generate(random_config(rng), seed, pair=lambda t, r: pair_round(t, r), system="FIDE_DUBOV")
     assert violations(t) == []
     assert all(c.agrees for c in check_system(t, system))

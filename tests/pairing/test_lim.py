@@ -9,13 +9,13 @@ import pytest
 from arbitro.model import ResultCode
 from arbitro.pairing.absolute import violations
 from arbitro.pairing.dutch_state import build_state
-from arbitro.pairing.generator import GeneratorConfig, generate
+from arbitro.pairing.generator import generate
 from arbitro.pairing.lim import group_order, median_score, pair_round, rules
 from arbitro.pairing.registry import get
 from arbitro.pairing.swiss_common import float_history
 from arbitro.pairing.system_check import check_system
 
-from .swiss_cases import field, play
+from .swiss_cases import field, pairs_of, play, random_config, two_whites_each
 
 
 def test_c04_4_3_2_2_median_group_and_order_of_scoregroups() -> None:
@@ -46,33 +46,21 @@ def test_c04_4_3_5_4_colour_ties_by_rank_above_and_below_the_median() -> None:
 
 def test_c04_4_3_2_1_colour_limits_make_players_incompatible() -> None:
     """2.1: a pairing that would give both the same colour a third time is not allowed (not the last round)."""
-    t = field(6, rounds=5)
-    play(t, 1, 4, ResultCode.WIN)
-    play(t, 2, 5, ResultCode.WIN)
-    play(t, 3, 6, ResultCode.WIN)
-    play(t, 1, 5, ResultCode.WIN)
-    play(t, 2, 6, ResultCode.WIN)
-    play(t, 4, 3, ResultCode.WIN)
+    t = two_whites_each(rounds=5)
     st = build_state(t, 3)
     one, two = (next(p for p in st.players if p.id == i) for i in (1, 2))
     r = rules(st, float_history(t, 2), median_score(2, 100))
     assert not r.compatible(one, two)
-    assert frozenset((1, 2)) not in {frozenset((b.white, b.black)) for b in pair_round(t, 3).boards}
+    assert frozenset((1, 2)) not in pairs_of(pair_round(t, 3))
 
 
 def test_c04_4_3_6_last_round_score_before_colour() -> None:
     """6: in the last round the colour limits give way to the score."""
-    t = field(6, rounds=3)
-    play(t, 1, 4, ResultCode.WIN)
-    play(t, 2, 5, ResultCode.WIN)
-    play(t, 3, 6, ResultCode.WIN)
-    play(t, 1, 5, ResultCode.WIN)
-    play(t, 2, 6, ResultCode.WIN)
-    play(t, 4, 3, ResultCode.WIN)
+    t = two_whites_each(rounds=3)
     st = build_state(t, 3)
     one, two = (next(p for p in st.players if p.id == i) for i in (1, 2))
     assert rules(st, float_history(t, 2), median_score(2, 100)).compatible(one, two)
-    assert frozenset((1, 2)) in {frozenset((b.white, b.black)) for b in pair_round(t, 3).boards}
+    assert frozenset((1, 2)) in pairs_of(pair_round(t, 3))
 
 
 @pytest.mark.parametrize("seed", range(1, 41))
@@ -80,16 +68,7 @@ def test_absolute_criteria_on_generated_tournaments(seed: int) -> None:
     """No rematch, one PAB per player, colour limits except in the last round (6); the checker agrees."""
     system = get("lim")
     rng = random.Random(seed)
-    cfg = GeneratorConfig(
-        {
-            "PlayersNumber": rng.randint(5, 40),
-            "RoundsNumber": rng.randint(3, 9),
-            "DrawPercentage": rng.randint(10, 50),
-            "ForfeitRate": rng.randint(6, 30),
-            "RetiredRate": rng.randint(6, 40),
-            "HalfPointByeRate": rng.randint(5, 40),
-        }
-    )
+    cfg = random_config(rng)
     t = generate(cfg, seed, pair=lambda t, r: pair_round(t, r), system="FIDE_LIM")
     assert violations(t, frozenset({t.total_rounds})) == []
     assert all(c.agrees for c in check_system(t, system))
