@@ -135,6 +135,8 @@ def register(app: typer.Typer) -> None:
             task = bar.add_task("checking", total=rounds)
             checks = list(check_rounds(t, _options(bbp), lambda r: bar.update(task, completed=r)))
         for c in checks:
+            for reading in c.readings:
+                out.print(f"{dutch.name}: read {reading}")
             if c.agrees:
                 continue
             fails = strict or not c.explained

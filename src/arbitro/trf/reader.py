@@ -40,6 +40,8 @@ TITLE_MAP = {
     "GM": "GM", "IM": "IM", "FM": "FM", "CM": "CM", "WGM": "WGM", "WIM": "WIM", "WFM": "WFM", "WCM": "WCM",
 }  # fmt: skip
 _TEAM_CODES = frozenset({"013", "300", "310", "320", "330", "352", "362", "801", "802"})
+#: Team tournament types (trf.md §4.3: FIDE_TEAM_*, Schiller, Scheveningen, ``Team ...`` in 092).
+_TEAM_TYPE = re.compile(r"(?:^|_)TEAM(?:_|\b)|SCHEVENINGEN|SCHILLER|^\s*team\b", re.IGNORECASE)
 _KNOWN_EXTENSIONS = frozenset(
     {"XXR", "XXC", "XXA", "XXP", "XXS", "XXZ", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
 )
@@ -128,6 +130,7 @@ class _Reader:
         self.range_accelerations: list[tuple[int, Decimal, int, int, int, int]] = []
         self.nrs_lines: list[tuple[int, str]] = []
         self.rating_fed = ""
+        self.team_line: int | None = None
 
     # -- diagnostics -------------------------------------------------------
     def error(self, line: int, column: int, fld: str, message: str) -> None:
@@ -168,14 +171,18 @@ class _Reader:
                 self.version = "trf26"
                 continue
             code = line[:3]
-            if len(line) > 3 and line[3] != " ":
-                self.error(lineno, 4, "record code", f"expected a blank after the record code {code!r}")
-                continue
             handler = getattr(self, f"_r{code}", None)
+            if len(line) > 3 and line[3] != " ":
+                if handler is not None or code in _TEAM_CODES:
+                    self.error(lineno, 4, "record code", f"expected a blank after the record code {code!r}")
+                else:  # a column ruler or a note without ``###`` (trf.md §2; bbpPairings ignores it)
+                    self.warn(lineno, 1, "line", f"not a TRF record (no record code in columns 1-3): {line[:20]!r}; ignored")
+                continue
             if handler is not None:
                 handler(line, lineno)
             elif code in _TEAM_CODES:
                 self.t.team_records.append(RawRecord(code, line))
+                self._team(lineno, f"team record {code}")
             elif code == "299":
                 self.version = "trf26"
                 self.t.abnormal_points.append(RawRecord(code, line))
@@ -188,7 +195,7 @@ class _Reader:
                 self.nrs_lines.append((lineno, line))
             else:
                 self.t.other_records.append(RawRecord(code, line))
-                if not (code.isalpha() and code.isupper()):
+                if code not in _KNOWN_EXTENSIONS:
                     self.warn(lineno, 1, "record code", f"unknown record code {code!r}; kept as it is")
         self._finish()
 
@@ -237,8 +244,22 @@ class _Reader:
     def _r082(self, line: str, n: int) -> None:
         self.t.declared_teams = self._count(line, n, "082 number of teams")
 
+    def _team(self, n: int, evidence: str) -> None:
+        """Refuse a team tournament (trf.md §4.6) once, at its first team line."""
+        if self.team_line is None:
+            self.team_line = n
+            self.error(
+                n,
+                1,
+                "team tournament",
+                f"{evidence}: this is a team tournament; Arbitro reads individual tournaments only "
+                "(team events are not supported yet), so it cannot be paired, checked or ranked here",
+            )
+
     def _r092(self, line: str, n: int) -> None:
         self.t.type_text = self._text(line)
+        if _TEAM_TYPE.search(self.t.type_text):
+            self._team(n, f"092 type {self.t.type_text!r}")
 
     def _r102(self, line: str, n: int) -> None:
         self.t.chief_arbiter = self._text(line)
@@ -383,6 +404,8 @@ class _Reader:
     def _r192(self, line: str, n: int) -> None:
         self.version = "trf26"
         self.t.system = self._text(line)
+        if _TEAM_TYPE.search(self.t.system):
+            self._team(n, f"192 tournament type {self.t.system!r}")
 
     def _tb_list(self, line: str) -> list[str]:
         return [c.strip() for c in self._text(line).split(",") if c.strip()]

@@ -69,14 +69,31 @@ def _national_line(p: Player) -> list[str]:
     return out
 
 
+def _record_162(s: ScoringSystem) -> str:
+    """The ``162`` record in the reference layout (trf.md §4.2, bbpPairings and the TEC reader).
+
+    Code in column 6, its points right-aligned in columns 7-10, the next code
+    9 columns later: ``162  W 3.0    D 1.0    L 0.0``. ``W``, ``D`` and ``L``
+    are always written; ``P`` only when the PAB differs from a win and ``A``
+    (unplayed losing rounds) only when a forfeit loss is worth something or
+    differs from a loss, since bbpPairings v6.0.0 refuses ``A`` (trf.md §6.1)
+    and both readers default it to 0.
+    """
+    parts = [("W", s.win), ("D", s.draw), ("L", s.loss)]
+    if s.pairing_bye != s.win:
+        parts.append(("P", s.pairing_bye))
+    if s.forfeit_loss != s.loss or s.forfeit_loss != 0:
+        parts.append(("A", s.forfeit_loss))
+    return ("162 " + "".join(f" {c}{format_points(v):>4}   " for c, v in parts)).rstrip()
+
+
 def _scoring_lines(s: ScoringSystem, version: str) -> list[str]:
     if s.is_standard:
         return []
     lines: list[str] = []
     # What the short forms express, and what the defaults derive from them.
     if version == "trf26":
-        parts = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.forfeit_loss), ("P", s.pairing_bye)]
-        lines.append("162 " + "".join(f" {c} {format_points(v):>4}    " for c, v in parts).rstrip())
+        lines.append(_record_162(s))
     else:
         for code, value in (("BBW", s.win), ("BBD", s.draw), ("BBL", s.loss), ("BBZ", s.zero_bye),
                             ("BBF", s.forfeit_loss), ("BBU", s.pairing_bye)):  # fmt: skip
