@@ -25,7 +25,9 @@ def test_old_style_plus_bye_is_the_recorded_pab_trf_3_3() -> None:
     check = check_round(t, 2)
     assert check.recorded.bye == 7
     assert check.agrees
-    assert check.readings == ["round 2: player 7: '0000 - +' read as the pairing-allocated bye (old-style TRF16)"]
+    assert check.readings == [
+        "round 2: player 7: '0000 - +' read as the pairing-allocated bye (old-style TRF16)"
+    ]
 
 
 def test_forfeit_with_colour_dash_accepts_either_colour_trf_3_2() -> None:
@@ -58,7 +60,10 @@ def test_fide_2005_example_round_5_agrees_with_both_readings() -> None:
     t = read_trf(FIDE_2005)
     check = check_round(t, 5)
     assert check.agrees
-    assert "round 5: player 282: '0000 - +' read as the pairing-allocated bye (old-style TRF16)" in check.readings
+    assert (
+        "round 5: player 282: '0000 - +' read as the pairing-allocated bye (old-style TRF16)"
+        in check.readings
+    )
     assert "round 5: forfeit 214-251 recorded with colour '-': either colour accepted" in check.readings
 
 

@@ -53,8 +53,12 @@ class RecordedRound:
         rec = self.pairing
         if engine.bye != rec.bye:
             return False
-        fixed = {(b.white, b.black) for b in rec.boards if frozenset((b.white, b.black)) not in self.free_colour}
-        mine = {(b.white, b.black) for b in engine.boards if frozenset((b.white, b.black)) not in self.free_colour}
+        fixed = {
+            (b.white, b.black) for b in rec.boards if frozenset((b.white, b.black)) not in self.free_colour
+        }
+        mine = {
+            (b.white, b.black) for b in engine.boards if frozenset((b.white, b.black)) not in self.free_colour
+        }
         free = {frozenset((b.white, b.black)) for b in engine.boards} - {frozenset(x) for x in mine}
         return fixed == mine and free == set(self.free_colour)
 
@@ -114,7 +118,9 @@ def read_recorded(t: Tournament, round_number: int) -> RecordedRound:
         seen.update((p.start_rank, r.opponent))
         other = t.players.get(r.opponent)
         theirs = other.result(round_number) if other is not None else None
-        known = {c for c in (r.colour, theirs.colour if theirs else None) if c in (Colour.WHITE, Colour.BLACK)}
+        known = {
+            c for c in (r.colour, theirs.colour if theirs else None) if c in (Colour.WHITE, Colour.BLACK)
+        }
         if not known and (r.code.is_forfeit or (theirs is not None and theirs.code.is_forfeit)):
             free.add(frozenset((p.start_rank, r.opponent)))
             readings.append(

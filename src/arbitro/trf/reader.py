@@ -176,7 +176,12 @@ class _Reader:
                 if handler is not None or code in _TEAM_CODES:
                     self.error(lineno, 4, "record code", f"expected a blank after the record code {code!r}")
                 else:  # a column ruler or a note without ``###`` (trf.md §2; bbpPairings ignores it)
-                    self.warn(lineno, 1, "line", f"not a TRF record (no record code in columns 1-3): {line[:20]!r}; ignored")
+                    self.warn(
+                        lineno,
+                        1,
+                        "line",
+                        f"not a TRF record (no record code in columns 1-3): {line[:20]!r}; ignored",
+                    )
                 continue
             if handler is not None:
                 handler(line, lineno)
