@@ -625,6 +625,11 @@ class _Reader:
                         ByeRequest(played + 1 + offset, result.code.value, player.start_rank)
                     )
             del player.results[played:]
+            if extra and extra[0].code in _NEXT_BYE_POINTS:
+                # A TRF(x) total includes the next round's known bye (trf.md §5, §7.2): take it out.
+                bye_points = getattr(t.scoring, _NEXT_BYE_POINTS[extra[0].code])
+                if bye_points and player.points == player.score(t.scoring) + bye_points:
+                    player.points -= bye_points
             if len(player.results) < played:
                 player.results.extend([_NOT_PAIRED] * (played - len(player.results)))
         t.requested_byes = [
@@ -658,6 +663,11 @@ class _Reader:
 
 
 _NOT_PAIRED = RoundResult(None, None, ResultCode.NOT_PAIRED)
+_NEXT_BYE_POINTS = {
+    ResultCode.HALF_BYE: "half_bye",
+    ResultCode.FULL_BYE: "full_bye",
+    ResultCode.ZERO_BYE: "zero_bye",
+}
 
 
 def _looks_like_player(line: str) -> bool:

@@ -35,11 +35,11 @@ def _date(value: dt.date | None) -> str:
     return "" if value is None else f"{value.year:04d}/{value.month:02d}/{value.day:02d}"
 
 
-def _player_line(code: str, p: Player, bye_columns: dict[int, str], played: int) -> str:
+def _player_line(code: str, p: Player, bye_columns: dict[int, str], played: int, points: Decimal) -> str:
     head = (
         f"{code} {p.start_rank:>4} {p.sex or ' ':1}{p.title:>3} {p.name[:33]:<33} "
         f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
-        f"{p.birth_date[:10]:<10} {format_points(p.points):>4} {(str(p.rank) if p.rank is not None else ''):>4}"
+        f"{p.birth_date[:10]:<10} {format_points(points):>4} {(str(p.rank) if p.rank is not None else ''):>4}"
     )
     blocks = []
     for r in p.results:
@@ -56,6 +56,18 @@ def _player_line(code: str, p: Player, bye_columns: dict[int, str], played: int)
         blocks.append(f"0000 - {bye_columns[k]}")
     line = head + "".join(f"  {b}" for b in blocks)
     return line.rstrip()
+
+
+def _next_bye_points(t: Tournament, columns: dict[int, str], played: int) -> Decimal:
+    """Points of a TRF16 ``0000 - H`` column for the next round, which the points column includes.
+
+    trf.md §5 and §7.2: in TRF(x) the known next-round bye is already in the
+    total; bbpPairings' ``-c`` counts that column as a round and refuses a total
+    without it. The reader takes it back out (``_finish``).
+    """
+    kind = columns.get(played + 1)
+    values = {"H": t.scoring.half_bye, "F": t.scoring.full_bye, "Z": t.scoring.zero_bye}
+    return values.get(kind or "", Decimal("0"))
 
 
 def _national_line(p: Player) -> list[str]:
@@ -192,7 +204,8 @@ def format_trf(t: Tournament, version: str = "trf26", *, line_end: str = "\n") -
         else:
             later_byes.append(bye)
     for p in t.players.values():
-        out.append(_player_line("001", p, next_byes.get(p.start_rank, {}), played))
+        columns = next_byes.get(p.start_rank, {})
+        out.append(_player_line("001", p, columns, played, p.points + _next_bye_points(t, columns, played)))
         out.extend(_national_line(p))
     out.extend(r.text for r in t.team_records)
 
