@@ -38,7 +38,6 @@ from arbitro.model import (
     Colour,
     ProhibitedPairing,
     ResultCode,
-    RoundResult,
     Tournament,
 )
 from arbitro.pairing.dutch_state import DutchOptions
@@ -55,6 +54,7 @@ __all__ = [
     "run_bbp_check",
     "tec_points",
     "tec_view",
+    "without_padding",
 ]
 
 REFS = Path("/work/refs")
@@ -137,7 +137,24 @@ def arbitro_view(t: Tournament) -> View:
             cls, played = TEC_CLASS[r.code.value]
             rounds[k] = (r.opponent or 0, cls, played)
         out[p.start_rank] = (p.name, p.rating, rounds)
+    for bye in t.requested_byes:  # TEC reads 240 (and TRF16 next-round columns) as bye games
+        cls, played = TEC_CLASS[bye.kind]
+        out[bye.start_rank][2][bye.round] = (0, cls, played)
     return out
+
+
+def without_padding(view: View, played: int, t: Tournament) -> View:
+    """TEC's view without the zero-point rounds it adds after the last played one (trf.md §6.2).
+
+    TEC counts blank rounds up to ``142``/``XXR`` as zero-point unplayed rounds; keep them only
+    where Arbitro has a zero-point bye request for that round.
+    """
+    asked = {(b.start_rank, b.round) for b in t.requested_byes}
+    return {
+        rank: (name, rating, {k: v for k, v in rounds.items()
+                              if k <= played or v != (0, "Z", False) or (rank, k) in asked})
+        for rank, (name, rating, rounds) in view.items()
+    }  # fmt: skip
 
 
 def _tec_run(tec: Tec, script: str, args: list[str]) -> dict[str, object]:
@@ -239,13 +256,17 @@ def _by_rank(seed: int, options: DutchOptions | None = None) -> Tournament:
 
 
 def _in_progress(seed: int, options: DutchOptions | None = None) -> Tournament:
-    """The last round paired, no result yet (opponent and colour, blank result)."""
+    """A round paired but not finished, as the service exports it (``TournamentState.to_tournament``).
+
+    The round waiting for results is left out (TRF has no code for a game not yet played) and its
+    known absences become ``240`` records (TRF16: ``0000 - H`` columns) for that round.
+    """
     t = _gen(seed, options)
     last = t.played_rounds
     for p in t.players.values():
-        r = p.results[last - 1]
-        if r.opponent is not None:
-            p.results[last - 1] = RoundResult(r.opponent, r.colour, ResultCode.NOT_PAIRED)
+        r = p.results.pop()
+        if r.opponent is None and r.code.value in "HZF":
+            t.requested_byes.append(ByeRequest(last, r.code.value, p.start_rank))
         p.points = p.score(t.scoring)
     return t
 
@@ -279,6 +300,9 @@ D = Decimal
 def generated_kinds() -> list[Kind]:
     """Every kind of Dutch tournament ``arbitro generate`` and the service write (issue 22)."""
     forfeit_a = "162 with A (forfeit-loss points): bbp v6.0.0 refuses code A (trf.md §6.1)"
+    # TRF-2026 has one code, A, for every unplayed losing round (trf.md §4.2): forfeit loss and
+    # zero-point bye are worth the same here, so the file can say it.
+    minus_one = {"PointsForForfeitLoss": D("-1"), "PointsForZPB": D("-1")}
     return [
         Kind("standard", _gen),
         Kind("scoring-3-1-0", lambda s, o: _gen(s, o, PointsForWin=D(3), PointsForDraw=D(1))),
@@ -289,7 +313,7 @@ def generated_kinds() -> list[Kind]:
             "scoring-3-1-0-pab-1",
             lambda s, o: _gen(s, o, PointsForWin=D(3), PointsForDraw=D(1), PointsForPAB=D(1)),
         ),
-        Kind("scoring-forfeit-loss", lambda s, o: _gen(s, o, PointsForForfeitLoss=D("-1")), forfeit_a),
+        Kind("scoring-forfeit-loss", lambda s, o: _gen(s, o, **minus_one), forfeit_a),
         Kind(
             "many-byes-forfeits-withdrawals",
             lambda s, o: _gen(s, o, ForfeitRate=3, RetiredRate=4, HalfPointByeRate=3),
@@ -299,11 +323,7 @@ def generated_kinds() -> list[Kind]:
         Kind("initial-white", _initial(Colour.WHITE)),
         Kind("initial-black", _initial(Colour.BLACK)),
         Kind("xxc-rank", _by_rank),
-        Kind(
-            "round-in-progress",
-            _in_progress,
-            "a paired game without a result: bbp v6.0.0 reads a blank result only against nobody (trf.cpp)",
-        ),
+        Kind("round-in-progress", _in_progress),
         Kind("next-round-byes", _next_round_byes),
     ]
 

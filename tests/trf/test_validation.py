@@ -121,7 +121,9 @@ def test_scoring_records_162_bb_and_xxs() -> None:
 
 def test_national_rating_line_is_read_and_team_records_kept_but_refused() -> None:
     """Team records are kept as they are, and the file is refused at its first team line (issue 22)."""
-    text = "172 ARG FIDON\n" + _file() + "ARG    1 m    Alpha, A                          1875 ARG       12345\n"
+    text = (
+        "172 ARG FIDON\n" + _file() + "ARG    1 m    Alpha, A                          1875 ARG       12345\n"
+    )
     result = parse_trf(text)
     assert result.errors == []
     (nr,) = result.tournament.players[1].national_ratings
