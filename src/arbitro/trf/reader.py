@@ -171,6 +171,11 @@ class _Reader:
                 self.version = "trf26"
                 continue
             code = line[:3]
+            if not code.strip() or line.startswith("DDD SSSS"):  # a column ruler (Swiss-Manager, trf.md §3.2)
+                self.warn(
+                    lineno, 1, "line", f"a column ruler, not a TRF record: {line.strip()[:20]!r}; ignored"
+                )
+                continue
             handler = getattr(self, f"_r{code}", None)
             if len(line) > 3 and line[3] != " ":
                 if handler is not None or code in _TEAM_CODES:
