@@ -299,7 +299,7 @@ D = Decimal
 
 def generated_kinds() -> list[Kind]:
     """Every kind of Dutch tournament ``arbitro generate`` and the service write (issue 22)."""
-    forfeit_a = "162 with A (forfeit-loss points): bbp v6.0.0 refuses code A (trf.md §6.1)"
+    negative = "negative points: bbp v6.0.0 reads scores as unsigned numbers (trf.cpp readScore)"
     # TRF-2026 has one code, A, for every unplayed losing round (trf.md §4.2): forfeit loss and
     # zero-point bye are worth the same here, so the file can say it.
     minus_one = {"PointsForForfeitLoss": D("-1"), "PointsForZPB": D("-1")}
@@ -307,13 +307,17 @@ def generated_kinds() -> list[Kind]:
         Kind("standard", _gen),
         Kind("scoring-3-1-0", lambda s, o: _gen(s, o, PointsForWin=D(3), PointsForDraw=D(1))),
         Kind("scoring-2-1-0", lambda s, o: _gen(s, o, PointsForWin=D(2), PointsForDraw=D(1))),
+        Kind(
+            "scoring-3-2-1",
+            lambda s, o: _gen(s, o, PointsForWin=D(3), PointsForDraw=D(2), PointsForLoss=D(1)),
+        ),
         Kind("scoring-pab-half", lambda s, o: _gen(s, o, PointsForPAB=D("0.5"))),
         Kind("scoring-pab-zero", lambda s, o: _gen(s, o, PointsForPAB=D(0))),
         Kind(
             "scoring-3-1-0-pab-1",
             lambda s, o: _gen(s, o, PointsForWin=D(3), PointsForDraw=D(1), PointsForPAB=D(1)),
         ),
-        Kind("scoring-forfeit-loss", lambda s, o: _gen(s, o, **minus_one), forfeit_a),
+        Kind("scoring-forfeit-loss", lambda s, o: _gen(s, o, **minus_one), negative),
         Kind(
             "many-byes-forfeits-withdrawals",
             lambda s, o: _gen(s, o, ForfeitRate=3, RetiredRate=4, HalfPointByeRate=3),

@@ -54,11 +54,21 @@ def test_162_is_written_in_the_reference_layout_trf_4_2() -> None:
         ScoringSystem(win=D(2), draw=D(1), pairing_bye=D(1), full_bye=D(2), half_bye=D(1)),
         ScoringSystem(pairing_bye=D("0.5")),
         ScoringSystem(
+            win=D(3),
+            draw=D(2),
+            loss=D(1),
+            forfeit_loss=D(0),
+            pairing_bye=D(3),
+            full_bye=D(3),
+            half_bye=D(2),
+            zero_bye=D(0),
+        ),  # fmt: skip
+        ScoringSystem(
             win=D(3), draw=D(1), forfeit_loss=D(-1), forfeit_win=D(3), full_bye=D(3), half_bye=D(1)
         ),
         ScoringSystem(win=D(1), draw=D("0.5"), loss=D("0.25"), forfeit_loss=D("0.25")),
     ],
-    ids=["3-1-0", "2-1-0-pab1", "pab-half", "forfeit-minus-1", "loss-quarter"],
+    ids=["3-1-0", "2-1-0-pab1", "pab-half", "3-2-1-forfeit-0", "forfeit-minus-1", "loss-quarter"],
 )
 def test_162_round_trip_and_columns_for_every_scoring(scoring: ScoringSystem) -> None:
     t = read_trf(INTEROP / "scoring-162-misaligned.trf")

@@ -341,6 +341,8 @@ class _Reader:
 
     def _r162(self, line: str, n: int) -> None:
         self.version = "trf26"
+        # Without A, unplayed losing rounds are worth 0, as bbpPairings and the TEC reader read it.
+        self.scoring.setdefault("FL", Decimal("0"))
         body = line[4:]
         found = False
         for m in re.finditer(r"([A-Z])\s*([+-]?\d+(?:[.,]\d+)?)", body):

@@ -87,14 +87,14 @@ def _record_162(s: ScoringSystem) -> str:
     Code in column 6, its points right-aligned in columns 7-10, the next code
     9 columns later: ``162  W 3.0    D 1.0    L 0.0``. ``W``, ``D`` and ``L``
     are always written; ``P`` only when the PAB differs from a win and ``A``
-    (unplayed losing rounds) only when a forfeit loss is worth something or
-    differs from a loss, since bbpPairings v6.0.0 refuses ``A`` (trf.md §6.1)
-    and both readers default it to 0.
+    (unplayed losing rounds) only when a forfeit loss is worth something,
+    since bbpPairings v6.0.0 refuses ``A`` (trf.md §6.1) and both reference
+    readers take 0 when it is absent (so does Arbitro's reader).
     """
     parts = [("W", s.win), ("D", s.draw), ("L", s.loss)]
     if s.pairing_bye != s.win:
         parts.append(("P", s.pairing_bye))
-    if s.forfeit_loss != s.loss or s.forfeit_loss != 0:
+    if s.forfeit_loss != 0:
         parts.append(("A", s.forfeit_loss))
     return ("162 " + "".join(f" {c}{format_points(v):>4}   " for c, v in parts)).rstrip()
 
