@@ -29,6 +29,9 @@ READS: dict[str, tuple[int, int, list[tuple[int, str]]]] = {
     # lichess Swiss export: URL in 022/102, "032 Lichess", MEDIUM dates, no rank column, absences "-"
     # with a blank opponent, "U" byes.
     "lichess-shape.trf": (5, 3, []),
+    # Vega trfx: 042 DD/MM/YYYY, "XXC rank", the next round's absences "0000 - -" (lost) and
+    # "0000 - =" (half point) in its column.
+    "vega-shape.trf": (6, 2, []),
 }
 #: file -> the first error as (line, field) for files refused for their own defect.
 REFUSED: dict[str, tuple[int, str]] = {
@@ -87,3 +90,10 @@ def test_shared_real_world_file_reads(name: str) -> None:
     assert len(result.warnings) == count
     if first is not None:
         assert (result.warnings[0].line, result.warnings[0].field) == first
+
+
+def test_vega_next_round_absences_are_bye_requests_trf_5() -> None:
+    """Vega's ``0000 - -`` / ``0000 - =`` after the last round: absent (zero) / half point, as bbpPairings reads them."""
+    t = parse_trf((CORPUS / "vega-shape.trf").read_bytes()).tournament
+    assert [(b.round, b.kind, b.start_rank) for b in t.requested_byes] == [(3, "Z", 5), (3, "H", 6)]
+    assert t.pairing_by_rank

@@ -626,15 +626,14 @@ class _Reader:
         # nobody are requests for the next round (TRF16 `0000 - H` style, trf.md §5).
         for player in t.players.values():
             extra = player.results[played:]
-            for offset, result in enumerate(extra):
-                if result.code in (ResultCode.HALF_BYE, ResultCode.ZERO_BYE, ResultCode.FULL_BYE):
-                    t.requested_byes.append(
-                        ByeRequest(played + 1 + offset, result.code.value, player.start_rank)
-                    )
+            kinds = [_NEXT_BYE_KIND.get(r.code) if r.opponent is None else None for r in extra]
+            for offset, kind in enumerate(kinds):
+                if kind is not None:
+                    t.requested_byes.append(ByeRequest(played + 1 + offset, kind, player.start_rank))
             del player.results[played:]
-            if extra and extra[0].code in _NEXT_BYE_POINTS:
+            if kinds and kinds[0] is not None:
                 # A TRF(x) total includes the next round's known bye (trf.md §5, §7.2): take it out.
-                bye_points = getattr(t.scoring, _NEXT_BYE_POINTS[extra[0].code])
+                bye_points = getattr(t.scoring, _NEXT_BYE_POINTS[kinds[0]])
                 if bye_points and player.points == player.score(t.scoring) + bye_points:
                     player.points -= bye_points
             if len(player.results) < played:
@@ -670,11 +669,14 @@ class _Reader:
 
 
 _NOT_PAIRED = RoundResult(None, None, ResultCode.NOT_PAIRED)
-_NEXT_BYE_POINTS = {
-    ResultCode.HALF_BYE: "half_bye",
-    ResultCode.FULL_BYE: "full_bye",
-    ResultCode.ZERO_BYE: "zero_bye",
-}
+_NEXT_BYE_POINTS = {"H": "half_bye", "F": "full_bye", "Z": "zero_bye"}
+#: A column after the last paired round: the bye asked for that round. Besides ``H Z F`` (JaVaFo,
+#: bbpPairings), Vega writes an absence as ``0000 - -`` and a half point as ``0000 - =``, which
+#: bbpPairings reads the same way (trf.md §5; Vega manual, trfx files).
+_NEXT_BYE_KIND = {
+    ResultCode.HALF_BYE: "H", ResultCode.ZERO_BYE: "Z", ResultCode.FULL_BYE: "F",
+    ResultCode.FORFEIT_LOSS: "Z", ResultCode.DRAW: "H",
+}  # fmt: skip
 
 
 def _looks_like_player(line: str) -> bool:
