@@ -159,3 +159,37 @@ def test_fixture_written_back_is_read_by_both(
         assert set(view) == set(back.players)
         return
     _check_tec(tec, path, back)
+
+
+@pytest.mark.parametrize("version", ["trf26", "trf16"])
+@pytest.mark.parametrize(
+    "config",
+    ["PointsForWin=3\nPointsForDraw=1\n", "PointsForWin=2\nPointsForDraw=1\nPointsForPAB=1\n", ""],
+    ids=["3-1-0", "2-1-0-pab1", "standard"],
+)
+def test_bbp_generated_file_converted_by_arbitro_is_still_valid_for_bbp(
+    config: str, version: str, bbp: Path, tmp_path: Path
+) -> None:
+    """Issue 22 §1: converting bbpPairings' own valid file must not make bbpPairings refuse it (trf.md §4.2)."""
+    import subprocess
+
+    from arbitro.cli import main
+
+    cfg = tmp_path / "config.txt"
+    cfg.write_text(f"PlayersNumber=21\nRoundsNumber=7\n{config}")
+    original = tmp_path / "bbp.trf"
+    gen = subprocess.run(
+        [str(bbp), "--dutch", "-g", str(cfg), "-o", str(original), "-s", "22"],
+        capture_output=True,
+        check=False,
+    )
+    assert gen.returncode == 0, gen.stderr
+    converted = tmp_path / f"arbitro-{version}.trf"
+    assert main(["trf", "convert", str(original), str(converted), "--to", version]) == 0
+    run = refs.run_bbp_check(bbp, converted)
+    assert run.returncode == 0, run.stderr
+    assert (len(run.rounds), run.differing) == (7, [])
+    assert (
+        parse_trf(converted.read_bytes()).tournament.scoring
+        == parse_trf(original.read_bytes()).tournament.scoring
+    )
