@@ -11,9 +11,11 @@ The references are built on this machine from their public sources and never com
 As a script it is the benchmark of the issue: ``bbpPairings -c`` over COUNT ``arbitro generate``
 tournaments covering the kinds of :func:`generated_kinds`, written as TRF-2026 and TRF16::
 
-    PYTHONPATH=src python tools/trf_refs.py [COUNT]      (default 200)
+    PYTHONPATH=src python tools/trf_refs.py [COUNT] [--tec]      (default 200)
 
-It prints one line per tournament and a summary with bbp's CPU seconds (children's user+sys time).
+It prints one line per tournament and a summary with the CPU seconds of the reference runs
+(children's user+sys time). With ``--tec`` FIDE's TEC reader also reads every file and is compared
+with Arbitro's reading (players, results, points); its time is then included.
 """
 
 from __future__ import annotations
@@ -42,12 +44,13 @@ from arbitro.model import (
 )
 from arbitro.pairing.dutch_state import DutchOptions
 from arbitro.pairing.generator import GeneratorConfig, generate
-from arbitro.trf import format_trf
+from arbitro.trf import format_trf, parse_trf
 
 __all__ = [
     "BbpRun",
     "Kind",
     "arbitro_view",
+    "compare_tec",
     "find_bbp",
     "find_tec",
     "generated_kinds",
@@ -200,6 +203,33 @@ def tec_points(tec: Tec, path: Path, rounds: int) -> tuple[dict[str, object], di
     return status, {c["cid"]: Decimal(c["tiebreakScore"][0]) for c in result.get("competitors", [])}
 
 
+def compare_tec(tec: Tec, path: Path, t: Tournament) -> list[str]:
+    """What TEC reads differently from Arbitro in ``path`` (``t`` is Arbitro's reading): empty when the same."""
+    status, view = tec_view(tec, path)
+    if status.get("code") != 0:
+        return [f"TEC reader status {status}"]
+    view = without_padding(view, t.played_rounds, t)
+    mine = arbitro_view(t)
+    out: list[str] = []
+    if set(view) != set(mine):
+        out.append(f"players: TEC {sorted(view)} Arbitro {sorted(mine)}")
+    for rank, (name, rating, rounds) in mine.items():
+        if rank not in view:
+            continue
+        if view[rank][:2] != (name, rating):
+            out.append(f"player {rank}: TEC {view[rank][:2]} Arbitro {(name, rating)}")
+        if view[rank][2] != rounds:
+            out.append(f"results of player {rank}: TEC {view[rank][2]} Arbitro {rounds}")
+    if t.played_rounds:
+        status, points = tec_points(tec, path, t.played_rounds)
+        expected = {p.start_rank: p.score(t.scoring) for p in t.players.values()}
+        if status.get("code") != 0:
+            out.append(f"TEC tiebreakchecker status {status}")
+        elif points != expected:
+            out.append(f"points: TEC {points} Arbitro {expected}")
+    return out
+
+
 # -- tournaments of every kind -------------------------------------------------------------
 
 
@@ -346,7 +376,13 @@ def _tournaments(count: int) -> Iterator[tuple[int, Kind, Tournament]]:
 
 
 def main(argv: list[str]) -> int:
+    use_tec = "--tec" in argv
+    argv = [a for a in argv if a != "--tec"]
     count = int(argv[0]) if argv else 200
+    tec = find_tec() if use_tec else None
+    if use_tec and tec is None:
+        print("FIDE's TEC reader not found: set ARBITRO_TEC (and ARBITRO_TEC_PYTHON)")
+        return 2
     bbp = find_bbp()
     if bbp is None:
         print("bbpPairings not found: set ARBITRO_BBP or build /work/refs/bbpPairings/bbpPairings.exe")
@@ -372,6 +408,11 @@ def main(argv: list[str]) -> int:
                     bad += 1
                     outcomes[f"{version} FAILED"] += 1
                 status = "read" if parsed else ("refused (documented)" if expected_refusal else "FAILED")
+                if tec is not None:
+                    back = parse_trf(path.read_bytes(), str(path)).tournament
+                    diffs = compare_tec(tec, path, back)
+                    outcomes[f"{version} TEC {'same' if not diffs else 'differs'}"] += 1
+                    status += f"; TEC {'same players, results, points' if not diffs else diffs[0][:100]}"
                 print(
                     f"{n:>4} {kind.name:<32} {version} {len(t.players):>3} players {t.played_rounds:>2} rounds: "
                     f"bbp exit {run.returncode} {status}; rounds reported different: {run.differing or 'none'}"
@@ -384,9 +425,9 @@ def main(argv: list[str]) -> int:
         print(f"  {key}: {value}")
     for version, value in sorted(differing.items()):
         print(f"  {version}: rounds where bbp -c pairs differently from the file: {value}")
-    print(
-        f"bbpPairings -c CPU: {cpu:.2f} s total, {cpu / (2 * count):.3f} s per file; wall {time.perf_counter() - start:.1f} s"
-    )
+    who = "bbpPairings -c and TEC" if tec is not None else "bbpPairings -c"
+    wall = time.perf_counter() - start
+    print(f"{who} CPU: {cpu:.2f} s total, {cpu / (2 * count):.3f} s per file; wall {wall:.1f} s")
     return 1 if bad else 0
 
 

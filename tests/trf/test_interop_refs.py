@@ -85,21 +85,7 @@ def _has_dash_forfeit(t: Tournament) -> bool:
 
 
 def _check_tec(tec: object, path: Path, t: Tournament) -> None:
-    status, view = refs.tec_view(tec, path)
-    assert status["code"] == 0, status
-    view = refs.without_padding(view, t.played_rounds, t)
-    mine = refs.arbitro_view(t)
-    assert set(view) == set(mine), "players"
-    for rank, (name, rating, rounds) in mine.items():
-        assert view[rank][:2] == (name, rating), f"player {rank}"
-        assert view[rank][2] == rounds, f"results of player {rank}"
-    rounds_played = t.played_rounds
-    if rounds_played == 0:
-        return
-    status, points = refs.tec_points(tec, path, rounds_played)
-    assert status["code"] == 0, status
-    expected = {p.start_rank: p.score(t.scoring) for p in t.players.values()}
-    assert points == expected, "points"
+    assert refs.compare_tec(tec, path, t) == []
 
 
 def _check_bbp(bbp: Path, path: Path, t: Tournament, refused: str) -> None:
