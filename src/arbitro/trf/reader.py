@@ -633,7 +633,7 @@ class _Reader:
             del player.results[played:]
             if kinds and kinds[0] is not None:
                 # A TRF(x) total includes the next round's known bye (trf.md §5, §7.2): take it out.
-                bye_points = getattr(t.scoring, _NEXT_BYE_POINTS[kinds[0]])
+                bye_points = t.scoring.points(ResultCode(kinds[0]))
                 if bye_points and player.points == player.score(t.scoring) + bye_points:
                     player.points -= bye_points
             if len(player.results) < played:
@@ -669,7 +669,6 @@ class _Reader:
 
 
 _NOT_PAIRED = RoundResult(None, None, ResultCode.NOT_PAIRED)
-_NEXT_BYE_POINTS = {"H": "half_bye", "F": "full_bye", "Z": "zero_bye"}
 #: A column after the last paired round: the bye asked for that round. Besides ``H Z F`` (JaVaFo,
 #: bbpPairings), Vega writes an absence as ``0000 - -`` and a half point as ``0000 - =``, which
 #: bbpPairings reads the same way (trf.md §5; Vega manual, trfx files).

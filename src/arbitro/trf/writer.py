@@ -15,7 +15,7 @@ import datetime as dt
 from collections import defaultdict
 from decimal import Decimal
 
-from arbitro.model import Acceleration, Colour, Player, ScoringSystem, Tournament
+from arbitro.model import Acceleration, Colour, Player, ResultCode, ScoringSystem, Tournament
 
 __all__ = ["format_trf", "format_points"]
 
@@ -66,8 +66,7 @@ def _next_bye_points(t: Tournament, columns: dict[int, str], played: int) -> Dec
     without it. The reader takes it back out (``_finish``).
     """
     kind = columns.get(played + 1)
-    values = {"H": t.scoring.half_bye, "F": t.scoring.full_bye, "Z": t.scoring.zero_bye}
-    return values.get(kind or "", Decimal("0"))
+    return t.scoring.points(ResultCode(kind)) if kind else Decimal("0")
 
 
 def _national_line(p: Player) -> list[str]:
