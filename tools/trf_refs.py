@@ -176,6 +176,9 @@ def _tec_run(tec: Tec, script: str, args: list[str]) -> dict[str, object]:
 def tec_view(tec: Tec, path: Path) -> tuple[dict[str, object], View]:
     """TEC's status and its reading of ``path`` (``convert.py``, i.e. ``trf2json``)."""
     data = _tec_run(tec, "convert.py", ["-i", str(path.resolve())])
+    if "event" not in data:  # TEC refused the file; its status says why
+        status = data.get("status")
+        return (status if isinstance(status, dict) else {"code": -1}), {}
     event = data["event"]
     assert isinstance(event, dict)
     profiles = {p["id"]: p for p in event["profiles"]}
