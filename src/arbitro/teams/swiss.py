@@ -231,9 +231,9 @@ def pair_round(event: TeamEvent, rnd: int | None = None) -> RoundPairing:
         raise NoValidPairing(f"round {r}: rounds start at 1")
     states = build_states(event, r)
     excluded: dict[int, str] = {t: "Z" for t in event.absent.get(r, frozenset())}
-    for b in event.byes_of_round(r):
-        if b.kind is not ByeKind.PAB:
-            excluded[b.team] = b.kind.value
+    for declared in event.byes_of_round(r):
+        if declared.kind is not ByeKind.PAB:
+            excluded[declared.team] = declared.kind.value
     active = sorted(t for t in event.teams if t not in excluded)
     p = _Pairer(event, r, states, active)
     bye = p.pab()
@@ -247,9 +247,9 @@ def pair_round(event: TeamEvent, rnd: int | None = None) -> RoundPairing:
         remaining = [t for t in remaining if t not in chosen]
     type_b = event.colour_type is ColourPreferenceType.B
     boards = []
-    for a, b in _board_order(states, pairs):
+    for x, y in _board_order(states, pairs):
         w, bl, _rule = allocate_colours(
-            states[a], states[b], event.initial_colour, type_b, event.use_secondary_for_colours
+            states[x], states[y], event.initial_colour, type_b, event.use_secondary_for_colours
         )
         boards.append(Board(w, bl))
     return RoundPairing(round=r, boards=tuple(boards), bye=bye, unpaired=excluded)
