@@ -31,6 +31,7 @@ COMMAND_MODULES = [
     "documents",  # arbitro print / site
     "ops",  # arbitro backup / restore
     "ratings",  # arbitro ratings performance|change|list-parse
+    "team",  # arbitro team pair|standings|boards|check|generate
 ]
 
 #: First command word -> the module that registers it (loading only that module keeps start-up fast).
@@ -39,6 +40,7 @@ COMMANDS = {
     "generate": "pair", "tournament": "tournament", "norms": "norms", "title-application": "titles",
     "direct-title": "titles", "fma": "fma", "serve": "serve", "manage": "serve", "print": "documents",
     "export": "documents", "site": "documents", "backup": "ops", "restore": "ops", "ratings": "ratings",
+    "team": "team",
 }  # fmt: skip
 
 

@@ -60,4 +60,8 @@ def allocate_colours(
         return give(fc[0], "4.3.7")
     if first.csq:  # 4.3.8
         return give(_OTHER[first.csq[-1]], "4.3.8")
-    return give(second.csq[-1], "4.3.9")  # 4.3.9 (second has played: 4.3.1 did not apply)
+    if second.csq:  # 4.3.9
+        return give(second.csq[-1], "4.3.9")
+    # neither has played a match over the board (only forfeits): as 4.3.1
+    top = initial_colour.lower()
+    return give(top if first.tpn % 2 == 1 else _OTHER[top], "4.3.1")
