@@ -121,7 +121,8 @@ def play_round(
 def generate(cfg: GeneratorConfig) -> TeamEvent:
     """A random team tournament (every round paired by ``cfg.system``).
 
-    When the engine finds no pairing (C.04.6 art. 3.3.3) the event ends before that round.
+    When the engine finds no pairing (C.04.6 art. 3.3.3) the event stops before that round
+    (``rounds`` keeps the declared number; :meth:`TeamEvent.played_rounds` tells how many were played).
     """
     rng = random.Random(cfg.seed)
     event = TeamEvent(
@@ -143,8 +144,7 @@ def generate(cfg: GeneratorConfig) -> TeamEvent:
     for rnd in range(1, event.rounds + 1):
         try:
             pairing = pair_team_round(event, rnd, PairOptions())
-        except NoValidPairing:  # art. 3.3.3: the Chief Arbiter would decide; the event ends here
-            event.rounds = rnd - 1
+        except NoValidPairing:  # art. 3.3.3: the Chief Arbiter would decide; the event stops here
             break
         for b in pairing.boards:
             event.matches.append(play_round(event, b.white, b.black, rnd, cfg, rng))

@@ -77,7 +77,41 @@ class _Pairer:
         members = set(nodes)
         if all(n - 1 - len(self.s[t].met & members) >= n / 2 for t in nodes):
             return True  # Dirac
+        if n <= 16:
+            return self._perfect_small(nodes)
         return self._max_matching(nodes) * 2 == n
+
+    def _perfect_small(self, nodes: Sequence[int]) -> bool:
+        """Exact search over bitmasks (memoised) for small sets."""
+        n = len(nodes)
+        adj = [0] * n
+        for i, a in enumerate(nodes):
+            for j in range(i + 1, n):
+                if self.ok(a, nodes[j]):
+                    adj[i] |= 1 << j
+                    adj[j] |= 1 << i
+        memo: dict[int, bool] = {}
+
+        def solve(mask: int) -> bool:
+            if mask == 0:
+                return True
+            hit = memo.get(mask)
+            if hit is not None:
+                return hit
+            low = (mask & -mask).bit_length() - 1
+            rest = mask & ~(1 << low)
+            cand = adj[low] & rest
+            ok = False
+            while cand:
+                bit = cand & -cand
+                if solve(rest & ~bit):
+                    ok = True
+                    break
+                cand &= ~bit
+            memo[mask] = ok
+            return ok
+
+        return solve((1 << n) - 1)
 
     def _max_matching(self, nodes: Sequence[int]) -> int:
         m = Matcher(len(nodes))

@@ -20,7 +20,7 @@ ones of FIDE's TEC reader, ``trf2json.py`` [C]):
   ``BERGER_TEAM_DOUBLEROUNDROBIN``.
 
 A board left empty is written as a forfeit win of the player present against ``0000``
-with colour ``-``;
+(colour ``w``, or ``-`` instead of ``b``);
 a whole-match forfeit (330) is also written as board forfeits of the default line-ups
 (the TEC reader requires the games), which the reader then ignores; a team bye leaves the
 players' round columns blank.
@@ -28,10 +28,11 @@ players' round columns blank.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from arbitro.errors import ArbitroError
 from arbitro.teams.model import (
     BoardGame,
     ByeKind,
@@ -96,11 +97,12 @@ def _player_cells(event: TeamEvent) -> dict[int, dict[int, _Cell]]:
             res = g.result
             if res is GameResult.PENDING or res is GameResult.DOUBLE_FORFEIT and (a is None or b is None):
                 continue
-            # a board left empty: the player present has no opponent and no colour (``0000 - +``)
+            # a board left empty: the player present has no opponent; his scheduled colour is
+            # kept when White, written ``-`` when Black (the TEC reader fails on ``0000 b +``)
             if a is not None:
-                cells[a][m.round] = _Cell(b or 0, ca if b else "-", _code(res, b is None))
+                cells[a][m.round] = _Cell(b or 0, ca if b or ca == "w" else "-", _code(res, b is None))
             if b is not None:
-                cells[b][m.round] = _Cell(a or 0, cb if a else "-", _code(res.reversed(), a is None))
+                cells[b][m.round] = _Cell(a or 0, cb if a or cb == "w" else "-", _code(res.reversed(), a is None))
     return cells
 
 
@@ -177,8 +179,8 @@ def format_team_trf(event: TeamEvent, ranks: dict[int, int] | None = None, line_
     if (s.game_win, s.game_draw, s.game_loss) != (Fraction(1), Fraction(1, 2), Fraction(0)):
         lines.append(f"162  W{_pts(s.game_win)}    D{_pts(s.game_draw)}    L{_pts(s.game_loss)}")
     lines.append(f"192 {_system_code(event)}")
-    if event.tiebreaks:
-        lines.append("202 " + ",".join(event.tiebreaks))
+    primary = "MPTS" if event.primary is PrimaryScore.MATCH else "GPTS"
+    lines.append("212 " + ",".join((primary, *event.tiebreaks)))
     lines.append(f"352 {event.pattern}")
     lines.append(f"362 TW{_pts(s.match_win)}   TD{_pts(s.match_draw)}   TL{_pts(s.match_loss)}")
     cells = _player_cells(event)
@@ -310,6 +312,7 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
     pab_points: tuple[Fraction, Fraction] | None = None
     forfeits: list[tuple[MatchForfeit, int, int, int]] = []
     lineups: dict[tuple[int, int], list[int | None]] = {}
+    lineup_opponents: dict[tuple[int, int], int] = {}
     match_scores: dict[str, Fraction] = {}
     game_scores: dict[str, Fraction] = {}
     for n, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
@@ -356,6 +359,7 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
             tid = _int(line[8:11], p, n, 9, "300 team")
             ids = [_int(line[i : i + 4], p, n, i + 1, "300 player id", 0) for i in range(16, len(line), 5)]
             lineups[(rnd, tid)] = [i or None for i in ids]
+            lineup_opponents[(rnd, tid)] = _int(line[12:15], p, n, 13, "300 opponent team")
         elif code == "362":
             match_scores = _scores_362(line, p, n)
         elif code == "162":
@@ -367,9 +371,24 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
     if not teams:
         p.error(0, 0, "310", "a team file needs 310 team records")
     p.raise_if_any()
-    return _build(
-        head, players, games, teams, pabs, pab_points, forfeits, lineups, match_scores, game_scores, p
-    )
+    event = _build(head, players, teams, pab_points, match_scores, game_scores, p)
+    forfeited = {(rnd, t) for _, rnd, w, b in forfeits for t in (w, b)}
+    team_of = event.team_of_player()
+    games = [g for g in games if (g.round, team_of.get(g.player)) not in forfeited]
+    _matches(event, games, team_of, lineups, lineup_opponents, p)
+    for kind, rnd, w, b in forfeits:
+        event.matches.append(Match(rnd, w, b, forfeit=kind))
+    for rnd, tid in pabs:
+        event.byes.append(TeamBye(rnd, tid, ByeKind.PAB))
+    event.matches.sort(key=lambda m: (m.round, m.white))
+    if event.system != "team_swiss":  # a round robin's free round is implied by the table
+        for rnd in range(1, event.played_rounds() + 1):
+            busy = {t for m in event.matches_of_round(rnd) for t in m.teams}
+            event.byes.extend(TeamBye(rnd, t, ByeKind.ZERO) for t in sorted(event.teams) if t not in busy)
+    if event.rounds < event.played_rounds():
+        event.rounds = event.played_rounds()
+    p.raise_if_any()
+    return event
 
 
 def _read_player(line: str, n: int, p: _Problems, players: dict[int, Member], games: list[_Game]) -> None:
@@ -407,12 +426,8 @@ def _read_player(line: str, n: int, p: _Problems, players: dict[int, Member], ga
 def _build(
     head: dict[str, str],
     players: dict[int, Member],
-    games: list[_Game],
     teams_raw: dict[int, tuple[str, str, int, list[int], int]],
-    pabs: list[tuple[int, int]],
     pab_points: tuple[Fraction, Fraction] | None,
-    forfeits: list[tuple[MatchForfeit, int, int, int]],
-    lineups: dict[tuple[int, int], list[int | None]],
     match_scores: dict[str, Fraction],
     game_scores: dict[str, Fraction],
     p: _Problems,
@@ -437,8 +452,18 @@ def _build(
     system = "team_swiss"
     if "ROUNDROBIN" in code:
         system = "team_double_round_robin" if "DOUBLE" in code else "team_round_robin"
-    order = code.replace("_BAKU", "").removeprefix("FIDE_TEAM").removeprefix("_TYPEA").removeprefix("_TYPEB")
-    order = order.removeprefix("_")
+    order = ""
+    if code.startswith("FIDE_TEAM") and system == "team_swiss":
+        order = code.replace("_BAKU", "").removeprefix("FIDE_TEAM").removeprefix("_TYPEA").removeprefix("_TYPEB")
+        order = order.removeprefix("_")
+    tiebreaks = [x.strip() for x in head.get("202", "").split(",") if x.strip()]
+    primary = PrimaryScore.GAME if order.startswith("GP") else PrimaryScore.MATCH
+    if "212" in head:
+        listed = [x.strip() for x in head["212"].split(",") if x.strip()]
+        if listed and listed[0].upper() in ("MPTS", "GPTS"):
+            primary = PrimaryScore.MATCH if listed[0].upper() == "MPTS" else PrimaryScore.GAME
+            listed = listed[1:]
+        tiebreaks = listed
     defaults = TeamScoring()
     if pab_points is not None:
         plain = TeamScoring(
@@ -467,7 +492,7 @@ def _build(
             system=system,
             pattern=pattern,
             initial_colour=head.get("152", "W")[:1].upper() or "W",
-            primary=PrimaryScore.GAME if order.startswith("GP") else PrimaryScore.MATCH,
+            primary=primary,
             use_secondary_for_colours=order in ("", "MP_GP", "GP_MP"),
             colour_type=ColourPreferenceType.B if "TYPEB" in code else ColourPreferenceType.A,
             players=players,
@@ -476,31 +501,21 @@ def _build(
             city=head.get("022", ""),
             federation=head.get("032", ""),
             chief_arbiter=head.get("102", ""),
-            tiebreaks=tuple(x.strip() for x in head.get("202", "").split(",") if x.strip()),
+            tiebreaks=tuple(tiebreaks),
         )
-    except Exception as exc:  # ArbitroError from the model's own checks
+    except ArbitroError as exc:  # the model's own checks (pattern, team numbers)
         p.error(0, 0, "header", str(exc))
         p.raise_if_any()
         raise
-    forfeited = {(rnd, t) for _, rnd, w, b in forfeits for t in (w, b)}
-    games = [g for g in games if (g.round, team_of.get(g.player)) not in forfeited]
-    _matches(event, games, team_of, lineups, p)
-    for kind, rnd, w, b in forfeits:
-        event.matches.append(Match(rnd, w, b, forfeit=kind))
-    for rnd, tid in pabs:
-        event.byes.append(TeamBye(rnd, tid, ByeKind.PAB))
-    event.matches.sort(key=lambda m: (m.round, m.white))
-    if event.rounds < event.played_rounds():
-        event.rounds = event.played_rounds()
-    p.raise_if_any()
     return event
 
 
 def _matches(
     event: TeamEvent,
     games: Iterable[_Game],
-    team_of: dict[int, int],
+    team_of: Mapping[int, int],
     lineups: dict[tuple[int, int], list[int | None]],
+    known: dict[tuple[int, int], int],
     p: _Problems,
 ) -> None:
     by_round: dict[int, dict[int, list[_Game]]] = {}
@@ -511,7 +526,8 @@ def _matches(
             continue
         by_round.setdefault(g.round, {}).setdefault(t, []).append(g)
     for rnd, per_team in sorted(by_round.items()):
-        opponents: dict[int, int] = {}
+        opponents: dict[int, int] = {t: o for (r, t), o in known.items() if r == rnd}
+        opponents.update({o: t for t, o in list(opponents.items())})
         for t, gs in per_team.items():
             for g in gs:
                 if g.opponent:
