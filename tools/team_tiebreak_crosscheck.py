@@ -29,18 +29,11 @@ def tec_dir() -> Path | None:
     return None
 
 
-def tec_values(trf: Path, codes: list[str], tec: Path) -> dict[int, list[str]]:
+def tec_values(trf: Path, codes: list[str], tec: Path, rounds: int) -> dict[int, list[str]]:
+    """TEC's values by team number; ``-n`` because a generated event may stop early (trf.md §6.2)."""
     py = tec / ".venv" / "bin" / "python"
-    cmd = [
-        str(py if py.exists() else sys.executable),
-        "tiebreakchecker.py",
-        "-i",
-        str(trf),
-        "-d",
-        "T",
-        "-t",
-        *codes,
-    ]
+    exe = str(py if py.exists() else sys.executable)
+    cmd = [exe, "tiebreakchecker.py", "-i", str(trf), "-d", "T", "-n", str(rounds), "-t", *codes]
     out = subprocess.run(cmd, cwd=tec, capture_output=True, text=True, timeout=120).stdout
     rows: dict[int, list[str]] = {}
     for line in out.splitlines()[1:]:
@@ -80,7 +73,7 @@ def main(argv: list[str]) -> int:
             e = generate(cfg)
             path = Path(tmp) / f"t{seed}.trf"
             path.write_text(format_team_trf(e), encoding="latin-1")
-            theirs = tec_values(path, CODES, tec)
+            theirs = tec_values(path, CODES, tec, e.played_rounds())
             if not theirs:
                 unread.append(seed)
                 continue
