@@ -16,6 +16,10 @@ def test_team_generate_standings_pair_check(tmp_path: Path, capsys) -> None:  # 
     assert main(["team", "standings", str(f), "--format", "json", "--tiebreaks", "GPTS,ESB,BH:MP/C1"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert len(rows) == 9 and rows[0]["rank"] == 1 and set(rows[0]["tiebreaks"]) == {"GPTS", "ESB", "BH:MP/C1"}
+    assert main(["team", "standings", str(f), "--format", "json", "--explain", "2", "--tiebreaks", "BH:MP"]) == 0
+    (bh,) = json.loads(capsys.readouterr().out)
+    assert bh["code"] == "BH:MP" and len(bh["rounds"]) == 5
+    assert sum(float(r["value"]) for r in bh["rounds"] if not r["cut"]) == float(bh["value"])
     assert main(["team", "check", str(f)]) == 0
     assert "same pairing" in capsys.readouterr().out
     assert main(["team", "pair", str(f)]) == 2  # all 5 declared rounds are paired

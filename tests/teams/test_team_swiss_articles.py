@@ -227,10 +227,30 @@ def test_c0406_2_3_6_c9_type_b_strong_preferences() -> None:
     assert s[1].cop == "b1" and s[3].cop == "w1"  # mild only: C9 is inert here
 
 
-def test_c0406_2_3_7_c10_opponent_of_an_upfloater_who_floated() -> None:
-    e = event(6, rounds=9)
-    p1 = pair_round(e, 1)
-    assert len(p1.boards) == 3  # C10 only matters from round 3 (no floats before)
+def _bracket(floated: set[int], rounds: int = 9, rnd: int = 3) -> set[frozenset[int]]:
+    """Pair the bracket {1, 2, 3 (score 4), 4 (upfloater, score 2)} with ``floated`` teams (art. 3.6)."""
+    from arbitro.teams.swiss import _Pairer
+
+    e = event(4, rounds=rounds)
+    states = {
+        t: TeamState(t, Fraction(4 if t < 4 else 2), Fraction(0), 2, 0, "wb", "", t in floated, False, frozenset())
+        for t in range(1, 5)
+    }
+    p = _Pairer(e, rnd, states, [1, 2, 3, 4])
+    return {frozenset(x) for x in p.pair_bracket([1, 2, 3, 4])}
+
+
+def test_c0406_3_6_4_without_floats_the_first_identifier() -> None:
+    assert _bracket(set()) == {frozenset((1, 3)), frozenset((2, 4))}
+
+
+def test_c0406_2_3_7_c10_the_upfloater_avoids_an_opponent_who_floated() -> None:
+    # 2 floated last round: 2-4 would cost [C10]; the next identifier without cost is 1-4, 2-3
+    assert _bracket({2}) == {frozenset((1, 4)), frozenset((2, 3))}
+
+
+def test_c0406_2_3_7_c10_does_not_apply_in_the_last_two_rounds() -> None:
+    assert _bracket({2}, rounds=4, rnd=3) == {frozenset((1, 3)), frozenset((2, 4))}
 
 
 # --- art. 3: the pairing process -------------------------------------------------------------

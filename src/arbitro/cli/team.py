@@ -9,16 +9,19 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from arbitro.errors import ArbitroError
 
+if TYPE_CHECKING:
+    from arbitro.teams.model import TeamEvent
+
 team_app = typer.Typer(help="Team competitions: Team Swiss (C.04.6), team round robins, team standings.", no_args_is_help=True)
 
 
-def _read(path: Path):
+def _read(path: Path) -> TeamEvent:
     from arbitro.trf.reader import decode_trf
     from arbitro.trf.teams import parse_team_trf
 
@@ -90,6 +93,12 @@ def standings_cmd(
     specs, rows = team_standings(event, [t for t in tiebreaks.split(",") if t.strip()] if tiebreaks else None)
     if explain is not None and explain not in event.teams:
         raise ArbitroError(f"--explain: no team {explain} in {file}")
+    if fmt == "json" and explain is not None:
+        from arbitro.teams.standings import explain_row
+
+        row = next(r for r in rows if r.team == explain)
+        typer.echo(json.dumps([x.as_dict() for x in explain_row(specs, row)], indent=2))
+        return
     if fmt == "json":
         out = [
             {

@@ -11,13 +11,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from arbitro.ratings.performance import tournament_performance_rating
 from arbitro.teams.model import GameResult, PrimaryScore, TeamEvent
 from arbitro.teams.tiebreaks import TeamTiebreak, TeamValue, compute_team_tiebreaks, parse_team_tiebreak
+from arbitro.tiebreaks.column import Contribution, Explanation
 
-__all__ = ["BoardRow", "DEFAULT_TIEBREAKS", "TeamRow", "board_standings", "team_standings"]
+__all__ = ["BoardRow", "DEFAULT_TIEBREAKS", "TeamRow", "board_standings", "explain_row", "team_standings"]
 
 #: The usual list with match points primary (Olympiad-style): game points, then the
 #: extended Sonneborn-Berger, then Buchholz on match points.
@@ -55,6 +57,24 @@ def team_standings(
             prev = key
         rows.append(TeamRow(rank, t, event.teams[t].name, tot[t][0], tot[t][1], tuple(values[t])))
     return specs, rows
+
+
+def _decimal(v: Fraction) -> Decimal:
+    return Decimal(v.numerator) / Decimal(v.denominator)
+
+
+def explain_row(specs: list[TeamTiebreak], row: TeamRow) -> list[Explanation]:
+    """Every tie-break value of ``row`` with its per-round contributions, in the individual shape
+    (:class:`arbitro.tiebreaks.column.Explanation`; ``start_rank`` is the team's TPN)."""
+    out = []
+    for spec, value in zip(specs, row.tiebreaks, strict=True):
+        contributions = tuple(
+            Contribution(rnd, opp, _decimal(v), cut, "cut" if cut else "") for rnd, opp, v, cut in value.rounds
+        )
+        single = value.value if isinstance(value.value, Fraction) else None
+        note = "" if single is not None else f"board scores {value.display()}"
+        out.append(Explanation(spec.text, row.team, None if single is None else _decimal(single), contributions, note))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +140,7 @@ def board_standings(event: TeamEvent, min_games: int = 1, by: str = "points") ->
             return (-r.points, -r.percentage, perf, r.player)
 
         rows.sort(key=key)
-        ranked = []
+        ranked: list[BoardRow] = []
         for i, r in enumerate(rows, start=1):
             same = ranked and key(ranked[-1])[:-1] == key(r)[:-1]
             ranked.append(BoardRow(r.board, ranked[-1].rank if same else i, *_rest(r)))
