@@ -54,3 +54,18 @@ def test_c0406_pairings_are_reproduced_by_the_checker(chunk: int) -> None:
         e = generate(_config(seed))
         bad = [r.differences for r in check_event(e) if not r.ok]
         assert bad == [], seed
+
+
+def test_checker_reports_a_pairing_the_engine_would_not_make() -> None:
+    from dataclasses import replace
+
+    from arbitro.teams.model import Match
+
+    e = generate(GeneratorConfig(teams=8, rounds=4, seed=11, board_forfeit=0, match_forfeit=0))
+    r2 = e.matches_of_round(2)
+    a, b = r2[0], r2[1]
+    swapped = [Match(2, a.white, b.white, a.games), Match(2, a.black, b.black, b.games)]
+    tampered = replace(e, matches=[m for m in e.matches if m.round != 2] + swapped)
+    bad = [r for r in check_event(tampered) if r.round == 2]
+    assert bad and not bad[0].ok
+    assert any("not paired by the engine" in d for d in bad[0].differences)

@@ -22,8 +22,10 @@ from arbitro.tiebreaks.column import Contribution, Explanation
 __all__ = ["BoardRow", "DEFAULT_TIEBREAKS", "TeamRow", "board_standings", "explain_row", "team_standings"]
 
 #: The usual list with match points primary (Olympiad-style): game points, then the
-#: extended Sonneborn-Berger, then Buchholz on match points.
+#: extended Sonneborn-Berger, then Buchholz on match points; with game points primary,
+#: match points first.
 DEFAULT_TIEBREAKS = ("GPTS", "ESB", "BH:MP", "DE")
+DEFAULT_TIEBREAKS_GP = ("MPTS", "EGGSB", "BH:GP", "DE")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +42,8 @@ def team_standings(
     event: TeamEvent, tiebreaks: list[str] | tuple[str, ...] | None = None
 ) -> tuple[list[TeamTiebreak], list[TeamRow]]:
     """The specs used and one row per team, best first. Ties that survive every tie-break share a rank."""
-    texts = list(tiebreaks) if tiebreaks is not None else list(event.tiebreaks or DEFAULT_TIEBREAKS)
+    default = DEFAULT_TIEBREAKS if event.primary is PrimaryScore.MATCH else DEFAULT_TIEBREAKS_GP
+    texts = list(tiebreaks) if tiebreaks is not None else list(event.tiebreaks or default)
     specs = [parse_team_tiebreak(t, event.primary) for t in texts]
     order, values, _ = compute_team_tiebreaks(event, specs)
     from arbitro.teams.results import round_table, totals
