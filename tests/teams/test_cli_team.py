@@ -28,6 +28,11 @@ def test_team_generate_standings_pair_check(tmp_path: Path, capsys) -> None:  # 
     assert json.loads(capsys.readouterr().out)["round"] == 3
     assert main(["team", "boards", str(f), "--min-games", "3"]) == 0
     assert "Board 1" in capsys.readouterr().out
+    ind = tmp_path / "ind.trf"
+    assert main(["team", "individual", str(f), "-o", str(ind)]) == 0
+    assert main(["trf", "validate", str(ind)]) == 0
+    assert main(["team", "norms", str(f)]) == 0
+    assert "B.01 edition" in capsys.readouterr().out
 
 
 def test_team_commands_bad_input_exit_2(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]

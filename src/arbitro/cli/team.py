@@ -141,6 +141,52 @@ def boards_cmd(
             typer.echo(f"{r.rank:>4}. {r.name[:30]:<30} team {r.team:>3} {_num(r.points):>5}/{r.games:<3} {float(r.percentage) * 100:5.1f}% {perf}")
 
 
+@team_app.command("individual")
+def individual_cmd(
+    file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Individual TRF-2026 file to write (the rating report).")],
+) -> None:
+    """The individual games of a team event as an individual TRF file (rating report, norms)."""
+    from arbitro.teams.individual import to_tournament
+    from arbitro.trf.files import write_trf
+
+    t = to_tournament(_read(file))
+    write_trf(t, output)
+    typer.echo(f"{output}: {len(t.players)} players, {event_rounds(t)} rounds")
+
+
+def event_rounds(t) -> int:  # type: ignore[no-untyped-def]
+    return max((len(p.results) for p in t.players.values()), default=0)
+
+
+@team_app.command("norms")
+def norms_cmd(
+    file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")],
+    event: Annotated[str, typer.Option("--event", help="team_championship (B.01 1.4.1b minimum games), national_team_championship or other.")] = "team_championship",
+    edition: Annotated[str, typer.Option("--edition", help="B.01 edition: auto, 2005, 2009, 2017, 2022, 2024.")] = "auto",
+) -> None:
+    """Title norms from the individual games of a team event (B.01; 7/8-game team norms)."""
+    from arbitro.teams.individual import to_tournament
+    from arbitro.titles.norms import NormOptions, evaluate_norms, tournament_facts
+
+    if event not in ("team_championship", "national_team_championship", "other"):
+        raise ArbitroError(f"--event: expected team_championship, national_team_championship or other, got {event!r}")
+    if edition not in ("auto", "2005", "2009", "2017", "2022", "2024"):
+        raise ArbitroError(f"--edition: expected auto, 2005, 2009, 2017, 2022 or 2024, got {edition!r}")
+    t = to_tournament(_read(file))
+    options = NormOptions(event=None if event == "other" else event)
+    facts = tournament_facts(t, edition, options)
+    typer.echo(f"{t.name or file}: B.01 edition {facts.edition.code} ({facts.edition_reason})")
+    shown = 0
+    for p in evaluate_norms(t, facts.edition, options=options):
+        for n in p.norms:
+            if n.achieved:
+                shown += 1
+                typer.echo(f"  {p.start_rank:>4} {p.name}: {n.title} norm ({n.games} games); {n.score}/{n.games_counted}, Ra {n.ra}, Rp {n.rp}")
+    if not shown:
+        typer.echo("  no norm achieved")
+
+
 @team_app.command("check")
 def check_cmd(file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")]) -> None:
     """Re-pair every round and verify the absolute criteria (C.04.6 art. 2.1); exit 1 on differences."""
