@@ -22,7 +22,7 @@ from arbitro.teams.generator import GeneratorConfig, generate
 from arbitro.teams.standings import team_standings
 from arbitro.teams.swiss import pair_round
 
-ALL = ["MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/M1", "SB:MP", "SB:GP",
+ALL = ["MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/M1", "FB:MP", "AOB:MP", "SB:MP", "SB:GP",
        "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "DE", "WIN", "WON", "PS", "BC", "TBR", "BBE", "SSSC"]  # fmt: skip
 
 

@@ -18,7 +18,7 @@ from arbitro.teams.generator import GeneratorConfig, generate
 from arbitro.teams.tiebreaks import compute_team_tiebreaks, parse_team_tiebreak
 from arbitro.trf.teams import format_team_trf
 
-CODES = ["MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/M1", "SB:MP", "SB:GP",
+CODES = ["MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:MP/M1", "FB:MP", "FB:GP", "AOB:MP", "AOB:GP", "SB:MP", "SB:GP",
          "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "WIN", "WON", "PS", "BC", "SSSC", "DE"]  # fmt: skip
 
 
@@ -71,6 +71,9 @@ def main(argv: list[str]) -> int:
             cfg = GeneratorConfig(teams=teams, boards=3 + seed % 4, rounds=min(teams - 1, 5 + seed % 5), seed=seed,
                                   board_forfeit=0.03 if forfeits else 0.0, match_forfeit=0.02 if forfeits else 0.0)  # fmt: skip
             e = generate(cfg)
+            # an event the engine stopped early ended there: say so in 142, because TEC takes FB's
+            # "final round" from 142 even with -n (trf.md §6.2)
+            e.rounds = e.played_rounds()
             path = Path(tmp) / f"t{seed}.trf"
             path.write_text(format_team_trf(e), encoding="latin-1")
             theirs = tec_values(path, CODES, tec, e.played_rounds())

@@ -4,7 +4,8 @@ Codes (names as in TRF-2026 record 202 and FIDE's TEC checker; docs/pairing-syst
 
 * ``MPTS``/``GPTS`` - match points, game points; ``MPVGP`` the score that is not primary;
 * ``BH:MP``/``BH:GP`` - Buchholz on the opponents' match or game points, with ``/C1``,
-  ``/C2``, ``/M1`` (Art. 8.1, 14); ``SB:MP``/``SB:GP`` - Sonneborn-Berger, the opponent's
+  ``/C2``, ``/M1`` (Art. 8.1, 14); ``FB`` fore Buchholz (8.3: the final round as a draw for
+  every team paired in it); ``AOB`` the average of the opponents' Buchholz (8.2, two decimals); ``SB:MP``/``SB:GP`` - Sonneborn-Berger, the opponent's
   score times the same kind of points scored against it (Art. 9.1);
 * ``ESB`` (= ``EMGSB`` with match points primary) and ``EMMSB``, ``EMGSB``, ``EGMSB``,
   ``EGGSB`` - extended Sonneborn-Berger: the opponent's match (M) or game (G) points times
@@ -40,7 +41,7 @@ from arbitro.teams.results import RoundEntry, round_table
 __all__ = ["TEAM_TIEBREAKS", "TeamTiebreak", "TeamValue", "compute_team_tiebreaks", "parse_team_tiebreak"]
 
 TEAM_TIEBREAKS = (
-    "MPTS", "GPTS", "MPVGP", "BH", "SB", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB",
+    "MPTS", "GPTS", "MPVGP", "BH", "FB", "AOB", "SB", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB",
     "DE", "WIN", "WON", "PS", "BC", "TBR", "BBE", "SSSC",
 )  # fmt: skip
 
@@ -111,6 +112,54 @@ class _Data:
             for k in ("M", "G")
         }
         self.adjusted = {k: {t: self._adjusted(t, k) for t in self.table} for k in ("M", "G")}
+        self._fore_cache: dict[str, tuple[dict[int, Fraction], dict[int, Fraction]]] = {}
+        self._bh_cache: dict[str, dict[int, Fraction]] = {}
+
+    def fore(self, kind: str) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+        """Art. 8.3 (FB): (adjusted scores, own scores) with a draw in the final round of every
+        team paired in it (TEC [C])."""
+        hit = self._fore_cache.get(kind)
+        if hit is not None:
+            return hit
+        last_round = self.rounds
+        adjusted: dict[int, Fraction] = {}
+        own: dict[int, Fraction] = {}
+        for t, rows in self.table.items():
+            lmp = max((e.round for e in rows if e.paired or e.kind == "U"), default=0)
+            lna = max((e.round for e in rows if e.kind not in _VUR), default=0)
+            if lmp == last_round:
+                lna = last_round
+            value = sum(
+                (self.pts(e, kind) if (e.paired or e.round <= lna) else self.draw[kind] for e in rows), Fraction(0)
+            )
+            total = self.total[kind][t]
+            if lmp == last_round and rows and rows[-1].opponent is not None:
+                shift = self.draw[kind] - self.pts(rows[-1], kind)
+                value += shift
+                total += shift
+            adjusted[t], own[t] = value, total
+        self._fore_cache[kind] = (adjusted, own)
+        return adjusted, own
+
+    def fore_score(self, t: int, e: RoundEntry, kind: str) -> tuple[Fraction, bool]:
+        adjusted, own_scores = self.fore(kind)
+        if e.opponent is not None and (e.played or e.round == self.rounds):
+            return adjusted[e.opponent], False
+        own = own_scores[t]
+        if e.opponent is not None:
+            own = min(own, adjusted[e.opponent])
+        else:
+            own = min(own, self.draw[kind] * self.rounds)
+        return own, e.kind in _VUR
+
+    def buchholz(self, kind: str) -> dict[int, Fraction]:
+        """Plain BH of every team (for AOB)."""
+        hit = self._bh_cache.get(kind)
+        if hit is None:
+            hit = self._bh_cache[kind] = {
+                t: sum((self.opponent_score(t, e, kind)[0] for e in rows), Fraction(0)) for t, rows in self.table.items()
+            }
+        return hit
 
     @staticmethod
     def pts(e: RoundEntry, kind: str) -> Fraction:
@@ -154,10 +203,10 @@ def _cut(values: list[tuple[Fraction, Fraction, bool, int]], low: int, high: int
     return cut
 
 
-def _opposition(d: _Data, t: int, tb: TeamTiebreak, own_kind: str | None) -> TeamValue:
+def _opposition(d: _Data, t: int, tb: TeamTiebreak, own_kind: str | None, fore: bool = False) -> TeamValue:
     items = []
     for e in d.table[t]:
-        score, vur = d.opponent_score(t, e, tb.points)
+        score, vur = d.fore_score(t, e, tb.points) if fore else d.opponent_score(t, e, tb.points)
         value = score if own_kind is None else score * d.pts(e, own_kind)
         items.append((score, value, vur, e.round, e.opponent))
     cut = _cut([(s, v, vur, r) for s, v, vur, r, _ in items], tb.cut_low, tb.cut_high)
@@ -192,6 +241,16 @@ def _single(d: _Data, t: int, tb: TeamTiebreak, primary: str) -> TeamValue:
         return TeamValue(d.total["G" if primary == "M" else "M"][t])
     if code == "BH":
         return _opposition(d, t, tb, None)
+    if code == "FB":
+        return _opposition(d, t, tb, None, fore=True)
+    if code == "AOB":
+        bh = d.buchholz(tb.points)
+        met = [(e.round, e.opponent) for e in rows if e.played and e.opponent is not None]
+        if not met:
+            return TeamValue(Fraction(0))
+        avg = sum((bh[o] for _, o in met), Fraction(0)) / len(met)
+        q = (Decimal(avg.numerator) / Decimal(avg.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
+        return TeamValue(Fraction(q), tuple((r, o, bh[o], False) for r, o in met))
     if code == "SB":
         return _opposition(d, t, tb, tb.points)
     if code in ("ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB"):
