@@ -290,8 +290,8 @@ def _single(d: _Data, t: int, tb: TeamTiebreak, primary: str) -> TeamValue:
             return TeamValue(tuple(boards))
         return TeamValue(tuple(sum(boards[:k], Fraction(0)) for k in range(ev.boards, 0, -1)))
     if code == "SSSC":
-        bh = _opposition(d, t, TeamTiebreak(tb.text, "BH", primary), None).value
-        assert isinstance(bh, Fraction)
+        bh_value = _opposition(d, t, TeamTiebreak(tb.text, "BH", primary), None).value
+        assert isinstance(bh_value, Fraction)
         s = ev.scoring
         if primary == "M":
             score = d.total["G"][t]
@@ -299,7 +299,7 @@ def _single(d: _Data, t: int, tb: TeamTiebreak, primary: str) -> TeamValue:
         else:
             score = d.total["M"][t]
             divisor = (s.game_win * d.rounds * ev.boards / s.match_win).__floor__()
-        value = score + bh / max(divisor, 1)
+        value = score + bh_value / max(divisor, 1)
         q = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
         return TeamValue(Fraction(q))
     raise ArbitroError(f"team tie-break {tb.text!r} is not computed here")
