@@ -92,3 +92,15 @@ def test_bad_event_definitions() -> None:
         event(2, boards=2, pattern="BW")
     with pytest.raises(ArbitroError, match="initial colour"):
         event(2, initial_colour="X")
+
+
+def test_checker_reports_lineups_out_of_board_order() -> None:
+    from arbitro.teams.checker import lineup_violations
+    from arbitro.teams.model import BoardGame, GameResult, Match
+
+    e = event(2, boards=2, reserves=1)
+    a = e.teams[1].member_ids()
+    b = e.teams[2].member_ids()
+    e.matches.append(Match(1, 1, 2, (BoardGame(1, a[1], b[0], GameResult.WIN), BoardGame(2, a[0], b[1], GameResult.DRAW))))
+    problems = lineup_violations(e)
+    assert len(problems) == 1 and "round 1: team 1" in problems[0] and "ranked above" in problems[0]

@@ -189,11 +189,11 @@ def norms_cmd(
 
 @team_app.command("check")
 def check_cmd(file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")]) -> None:
-    """Re-pair every round and verify the absolute criteria (C.04.6 art. 2.1); exit 1 on differences."""
-    from arbitro.teams.checker import absolute_violations, check_event
+    """Re-pair every round, verify the absolute criteria (C.04.6 art. 2.1) and the line-ups; exit 1 on differences."""
+    from arbitro.teams.checker import absolute_violations, check_event, lineup_violations
 
     event = _read(file)
-    problems = absolute_violations(event)
+    problems = absolute_violations(event) + lineup_violations(event)
     rounds = check_event(event) if event.system == "team_swiss" or "round_robin" in event.system else []
     for p in problems:
         typer.echo(p)

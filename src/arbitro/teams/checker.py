@@ -18,7 +18,7 @@ from arbitro.teams.engines import pair_team_round
 from arbitro.teams.model import ByeKind, TeamEvent
 from arbitro.teams.results import is_pab_barred, round_table
 
-__all__ = ["RoundCheck", "absolute_violations", "check_event", "recorded_pairing"]
+__all__ = ["RoundCheck", "absolute_violations", "check_event", "lineup_violations", "recorded_pairing"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,3 +116,18 @@ def absolute_violations(event: TeamEvent) -> list[str]:
         if pabs and len(active) % 2 == 0:
             problems.append(f"round {rnd}: a PAB with an even number of teams")
     return problems
+
+
+def lineup_violations(event: TeamEvent) -> list[str]:
+    """Line-ups that break the board-order rule (:mod:`arbitro.teams.lineups`), round by round."""
+    from arbitro.teams.lineups import lineup_errors
+
+    out: list[str] = []
+    for m in sorted(event.matches, key=lambda m: (m.round, m.white)):
+        if m.forfeit is not None or not m.games:
+            continue
+        games = sorted(m.games, key=lambda g: g.board)
+        for team, white in ((m.white, True), (m.black, False)):
+            lineup = [g.white_team_player if white else g.black_team_player for g in games]
+            out.extend(f"round {m.round}: {e}" for e in lineup_errors(event.teams[team], lineup, event.boards))
+    return out

@@ -9,7 +9,7 @@ whole matches is forfeited. Deterministic for a given seed.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from arbitro.pairing.registry import PairOptions
 from arbitro.pairing.types import NoValidPairing
@@ -153,6 +153,3 @@ def generate(cfg: GeneratorConfig) -> TeamEvent:
             event.byes.append(TeamBye(rnd, pairing.bye, kind))
     return event
 
-
-def with_seed(cfg: GeneratorConfig, seed: int) -> GeneratorConfig:
-    return replace(cfg, seed=seed)
