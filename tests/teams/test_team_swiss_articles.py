@@ -357,3 +357,43 @@ def test_c0406_declared_byes_are_not_paired() -> None:
     bye(e, 1, 2, ByeKind.HALF)
     p = pair_round(e, 1)
     assert p.unpaired == {2: "H"} and p.bye is None and len(p.boards) == 2
+
+
+def test_c0406_3_3_2_the_pab_is_assigned_before_the_brackets_are_paired() -> None:
+    p = pair_round(event(5), 1)
+    assert p.bye == 5 and pairs(p) == {frozenset((1, 3)), frozenset((2, 4))}
+
+
+def test_c0406_1_3_2_a_bracket_is_the_top_scoregroup_and_its_upfloaters_no_downfloaters() -> None:
+    e = event(6)
+    play(e, 1, 1, 4, "11")
+    play(e, 1, 2, 5, "11")
+    play(e, 1, 3, 6, "11")
+    p = pair_round(e, 2)
+    winners = {1, 2, 3}
+    mixed = [b for b in p.boards if len({b.white, b.black} & winners) == 1]
+    inside = [b for b in p.boards if {b.white, b.black} <= winners]
+    assert len(mixed) == 1 and len(inside) == 1  # the odd resident meets the one upfloater
+
+
+def test_c0406_4_1_the_initial_colour_drawn_before_round_1() -> None:
+    for colour, white_of_first in (("W", 1), ("B", 5)):
+        p = pair_round(event(8, initial_colour=colour), 1)
+        first = next(b for b in p.boards if 1 in (b.white, b.black))
+        assert first.white == white_of_first
+
+
+def test_c0406_3_5_5_c7_decides_among_sets_that_all_comply_with_c6() -> None:
+    """Art. 3.5.5: the first set complying with [C6] and [C7]; here [C6] holds for both candidates."""
+    from arbitro.teams.swiss import _Pairer
+
+    e = event(6, rounds=9)
+    # top group {1} (4 MP); next group {2, 3} (2 MP) has met; lower {4, 5, 6} on 0
+    met = {1: frozenset(), 2: frozenset({3}), 3: frozenset({2}), 4: frozenset(), 5: frozenset(), 6: frozenset()}
+    score = {1: 4, 2: 2, 3: 2, 4: 0, 5: 0, 6: 0}
+    states = {t: TeamState(t, Fraction(score[t]), Fraction(0), 2, 0, "wb", "", t == 2, False, met[t]) for t in met}
+    p = _Pairer(e, 3, states, sorted(states))
+    residents, ups = p.bracket(sorted(states))
+    # taking 2 (floated, [C7] = 1) or 3 ([C7] = 0) leaves the other alone in its group: [C6] holds for both
+    # ({3} or {2} plus one upfloater from 4-6), so [C7] decides: 3
+    assert residents == [1] and ups == [3]
