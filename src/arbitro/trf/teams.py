@@ -313,6 +313,7 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
     forfeits: list[tuple[MatchForfeit, int, int, int]] = []
     lineups: dict[tuple[int, int], list[int | None]] = {}
     lineup_opponents: dict[tuple[int, int], int] = {}
+    old_style: list[int] = []
     match_scores: dict[str, Fraction] = {}
     game_scores: dict[str, Fraction] = {}
     for n, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
@@ -365,10 +366,12 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
         elif code == "162":
             game_scores = _scores_362(line, p, n)
         elif code == "013":
-            p.error(n, 1, "013", "TRF16 team records (013) are not read; use TRF-2026 record 310")
+            old_style.append(n)  # read only as a refusal when there is no 310 (the TEC reader's rule)
         elif len(code) == 3:
             head.setdefault(code, line[4:].strip())
-    if not teams:
+    if not teams and old_style:
+        p.error(old_style[0], 1, "013", "TRF16 team records (013) are not read; use TRF-2026 record 310")
+    elif not teams:
         p.error(0, 0, "310", "a team file needs 310 team records")
     p.raise_if_any()
     event = _build(head, players, teams, pab_points, match_scores, game_scores, p)
@@ -414,6 +417,8 @@ def _read_player(line: str, n: int, p: _Problems, players: dict[int, Member], ga
         opp = _int(block[0:4], p, n, col + 1, f"round {r} opponent", 0)
         colour = block[5:6].lower()
         result = block[7:8]
+        if opp == 0 and result in ("-", "Z", "H", "F", "U", " ", ""):
+            continue  # not on a board this round (not in the line-up, team bye, absence)
         if result not in ("1", "=", "0", "+", "-", "W", "D", "L"):
             p.error(n, col + 8, f"round {r} result", f"expected 1 = 0 + - W D L, found {result!r}")
             continue
@@ -525,6 +530,7 @@ def _matches(
             p.error(0, 0, "001", f"player {g.player} plays in round {g.round} but is in no team (310)")
             continue
         by_round.setdefault(g.round, {}).setdefault(t, []).append(g)
+    p.raise_if_any()
     for rnd, per_team in sorted(by_round.items()):
         opponents: dict[int, int] = {t: o for (r, t), o in known.items() if r == rnd}
         opponents.update({o: t for t, o in list(opponents.items())})
@@ -532,8 +538,11 @@ def _matches(
             for g in gs:
                 if g.opponent:
                     ot = team_of.get(g.opponent)
-                    if ot is not None:
+                    if ot == t:
+                        p.error(0, 0, "001", f"round {rnd}: players {g.player} and {g.opponent} of team {t} meet each other")
+                    elif ot is not None:
                         opponents[t] = ot
+        p.raise_if_any()
         done: set[int] = set()
         for t in sorted(per_team):
             if t in done:
