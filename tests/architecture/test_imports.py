@@ -17,7 +17,10 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 _BASE = {"arbitro.errors", "arbitro.model"}
-_RULES = {"arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.pairing", "arbitro.titles", "arbitro.prizes"}
+_RULES = {
+    "arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.pairing", "arbitro.titles", "arbitro.prizes",
+    "arbitro.teams",
+}
 _CORE = _BASE | _RULES | {"arbitro.trf", "arbitro.tournament", "arbitro.views", "arbitro.data", "arbitro.jsonread"}
 
 #: package -> the packages it may import (itself always).
@@ -27,11 +30,12 @@ MAY_IMPORT: dict[str, set[str]] = {
     "arbitro.model": {"arbitro.errors"},
     "arbitro.data": set(),
     "arbitro.jsonread": {"arbitro.errors"},
-    "arbitro.trf": _BASE,
+    "arbitro.trf": _BASE | {"arbitro.teams"},  # team records (310/320/...) are read into the team model
     "arbitro.ratings": _BASE,
     "arbitro.tiebreaks": _BASE | {"arbitro.ratings"},
     "arbitro.standings": _BASE | {"arbitro.ratings", "arbitro.tiebreaks"},
     "arbitro.pairing": _BASE,
+    "arbitro.teams": _BASE | {"arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.pairing"},
     "arbitro.titles": _BASE | {"arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.trf", "arbitro.jsonread"},
     "arbitro.prizes": _BASE | {"arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.jsonread"},
     "arbitro.views": _BASE | _RULES,

@@ -18,6 +18,9 @@ from arbitro.pairing import registry
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "arbitro"
 ALLOWED = {SRC / "pairing" / "registry.py", SRC / "federations" / "fma" / "formats.py"}
+#: Not yet through the registry: the team competitions (issue 18) landed on main while this test was
+#: written and spell their systems' keys and TRF codes; listed here so that nothing else may.
+PENDING = {SRC / "teams", SRC / "trf" / "teams.py", SRC / "cli" / "team.py"}
 
 
 def _names() -> set[str]:
@@ -43,7 +46,7 @@ def literals_naming_systems(root: Path = SRC) -> list[str]:
     names = _names()
     found = []
     for path in sorted(root.rglob("*.py")):
-        if path in ALLOWED:
+        if path in ALLOWED or any(path == p or p in path.parents for p in PENDING):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         docs = _docstrings(tree)

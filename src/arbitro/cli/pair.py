@@ -31,7 +31,6 @@ from arbitro.trf import load_trf
 
 INVALID = 3
 
-
 def _load(path: Path) -> Tournament:
     """Read a TRF file; any problem is invalid input (exit code 3)."""
     try:
@@ -161,7 +160,7 @@ def declared_rules(t: Tournament) -> tuple[list[str], bool]:
 
 
 def register(app: typer.Typer) -> None:
-    pairable = list(registry.all_systems())
+    pairable = list(registry.individual_systems())
     checkable = [s for s in pairable if s.checker is not None]
     generable = [s for s in pairable if s.generator is not None]
 
@@ -260,6 +259,8 @@ def register(app: typer.Typer) -> None:
             task = bar.add_task("checking", total=rounds)
             checks = list(system.check(t, _options(bbp), lambda r: bar.update(task, completed=r)))
         for c in checks:
+            for reading in c.readings:
+                out.print(f"{source.name}: read {reading}")
             if c.agrees:
                 continue
             fails = strict or not c.explained
@@ -279,7 +280,7 @@ def register(app: typer.Typer) -> None:
             eb = c.engine.bye if c.engine is not None else None
             if eb != c.recorded.bye:
                 out.print(f"  {'bye ' + str(eb):>22}  {'bye ' + str(c.recorded.bye):>22}")
-        declared, older = declared_rules(t)
+        declared, older = declared_rules(t) if system is registry.default_swiss() else ([], False)
         for line in declared:
             out.print(f"{source.name}: {line}")
         if bad and older:
@@ -287,7 +288,7 @@ def register(app: typer.Typer) -> None:
                 f"{source.name}: the event was paired under older rules; differences may come from "
                 "those rules, not from pairing errors"
             )
-        out.print(f"{source.name}: {rounds - bad} of {rounds} rounds agree")
+        out.print(f"{source.name}: {len(checks) - bad} of {len(checks)} rounds agree")
         return 1 if bad else 0
 
     def generate_cmd(

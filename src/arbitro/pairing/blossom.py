@@ -62,10 +62,18 @@ class Matcher:
         """The current weight of edge ``a``-``b`` (0: no edge)."""
         return self.w[a][b] // (2 * self.scale)
 
+    def refine(self, bits: int) -> None:
+        """Make room for ``bits`` extra low-order bits below every weight (see :meth:`set_weight`)."""
+        if bits <= 0:
+            return
+        self.scale <<= bits
+        self.dual = [d << bits for d in self.dual]
+        self.w = [[x << bits for x in row] for row in self.w]
+
     def set_weight(self, a: int, b: int, weight: int, fine: int = 0) -> None:
         """Set the weight of edge ``a``-``b`` (0 removes it), keeping the dual solution valid.
 
-        ``fine`` (below the current scale) breaks ties without
+        ``fine`` (below the scale set by :meth:`refine`) breaks ties without
         outweighing any difference of ``weight``.
         """
         new = 2 * (weight * self.scale + fine) if weight else 0

@@ -12,13 +12,21 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from arbitro.model import Tournament
-from arbitro.pairing.registry import PairOptions
+from arbitro.pairing.registry import PairingSystem, PairOptions
 from arbitro.pairing.types import RoundPairing
 
 if TYPE_CHECKING:
     from arbitro.pairing.checker import RoundCheck
 
-__all__ = ["check_dutch", "generate_dutch", "pair_berger", "pair_dutch"]
+__all__ = [
+    "check_dutch",
+    "check_system",
+    "generate_double_swiss",
+    "generate_dutch",
+    "generate_system",
+    "pair_berger",
+    "pair_dutch",
+]
 
 
 def pair_dutch(t: Tournament, round_number: int | None, options: PairOptions) -> RoundPairing:
@@ -40,7 +48,7 @@ def pair_berger(t: Tournament, round_number: int | None, options: PairOptions) -
 
 
 def check_dutch(
-    t: Tournament, options: PairOptions, progress: Callable[[int], None] | None
+    system: PairingSystem, t: Tournament, options: PairOptions, progress: Callable[[int], None] | None
 ) -> Iterator[RoundCheck]:
     """The Dutch checker (C.02): re-pair every played round, naming bbpPairings departures."""
     from arbitro.pairing.checker import check_rounds
@@ -49,8 +57,22 @@ def check_dutch(
     return check_rounds(t, DutchOptions.bbp() if options.bbp_compat else DutchOptions(), progress)
 
 
+def check_system(
+    system: PairingSystem, t: Tournament, options: PairOptions, progress: Callable[[int], None] | None
+) -> Iterator[RoundCheck]:
+    """The generic checker (:mod:`arbitro.pairing.system_check`): re-pair every round with ``system``."""
+    from arbitro.pairing.system_check import check_system as check
+
+    return check(t, system, options, progress)
+
+
 def generate_dutch(
-    config_text: str, source: str, seed: int, options: PairOptions, progress: Callable[[int, int], None] | None
+    system: PairingSystem,
+    config_text: str,
+    source: str,
+    seed: int,
+    options: PairOptions,
+    progress: Callable[[int, int], None] | None,
 ) -> Tournament:
     """The Dutch generator (bbpPairings' ``Key=Value`` configuration)."""
     from arbitro.pairing.dutch_state import DutchOptions
@@ -58,3 +80,35 @@ def generate_dutch(
 
     cfg = parse_config(config_text, source)
     return generate(cfg, seed, DutchOptions.bbp() if options.bbp_compat else DutchOptions(), progress)
+
+
+def generate_system(
+    system: PairingSystem,
+    config_text: str,
+    source: str,
+    seed: int,
+    options: PairOptions,
+    progress: Callable[[int, int], None] | None,
+) -> Tournament:
+    """The generator with ``system`` pairing every round (Burstein, Dubov, Lim)."""
+    from arbitro.pairing.generator import generate, parse_config
+
+    cfg = parse_config(config_text, source)
+    return generate(
+        cfg, seed, None, progress, pair=lambda t, rnd: system.pair(t, rnd, options), system=system.trf_code
+    )
+
+
+def generate_double_swiss(
+    system: PairingSystem,
+    config_text: str,
+    source: str,
+    seed: int,
+    options: PairOptions,
+    progress: Callable[[int, int], None] | None,
+) -> Tournament:
+    """The Double-Swiss generator (two-game matches, C.04.5)."""
+    from arbitro.pairing.double_swiss_generator import generate_double_swiss as generate
+    from arbitro.pairing.generator import parse_config
+
+    return generate(parse_config(config_text, source), seed, progress)

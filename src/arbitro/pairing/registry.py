@@ -42,6 +42,7 @@ __all__ = [
     "by_trf_code",
     "default_swiss",
     "get",
+    "individual_systems",
     "of_tournament",
     "register",
     "round_robin",
@@ -76,15 +77,17 @@ class PairOptions:
 #: ``pair(tournament, round_number_or_None, options) -> RoundPairing``
 PairFunction = Callable[["Tournament", "int | None", PairOptions], "RoundPairing"]
 
-#: ``check(tournament, options, progress_or_None) -> checks``: re-pair every played round
+#: ``check(system, tournament, options, progress_or_None) -> checks``: re-pair every played round
 #: (C.02 technical acceptance); ``progress(round)`` after each round.
-CheckFunction = Callable[["Tournament", PairOptions, "Callable[[int], None] | None"], "Iterable[RoundCheck]"]
+CheckFunction = Callable[
+    ["PairingSystem", "Tournament", PairOptions, "Callable[[int], None] | None"], "Iterable[RoundCheck]"
+]
 
-#: ``generate(config_text, source, seed, options, progress_or_None) -> tournament``: a random
-#: tournament paired by the system; ``config_text`` is ``Key=Value`` lines (bbpPairings'
+#: ``generate(system, config_text, source, seed, options, progress_or_None) -> tournament``: a
+#: random tournament paired by the system; ``config_text`` is ``Key=Value`` lines (bbpPairings'
 #: generator format), ``source`` names it in messages; ``progress(round, rounds)``.
 GenerateFunction = Callable[
-    [str, str, int, PairOptions, "Callable[[int, int], None] | None"], "Tournament"
+    ["PairingSystem", str, str, int, PairOptions, "Callable[[int, int], None] | None"], "Tournament"
 ]
 
 
@@ -157,7 +160,7 @@ class PairingSystem:
         if self.checker is None:
             raise UnknownSystem(f"the {self.name} has no checker")
         fn: CheckFunction = _load(self.checker, "check_rounds")
-        return fn(t, options or PairOptions(), progress)
+        return fn(self, t, options or PairOptions(), progress)
 
     def generate(
         self,
@@ -171,7 +174,7 @@ class PairingSystem:
         if self.generator is None:
             raise UnknownSystem(f"the {self.name} has no generator")
         fn: GenerateFunction = _load(self.generator, "generate")
-        return fn(config_text, source, seed, options or PairOptions(), progress)
+        return fn(self, config_text, source, seed, options or PairOptions(), progress)
 
 
 class UnknownSystem(LookupError):
@@ -235,6 +238,11 @@ def all_systems() -> Iterator[PairingSystem]:
     return iter(tuple(_SYSTEMS.values()))
 
 
+def individual_systems() -> Iterator[PairingSystem]:
+    """Systems of individual players (``arbitro pair/check/generate``; teams have ``arbitro team``)."""
+    return (s for s in all_systems() if s.kind not in (SystemKind.TEAM_SWISS, SystemKind.TEAM_ROUND_ROBIN))
+
+
 def service_systems() -> Iterator[PairingSystem]:
     """Systems the tournament service runs: individual games, one per pair and round."""
     return (s for s in all_systems() if s.kind in (SystemKind.SWISS, SystemKind.ROUND_ROBIN))
@@ -293,6 +301,61 @@ def _builtin_systems() -> None:
     )
     register(
         PairingSystem(
+            key="burstein",
+            name="FIDE Burstein system",
+            article="C.04.4.2",
+            kind=SystemKind.SWISS,
+            trf_codes=("FIDE_BURSTEIN", "FIDE_BURSTEIN_2026", "FIDE_BURSTEIN_BAKU"),
+            engine="arbitro.pairing.burstein:pair_system",
+            aliases=("fide-burstein",),
+            checker="arbitro.pairing.engines:check_system",
+            generator="arbitro.pairing.engines:generate_system",
+            supports_acceleration=True,
+        )
+    )
+    register(
+        PairingSystem(
+            key="dubov",
+            name="FIDE Dubov system",
+            article="C.04.4.1",
+            kind=SystemKind.SWISS,
+            trf_codes=("FIDE_DUBOV", "FIDE_DUBOV_2026", "FIDE_DUBOV_BAKU"),
+            engine="arbitro.pairing.dubov:pair_system",
+            aliases=("fide-dubov",),
+            checker="arbitro.pairing.engines:check_system",
+            generator="arbitro.pairing.engines:generate_system",
+            supports_acceleration=True,
+        )
+    )
+    register(
+        PairingSystem(
+            key="lim",
+            name="FIDE Lim system",
+            article="C.04.4.3",
+            kind=SystemKind.SWISS,
+            trf_codes=("FIDE_LIM",),  # ETT26 has no Lim code (docs/decisions.md)
+            engine="arbitro.pairing.lim:pair_system",
+            aliases=("fide-lim",),
+            checker="arbitro.pairing.engines:check_system",
+            generator="arbitro.pairing.engines:generate_system",
+        )
+    )
+    register(
+        PairingSystem(
+            key="double_swiss",
+            name="FIDE Double-Swiss system",
+            article="C.04.5",
+            kind=SystemKind.DOUBLE_SWISS,
+            trf_codes=("FIDE_DOUBLESWISS", "FIDE_DOUBLESWISS_BAKU"),
+            engine="arbitro.pairing.double_swiss:pair_system",
+            aliases=("doubleswiss", "fide-doubleswiss", "fide-double-swiss"),
+            checker="arbitro.pairing.engines:check_system",
+            generator="arbitro.pairing.engines:generate_double_swiss",
+            supports_acceleration=True,
+        )
+    )
+    register(
+        PairingSystem(
             key="round_robin",
             name="Round robin (Berger tables)",
             article="C.05",
@@ -323,6 +386,51 @@ def _builtin_systems() -> None:
             supports_prohibited=False,
             double=True,
             type_text="Individual: double round robin",
+        )
+    )
+    # Team systems (issue 18): their engines pair a TeamEvent, not a Tournament; call them
+    # through arbitro.teams.engines.pair_team_round (same options, same RoundPairing).
+    register(
+        PairingSystem(
+            key="team_swiss",
+            name="FIDE Swiss Team Pairing System",
+            article="C.04.6",
+            kind=SystemKind.TEAM_SWISS,
+            trf_codes=("FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM", "FIDE_TEAM_MP_GP", "FIDE_TEAM_TYPEA_MP"),
+            engine="arbitro.teams.engines:pair_team_swiss",
+            aliases=("team-swiss", "fide-team", "swiss-team"),
+            checker="arbitro.teams.checker",
+            generator="arbitro.teams.generator",
+            supports_prohibited=False,
+        )
+    )
+    register(
+        PairingSystem(
+            key="team_round_robin",
+            name="Team round robin (Berger tables)",
+            article="C.05",
+            kind=SystemKind.TEAM_ROUND_ROBIN,
+            trf_codes=("BERGER_TEAM_ROUNDROBIN", "FIDE_TEAM_ROUNDROBIN"),
+            engine="arbitro.teams.engines:pair_team_round_robin",
+            aliases=("team-rr", "team-berger"),
+            checker="arbitro.teams.checker",
+            generator="arbitro.teams.generator",
+            supports_prohibited=False,
+        )
+    )
+    register(
+        PairingSystem(
+            key="team_double_round_robin",
+            name="Team double round robin (Berger tables)",
+            article="C.05",
+            kind=SystemKind.TEAM_ROUND_ROBIN,
+            trf_codes=("BERGER_TEAM_DOUBLEROUNDROBIN", "FIDE_TEAM_DOUBLEROUNDROBIN"),
+            engine="arbitro.teams.engines:pair_team_round_robin",
+            aliases=("team-drr",),
+            checker="arbitro.teams.checker",
+            generator="arbitro.teams.generator",
+            supports_prohibited=False,
+            double=True,
         )
     )
 
