@@ -126,7 +126,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 def action(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method != "POST":  # back from the login after an expired session: the panel (drafts kept in the browser)
-        return redirect("tournaments:desk_panel", slug=slug)
+        return redirect("tournaments:desk_panel", slug=_managed(request, slug, "view").slug)
     op = request.POST.get("op", "")
     row = _managed(request, slug, "result" if op in ("results", "no_show") else op or "view")
     try:
@@ -146,5 +146,10 @@ def export(request: HttpRequest, slug: str) -> HttpResponse:
     if version not in {"trf26", "trf16"}:
         version = "trf26"
     resp = HttpResponse(store.export_trf(row, version=version), content_type="text/plain; charset=utf-8")
-    resp["Content-Disposition"] = f'attachment; filename="{row.slug}.trf"'
+    from arbitro.views.rounds import last_paired_round
+
+    from .views_documents import trf_file_name
+
+    name = trf_file_name(row.slug, version, last_paired_round(store.load(row)) or None)
+    resp["Content-Disposition"] = f'attachment; filename="{name}"'
     return resp
