@@ -54,11 +54,13 @@ def _swiss(state: str) -> models.Tournament:
     """A 12-player Swiss of 5 rounds with long names: ``new`` (nothing paired), ``live`` (round 3 paired,
     no result), ``done`` (all 5 rounds played)."""
     user = get_user_model().objects.get_or_create(username="arbitro")[0]
-    row = service.create({"name": f"Abierto {state}", "city": "Mar del Plata", "system": "swiss", "rounds": 5}, user)
-    service.register_many(row, "\n".join(f"{n}; {2400 - 37 * i}" for i, n in enumerate(NAMES)), user)
+    system = "rr" if state == "rr" else "swiss"  # rr: a Berger grid (C.05) of 6 with round 3 paired
+    row = service.create({"name": f"Abierto {state}", "city": "Mar del Plata", "system": system, "rounds": 5}, user)
+    names = NAMES[:6] if state == "rr" else NAMES
+    service.register_many(row, "\n".join(f"{n}; {2400 - 37 * i}" for i, n in enumerate(names)), user)
     row.refresh_from_db()
-    played = {"new": 0, "live": 2, "done": 5}[state]
-    for rnd in range(1, played + 1 + (state == "live")):
+    played = {"new": 0, "live": 2, "done": 5, "rr": 2}[state]
+    for rnd in range(1, played + 1 + (state in ("live", "rr"))):
         service.pair_next(row, user, seed=1)
         row.refresh_from_db()
         if rnd <= played:
@@ -100,17 +102,17 @@ def _aligned(pg, table: str) -> None:
         assert all(abs(a - b) < 1.5 for a, b in zip(row_lefts, heads, strict=True))
 
 
-@pytest.mark.parametrize("state", ["new", "live", "done"])
+@pytest.mark.parametrize("state", ["new", "live", "done", "rr"])
 def test_public_pages_at_390_and_1366_px(browser, live_server, state) -> None:
     row = _swiss(state)
     base = f"{live_server.url}/t/{row.slug}"
-    pages = ["", "players/", "standings/", "crosstable/", "pairings/", "norms/"]
+    pages = ["", "players/", "standings/", "crosstable/", "pairings/", "norms/", "player/1/"]
     for width in (390, 1366):
         ctx, pg = _page(browser, width)
         try:
             for path in pages:
                 pg.goto(f"{base}/{path}")
-                _shot(pg, f"{state}-{(path.strip('/') or 'info')}-{width}")
+                _shot(pg, f"{state}-{(path.strip('/').replace('/', '') or 'info')}-{width}")
                 if width == 390:
                     _no_page_scroll(pg)
                 if path == "crosstable/" and pg.locator("table.cross").count():
@@ -125,6 +127,8 @@ def test_public_pages_at_390_and_1366_px(browser, live_server, state) -> None:
                 pg.evaluate("document.querySelector('table.standings').parentElement.scrollLeft = 2000")
                 assert abs(pg.locator(name).first.bounding_box()["x"] - left) < 1.5, "the name column is sticky"
                 _shot(pg, f"{state}-standings-scrolled-390")
+                pg.goto(f"{base}/player/1/")
+                assert _right(pg, "table.card tbody tr td:last-child") <= 390, "a player's results off screen"
                 pg.goto(f"{base}/pairings/")
                 assert _right(pg, "table.pairings tbody tr td:last-child") <= 390, "Black's name off screen"
                 for cell in pg.locator("table.pairings tbody tr:not(.bye) td:last-child").all():
