@@ -1,0 +1,178 @@
+"""The read-only JSON API /api/v1/ (issue 19 item 1; docs/api.md): data, filters, ETag/304, CORS, rate limit."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+
+from arbitro.views import round_sheet
+from arbitro.web.api import openapi
+from arbitro.web.tournaments import models, present, store
+
+pytestmark = pytest.mark.django_db
+
+API = "/api/v1"
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "api" / "openapi.json"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_counts():
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def swiss(shared) -> models.Tournament:
+    text = (shared / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
+    return store.import_trf(text, source="small-swiss7.trf")
+
+
+def _json(resp):
+    assert resp["Content-Type"] == "application/json", resp.content[:200]
+    return json.loads(resp.content)
+
+
+def test_tournament_list_shows_published_only(client, swiss):
+    hidden = store.import_trf(store.export_trf(swiss), slug="hidden")
+    hidden.published = False
+    hidden.save()
+    data = _json(client.get(f"{API}/tournaments"))
+    assert [t["slug"] for t in data["tournaments"]] == [swiss.slug]
+    for path in ("", "/players", "/rounds", "/rounds/1", "/standings", "/standings/1", "/crosstable", "/norms"):
+        resp = client.get(f"{API}/tournaments/hidden{path}")
+        assert resp.status_code == 404, path
+        assert _json(resp)["error"] == "not_found"
+
+
+def test_filters_federation_status_and_dates(client, swiss):
+    other = store.import_trf(store.export_trf(swiss), slug="other")
+    models.Tournament.objects.filter(pk=other.pk).update(federation="ESP", status="registration")
+    swiss.refresh_from_db()
+
+    def slugs(query: str) -> list[str]:
+        resp = client.get(f"{API}/tournaments?{query}")
+        assert resp.status_code == 200, resp.content
+        return sorted(t["slug"] for t in _json(resp)["tournaments"])
+
+    assert slugs("federation=esp") == ["other"]
+    assert slugs("status=registration") == ["other"]
+    assert slugs(f"status={swiss.status}") == [swiss.slug]
+    start, end = swiss.start_date, swiss.end_date or swiss.start_date
+    assert start is not None
+    assert slugs(f"from={start.isoformat()}&to={end.isoformat()}") == sorted([swiss.slug, "other"])
+    assert slugs(f"from={end.replace(year=end.year + 1).isoformat()}") == []
+    assert slugs(f"to={start.replace(year=start.year - 1).isoformat()}") == []
+    for bad in ("status=paused", "from=yesterday", "to=2026-13-01"):
+        resp = client.get(f"{API}/tournaments?{bad}")
+        assert resp.status_code == 400 and _json(resp)["error"] == "bad_parameter", bad
+
+
+def test_rounds_are_the_views_round_sheet_C04_2_3_6(client, swiss):
+    core = store.load(swiss)
+    rounds = _json(client.get(f"{API}/tournaments/{swiss.slug}/rounds"))["rounds"]
+    assert [r["round"] for r in rounds] == list(range(1, core.played_rounds + 1))
+    for n in range(1, core.played_rounds + 1):
+        sheet = round_sheet(core, n)
+        data = _json(client.get(f"{API}/tournaments/{swiss.slug}/rounds/{n}"))
+        assert [(g["white"]["start_rank"], g["black"]["start_rank"], g["result"]) for g in data["games"]] == [
+            (g.white.start_rank, g.black.start_rank, g.result) for g in sheet.games
+        ]
+        assert [(b["player"]["start_rank"], b["kind"]) for b in data["byes"]] == [
+            (b.player.start_rank, b.kind) for b in sheet.byes
+        ]
+    assert client.get(f"{API}/tournaments/{swiss.slug}/rounds/{core.played_rounds + 1}").status_code == 404
+
+
+def test_standings_are_the_core_shape_with_explanations_C07(client, swiss):
+    core = store.load(swiss)
+    st = present.core_standings(swiss, core)
+    assert st is not None
+    data = _json(client.get(f"{API}/tournaments/{swiss.slug}/standings"))
+    expected = st.as_dict()
+    assert {k: data[k] for k in expected if k != "players"} == {k: v for k, v in expected.items() if k != "players"}
+    assert [{k: p[k] for k in ("start_rank", "rank", "values")} for p in data["players"]] == expected["players"]
+    first = data["players"][0]
+    one = _json(client.get(f"{API}/tournaments/{swiss.slug}/standings/{first['start_rank']}"))
+    assert [e["code"] for e in one["explanations"]] == st.tiebreaks[1:]
+    assert [e["value"] for e in one["explanations"]] == [first["values"][c] for c in st.tiebreaks[1:]]
+    assert client.get(f"{API}/tournaments/{swiss.slug}/standings/999").status_code == 404
+
+
+def test_players_crosstable_norms_and_info(client, swiss):
+    core = store.load(swiss)
+    info = _json(client.get(f"{API}/tournaments/{swiss.slug}"))
+    assert info["players"] == len(core.players) and info["played_rounds"] == core.played_rounds
+    players = _json(client.get(f"{API}/tournaments/{swiss.slug}/players"))["players"]
+    assert [p["start_rank"] for p in players] == sorted(core.players)
+    table = present.crosstable_for(swiss, core)
+    assert table is not None
+    cross = _json(client.get(f"{API}/tournaments/{swiss.slug}/crosstable"))
+    assert [r["cells"] for r in cross["rows"]] == [r.cells for r in table.rows]
+    assert _json(client.get(f"{API}/tournaments/{swiss.slug}/norms"))["available"] is True
+
+
+def test_etag_and_last_modified_then_304_until_the_version_changes(client, swiss):
+    url = f"{API}/tournaments/{swiss.slug}/standings"
+    first = client.get(url)
+    etag = first["ETag"]
+    assert etag and first["Last-Modified"]
+    again = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again.content == b""
+    assert again["ETag"] == etag
+    assert client.get(url, HTTP_IF_MODIFIED_SINCE=first["Last-Modified"]).status_code == 304
+    store.save_state(swiss, store.load(swiss))  # a change bumps the log version
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    for path in ("/tournaments", "/openapi.json", f"/tournaments/{swiss.slug}/rounds/1"):
+        resp = client.get(API + path)
+        assert resp["ETag"] and resp["Last-Modified"], path
+        assert client.get(API + path, HTTP_IF_NONE_MATCH=resp["ETag"]).status_code == 304, path
+
+
+def test_cors_for_get_and_preflight(client, swiss):
+    resp = client.get(f"{API}/tournaments/{swiss.slug}", HTTP_ORIGIN="https://example.org")
+    assert resp["Access-Control-Allow-Origin"] == "*"
+    assert "ETag" in resp["Access-Control-Expose-Headers"]
+    pre = client.options(
+        f"{API}/tournaments/{swiss.slug}",
+        HTTP_ORIGIN="https://example.org",
+        HTTP_ACCESS_CONTROL_REQUEST_METHOD="GET",
+    )
+    assert pre.status_code == 204
+    assert pre["Access-Control-Allow-Origin"] == "*" and "GET" in pre["Access-Control-Allow-Methods"]
+    assert client.get(f"{API}/nothing/here")["Access-Control-Allow-Origin"] == "*"
+    post = client.post(f"{API}/tournaments")
+    assert post.status_code == 405 and _json(post)["error"] == "method_not_allowed"
+
+
+def test_rate_limit_per_address_gives_a_json_429_with_retry_after(client, swiss, settings):
+    settings.API_RATE_LIMIT = (5, 60)
+    url = f"{API}/tournaments/{swiss.slug}"
+    for _ in range(5):
+        assert client.get(url, REMOTE_ADDR="10.0.0.1").status_code == 200
+    resp = client.get(url, REMOTE_ADDR="10.0.0.1")
+    assert resp.status_code == 429
+    body = _json(resp)
+    assert body["error"] == "rate_limited" and body["retry_after"] >= 1
+    assert 1 <= int(resp["Retry-After"]) <= 60
+    assert resp["Access-Control-Allow-Origin"] == "*"
+    assert client.get(url, REMOTE_ADDR="10.0.0.2").status_code == 200  # another client is not affected
+
+
+def test_served_openapi_document_is_the_docs_copy(client):
+    resp = client.get(f"{API}/openapi.json")
+    assert resp.status_code == 200
+    assert resp.content == openapi.document_bytes()
+    assert DOCS.read_bytes() == resp.content, "regenerate: python -m arbitro.web.api.openapi > docs/api/openapi.json"
+
+
+def test_public_pages_and_api_show_the_same_round(client, swiss):
+    """The HTML page and the API read the same round sheet: every API result text is on the page."""
+    page = client.get(f"/t/{swiss.slug}/round/1/").content.decode()
+    data = _json(client.get(f"{API}/tournaments/{swiss.slug}/rounds/1"))
+    for g in data["games"]:
+        assert g["white"]["name"] in page and g["black"]["name"] in page
