@@ -42,7 +42,16 @@ def test_tournament_list_shows_published_only(client, swiss):
     hidden.save()
     data = _json(client.get(f"{API}/tournaments"))
     assert [t["slug"] for t in data["tournaments"]] == [swiss.slug]
-    for path in ("", "/players", "/rounds", "/rounds/1", "/standings", "/standings/1", "/crosstable", "/norms"):
+    for path in (
+        "",
+        "/players",
+        "/rounds",
+        "/rounds/1",
+        "/standings",
+        "/standings/1",
+        "/crosstable",
+        "/norms",
+    ):
         resp = client.get(f"{API}/tournaments/hidden{path}")
         assert resp.status_code == 404, path
         assert _json(resp)["error"] == "not_found"
@@ -93,8 +102,12 @@ def test_standings_are_the_core_shape_with_explanations_C07(client, swiss):
     assert st is not None
     data = _json(client.get(f"{API}/tournaments/{swiss.slug}/standings"))
     expected = st.as_dict()
-    assert {k: data[k] for k in expected if k != "players"} == {k: v for k, v in expected.items() if k != "players"}
-    assert [{k: p[k] for k in ("start_rank", "rank", "values")} for p in data["players"]] == expected["players"]
+    assert {k: data[k] for k in expected if k != "players"} == {
+        k: v for k, v in expected.items() if k != "players"
+    }
+    assert [{k: p[k] for k in ("start_rank", "rank", "values")} for p in data["players"]] == expected[
+        "players"
+    ]
     first = data["players"][0]
     one = _json(client.get(f"{API}/tournaments/{swiss.slug}/standings/{first['start_rank']}"))
     assert [e["code"] for e in one["explanations"]] == st.tiebreaks[1:]
@@ -167,7 +180,9 @@ def test_served_openapi_document_is_the_docs_copy(client):
     resp = client.get(f"{API}/openapi.json")
     assert resp.status_code == 200
     assert resp.content == openapi.document_bytes()
-    assert DOCS.read_bytes() == resp.content, "regenerate: python -m arbitro.web.api.openapi > docs/api/openapi.json"
+    assert DOCS.read_bytes() == resp.content, (
+        "regenerate: python -m arbitro.web.api.openapi > docs/api/openapi.json"
+    )
 
 
 def test_public_pages_and_api_show_the_same_round(client, swiss):

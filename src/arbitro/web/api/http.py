@@ -27,6 +27,7 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date, quote_etag
+from django.views.decorators.csrf import csrf_exempt
 
 METHODS = ("GET", "HEAD", "OPTIONS")
 EXPOSED = "ETag, Last-Modified, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset"
@@ -99,6 +100,7 @@ def _headers(resp: HttpResponse, rate: tuple[bool, int, int, int] | None = None)
 def api_view(view: Callable[..., Resource]) -> Callable[..., HttpResponse]:
     """Wrap a view returning a :class:`Resource` with the API's HTTP behaviour (see the module)."""
 
+    @csrf_exempt  # read-only, no cookie is read: every other method gets a JSON 405, not a CSRF page
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if request.method == "OPTIONS":  # CORS preflight: not counted
@@ -129,8 +131,10 @@ def api_view(view: Callable[..., Resource]) -> Callable[..., HttpResponse]:
             res = view(request, *args, **kwargs)
             etag = quote_etag(res.etag)
             last_modified = int(res.last_modified.timestamp())
-            resp = get_conditional_response(request, etag=etag, last_modified=last_modified)
-            if resp is None:
+            conditional = get_conditional_response(request, etag=etag, last_modified=last_modified)
+            if conditional is not None:  # 304 (or 412 for a failed If-Match)
+                resp = conditional
+            else:
                 resp = HttpResponse(res.body(), content_type="application/json")
         except ApiError as exc:
             return _headers(error_response(exc.status, exc.error, exc.detail), rate)

@@ -114,7 +114,7 @@ def standings(st: Standings, rows: list[StandingsLine]) -> dict[str, Any]:
     text = {r.player.start_rank: r for r in rows}
     codes = list(st.tiebreaks[1:])
     players = []
-    for entry in data["players"]:  # type: ignore[attr-defined]
+    for entry in data["players"]:
         line = text[entry["start_rank"]]
         players.append(
             {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -58,6 +59,10 @@ def tournaments(request: HttpRequest) -> Resource:
     rows = models.Tournament.objects.filter(published=True).select_related("season")
     federation = request.GET.get("federation")
     if federation is not None:
+        if not re.fullmatch(r"[A-Za-z]{3}", federation):
+            raise ApiError(
+                400, "bad_parameter", f"federation: expected a three-letter FIDE code, got {federation!r}."
+            )
         rows = rows.filter(federation__iexact=federation)
     status = request.GET.get("status")
     if status is not None:
