@@ -1,25 +1,21 @@
 """Rows of the core presentation layer as JSON objects: field by field, no formatting of our own.
 
 Texts (``2½``, ``1-0``, ``12w1``, tie-break columns) are the ones
-:mod:`arbitro.views` computes for every face; numbers are decimal strings as in
-:meth:`arbitro.standings.Standings.as_dict` (docs/formats/standings.md).
+:mod:`arbitro.views` computes for every face; points are decimal strings
+(:func:`arbitro.views.value_text`: ``2.5``, ``3``), the standings keep the
+precision of :meth:`arbitro.standings.Standings.as_dict` (docs/formats/standings.md).
 """
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 from arbitro.model import Player
 from arbitro.model import Tournament as CoreTournament
 from arbitro.standings import Standings
-from arbitro.views import ByeRow, Crosstable, GameRow, RoundSheet, StandingsLine, points_text
+from arbitro.views import ByeRow, Crosstable, GameRow, RoundSheet, StandingsLine, points_text, value_text
 from arbitro.web.tournaments import models
 from arbitro.web.tournaments.norms import NormLine, NormReport
-
-
-def number(value: Decimal | int | None) -> str | None:
-    return None if value is None else str(value)
 
 
 def player_ref(p: Player) -> dict[str, Any]:
@@ -35,7 +31,7 @@ def player(p: Player, t: CoreTournament) -> dict[str, Any]:
         "federation": p.federation,
         "fide_id": p.fide_id,
         "sex": p.sex,
-        "points": str(points),
+        "points": value_text(points),
         "points_text": points_text(points),
     }
 
@@ -73,8 +69,8 @@ def game(g: GameRow) -> dict[str, Any]:
         "board": g.board,
         "white": player_ref(g.white),
         "black": player_ref(g.black),
-        "white_points": str(g.white_points),
-        "black_points": str(g.black_points),
+        "white_points": value_text(g.white_points),
+        "black_points": value_text(g.black_points),
         "white_points_text": g.white_points_text,
         "black_points_text": g.black_points_text,
         "result": g.result,
@@ -86,7 +82,7 @@ def bye(b: ByeRow) -> dict[str, Any]:
         "player": player_ref(b.player),
         "kind": b.kind,
         "code": b.code.strip(),
-        "points": str(b.points),
+        "points": value_text(b.points),
         "points_text": b.points_text,
     }
 
@@ -140,7 +136,7 @@ def crosstable(table: Crosstable) -> dict[str, Any]:
                 "rank": r.rank,
                 "player": player_ref(r.player),
                 "cells": list(r.cells),
-                "points": str(r.points),
+                "points": value_text(r.points),
                 "points_text": r.points_text,
                 "values_text": list(r.values),
             }
