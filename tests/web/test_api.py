@@ -158,6 +158,8 @@ def test_cors_for_get_and_preflight(client, swiss):
     assert pre.status_code == 204
     assert pre["Access-Control-Allow-Origin"] == "*" and "GET" in pre["Access-Control-Allow-Methods"]
     assert client.get(f"{API}/nothing/here")["Access-Control-Allow-Origin"] == "*"
+    head = client.head(f"{API}/tournaments/{swiss.slug}")
+    assert head.status_code == 200 and head["ETag"] and head["Access-Control-Allow-Origin"] == "*"
     post = client.post(f"{API}/tournaments")
     assert post.status_code == 405 and _json(post)["error"] == "method_not_allowed"
 
@@ -191,3 +193,40 @@ def test_public_pages_and_api_show_the_same_round(client, swiss):
     data = _json(client.get(f"{API}/tournaments/{swiss.slug}/rounds/1"))
     for g in data["games"]:
         assert g["white"]["name"] in page and g["black"]["name"] in page
+
+
+def test_a_result_entered_at_the_desk_changes_the_etag_and_shows_in_the_round(client, django_user_model):
+    """Through the desk's own forms: a round paired (results pending, ``""``), then one result typed."""
+    if store.core_module("arbitro.pairing.dutch") is None:
+        pytest.skip("arbitro.pairing.dutch not installed")
+    user = django_user_model.objects.create_user("arb", password="pw-arb-123")
+    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
+    client.force_login(user)
+    client.post(
+        "/desk/new/", {"name": "Abierto API", "city": "Mar del Plata", "system": "swiss", "rounds": 5}
+    )
+    row = models.Tournament.objects.get(name="Abierto API")
+    action = f"/desk/t/{row.slug}/action/"
+    for i in range(6):
+        client.post(action, {"op": "register", "name": f"Jugador, {chr(65 + i)}", "rating": 1600 - 10 * i})
+    client.post(action, {"op": "pair"})
+    client.logout()
+    url = f"{API}/tournaments/{row.slug}/rounds/1"
+    before = client.get(url)
+    games = _json(before)["games"]
+    assert len(games) == 3 and all(g["result"] == "" for g in games)
+    first = games[0]
+    client.force_login(user)
+    client.post(
+        action,
+        {
+            "op": "results",
+            "round": "1",
+            f"r_{first['white']['start_rank']}_{first['black']['start_rank']}": "1-0",
+        },
+    )
+    client.logout()
+    after = client.get(url, HTTP_IF_NONE_MATCH=before["ETag"])
+    assert after.status_code == 200 and after["ETag"] != before["ETag"]
+    assert _json(after)["games"][0]["result"] == "1-0"
+    assert client.get(url, HTTP_IF_NONE_MATCH=after["ETag"]).status_code == 304
