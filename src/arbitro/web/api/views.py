@@ -20,7 +20,9 @@ _STATUSES = [s.value for s in models.Tournament.Status]
 
 
 def _row(slug: str) -> models.Tournament:
-    row = models.Tournament.objects.filter(slug=slug, published=True).select_related("season").first()
+    # The TRF texts are read only when the per-version cache misses (store.load): not on every request.
+    rows = models.Tournament.objects.filter(slug=slug, published=True).select_related("season")
+    row = rows.defer("base_trf", "state_trf").first()
     if row is None:
         raise ApiError(404, "not_found", f"No published tournament {slug!r}.")
     return row
@@ -56,7 +58,7 @@ def _date(request: HttpRequest, name: str) -> dt.date | None:
 @api_view
 def tournaments(request: HttpRequest) -> Resource:
     """Published tournaments, filtered by federation, status and dates (a tournament overlapping [from, to])."""
-    rows = models.Tournament.objects.filter(published=True).select_related("season")
+    rows = models.Tournament.objects.filter(published=True).select_related("season").defer("base_trf", "state_trf")
     federation = request.GET.get("federation")
     if federation is not None:
         if not re.fullmatch(r"[A-Za-z]{3}", federation):
