@@ -32,6 +32,7 @@ COMMAND_MODULES = [
     "ops",  # arbitro backup / restore
     "ratings",  # arbitro ratings performance|change|list-parse
     "prizes",  # arbitro prizes
+    "team",  # arbitro team pair|standings|boards|check|generate
 ]
 
 #: First command word -> the module that registers it (loading only that module keeps start-up fast).
@@ -41,6 +42,7 @@ COMMANDS = {
     "direct-title": "titles", "fma": "fma", "serve": "serve", "manage": "serve", "print": "documents",
     "export": "documents", "site": "documents", "backup": "ops", "restore": "ops", "ratings": "ratings",
     "prizes": "prizes",
+    "team": "team",
 }  # fmt: skip
 
 

@@ -188,6 +188,61 @@ def _builtin_systems() -> None:
     )
     register(
         PairingSystem(
+            key="burstein",
+            name="FIDE Burstein system",
+            article="C.04.4.2",
+            kind=SystemKind.SWISS,
+            trf_codes=("FIDE_BURSTEIN", "FIDE_BURSTEIN_2026", "FIDE_BURSTEIN_BAKU"),
+            engine="arbitro.pairing.burstein:pair_system",
+            aliases=("fide-burstein",),
+            checker="arbitro.pairing.system_check",
+            generator="arbitro.pairing.generator",
+            supports_acceleration=True,
+        )
+    )
+    register(
+        PairingSystem(
+            key="dubov",
+            name="FIDE Dubov system",
+            article="C.04.4.1",
+            kind=SystemKind.SWISS,
+            trf_codes=("FIDE_DUBOV", "FIDE_DUBOV_2026", "FIDE_DUBOV_BAKU"),
+            engine="arbitro.pairing.dubov:pair_system",
+            aliases=("fide-dubov",),
+            checker="arbitro.pairing.system_check",
+            generator="arbitro.pairing.generator",
+            supports_acceleration=True,
+        )
+    )
+    register(
+        PairingSystem(
+            key="lim",
+            name="FIDE Lim system",
+            article="C.04.4.3",
+            kind=SystemKind.SWISS,
+            trf_codes=("FIDE_LIM",),  # ETT26 has no Lim code (docs/decisions.md)
+            engine="arbitro.pairing.lim:pair_system",
+            aliases=("fide-lim",),
+            checker="arbitro.pairing.system_check",
+            generator="arbitro.pairing.generator",
+        )
+    )
+    register(
+        PairingSystem(
+            key="double_swiss",
+            name="FIDE Double-Swiss system",
+            article="C.04.5",
+            kind=SystemKind.DOUBLE_SWISS,
+            trf_codes=("FIDE_DOUBLESWISS", "FIDE_DOUBLESWISS_BAKU"),
+            engine="arbitro.pairing.double_swiss:pair_system",
+            aliases=("doubleswiss", "fide-doubleswiss", "fide-double-swiss"),
+            checker="arbitro.pairing.system_check",
+            generator="arbitro.pairing.double_swiss_generator",
+            supports_acceleration=True,
+        )
+    )
+    register(
+        PairingSystem(
             key="round_robin",
             name="Round robin (Berger tables)",
             article="C.05",
@@ -207,6 +262,51 @@ def _builtin_systems() -> None:
             trf_codes=("FIDE_DOUBLEROUNDROBIN", "BERGER_DOUBLEROUNDROBIN"),
             engine="arbitro.pairing.engines:pair_berger",
             aliases=("double-roundrobin", "doubleroundrobin", "drr", "double", "fide-doubleroundrobin"),
+            supports_prohibited=False,
+            double=True,
+        )
+    )
+    # Team systems (issue 18): their engines pair a TeamEvent, not a Tournament; call them
+    # through arbitro.teams.engines.pair_team_round (same options, same RoundPairing).
+    register(
+        PairingSystem(
+            key="team_swiss",
+            name="FIDE Swiss Team Pairing System",
+            article="C.04.6",
+            kind=SystemKind.TEAM_SWISS,
+            trf_codes=("FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM", "FIDE_TEAM_MP_GP", "FIDE_TEAM_TYPEA_MP"),
+            engine="arbitro.teams.engines:pair_team_swiss",
+            aliases=("team-swiss", "fide-team", "swiss-team"),
+            checker="arbitro.teams.checker",
+            generator="arbitro.teams.generator",
+            supports_prohibited=False,
+        )
+    )
+    register(
+        PairingSystem(
+            key="team_round_robin",
+            name="Team round robin (Berger tables)",
+            article="C.05",
+            kind=SystemKind.TEAM_ROUND_ROBIN,
+            trf_codes=("BERGER_TEAM_ROUNDROBIN", "FIDE_TEAM_ROUNDROBIN"),
+            engine="arbitro.teams.engines:pair_team_round_robin",
+            aliases=("team-rr", "team-berger"),
+            checker="arbitro.teams.checker",
+            generator="arbitro.teams.generator",
+            supports_prohibited=False,
+        )
+    )
+    register(
+        PairingSystem(
+            key="team_double_round_robin",
+            name="Team double round robin (Berger tables)",
+            article="C.05",
+            kind=SystemKind.TEAM_ROUND_ROBIN,
+            trf_codes=("BERGER_TEAM_DOUBLEROUNDROBIN", "FIDE_TEAM_DOUBLEROUNDROBIN"),
+            engine="arbitro.teams.engines:pair_team_round_robin",
+            aliases=("team-drr",),
+            checker="arbitro.teams.checker",
+            generator="arbitro.teams.generator",
             supports_prohibited=False,
             double=True,
         )
