@@ -230,3 +230,30 @@ def test_a_result_entered_at_the_desk_changes_the_etag_and_shows_in_the_round(cl
     assert after.status_code == 200 and after["ETag"] != before["ETag"]
     assert _json(after)["games"][0]["result"] == "1-0"
     assert client.get(url, HTTP_IF_NONE_MATCH=after["ETag"]).status_code == 304
+
+
+@pytest.mark.parametrize("players", [0, 3])
+def test_a_tournament_before_its_first_round_answers_json_everywhere(client, django_user_model, players):
+    """Registration: no round, maybe no player. Every endpoint answers JSON (200, or 404/409 with a reason), never a 500."""
+    user = django_user_model.objects.create_user("arb", password="pw-arb-123")
+    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
+    client.force_login(user)
+    client.post(
+        "/desk/new/", {"name": "Por empezar", "city": "Mar del Plata", "system": "swiss", "rounds": 5}
+    )
+    row = models.Tournament.objects.get(name="Por empezar")
+    for i in range(players):
+        client.post(
+            f"/desk/t/{row.slug}/action/",
+            {"op": "register", "name": f"Jugador, {chr(65 + i)}", "rating": 1500},
+        )
+    client.logout()
+    base = f"{API}/tournaments/{row.slug}"
+    assert _json(client.get(base))["played_rounds"] == 0
+    assert len(_json(client.get(f"{base}/players"))["players"]) == players
+    assert _json(client.get(f"{base}/rounds"))["rounds"] == []
+    assert client.get(f"{base}/rounds/1").status_code == 404
+    for path in ("/standings", "/standings/1", "/crosstable", "/norms"):
+        resp = client.get(base + path)
+        assert resp.status_code in (200, 404, 409), (path, resp.status_code)
+        _json(resp)
