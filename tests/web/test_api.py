@@ -150,6 +150,7 @@ def test_cors_for_get_and_preflight(client, swiss):
     resp = client.get(f"{API}/tournaments/{swiss.slug}", HTTP_ORIGIN="https://example.org")
     assert resp["Access-Control-Allow-Origin"] == "*"
     assert "ETag" in resp["Access-Control-Expose-Headers"]
+    assert "Cookie" not in resp.get("Vary", "")  # the same answer for everyone: shared caches may keep it
     pre = client.options(
         f"{API}/tournaments/{swiss.slug}",
         HTTP_ORIGIN="https://example.org",

@@ -87,7 +87,14 @@ def _throttle(request: HttpRequest) -> tuple[bool, int, int, int]:
     return count <= limit, limit, max(limit - count, 0), start + window - now
 
 
-def _headers(resp: HttpResponse, rate: tuple[bool, int, int, int] | None = None) -> HttpResponse:
+def _headers(
+    request: HttpRequest, resp: HttpResponse, rate: tuple[bool, int, int, int] | None = None
+) -> HttpResponse:
+    # The answer is the same for every visitor: the language middleware looked at the login (and so the
+    # session), but nothing here depends on it, so no ``Vary: Cookie`` that would stop shared caches.
+    session = getattr(request, "session", None)
+    if session is not None and not session.modified:
+        session.accessed = False
     resp["Access-Control-Allow-Origin"] = "*"
     resp["Access-Control-Expose-Headers"] = EXPOSED
     if rate is not None:
@@ -109,11 +116,11 @@ def api_view(view: Callable[..., Resource]) -> Callable[..., HttpResponse]:
             resp["Access-Control-Allow-Headers"] = "If-None-Match, If-Modified-Since"
             resp["Access-Control-Max-Age"] = "86400"
             resp["Allow"] = ", ".join(METHODS)
-            return _headers(resp)
+            return _headers(request, resp)
         if request.method not in ("GET", "HEAD"):
             resp = error_response(405, "method_not_allowed", "This API is read-only: use GET.")
             resp["Allow"] = ", ".join(METHODS)
-            return _headers(resp)
+            return _headers(request, resp)
         rate = _throttle(request)
         allowed, limit, _, reset = rate
         if not allowed:
@@ -126,7 +133,7 @@ def api_view(view: Callable[..., Resource]) -> Callable[..., HttpResponse]:
                 retry_after=retry,
             )
             resp["Retry-After"] = str(retry)
-            return _headers(resp, rate)
+            return _headers(request, resp, rate)
         try:
             res = view(request, *args, **kwargs)
             etag = quote_etag(res.etag)
@@ -137,10 +144,10 @@ def api_view(view: Callable[..., Resource]) -> Callable[..., HttpResponse]:
             else:
                 resp = HttpResponse(res.body(), content_type="application/json")
         except ApiError as exc:
-            return _headers(error_response(exc.status, exc.error, exc.detail), rate)
+            return _headers(request, error_response(exc.status, exc.error, exc.detail), rate)
         resp["ETag"] = etag
         resp["Last-Modified"] = http_date(last_modified)
         resp["Cache-Control"] = "public, no-cache"  # always revalidate: a result may come in any second
-        return _headers(resp, rate)
+        return _headers(request, resp, rate)
 
     return wrapper

@@ -58,7 +58,11 @@ def _date(request: HttpRequest, name: str) -> dt.date | None:
 @api_view
 def tournaments(request: HttpRequest) -> Resource:
     """Published tournaments, filtered by federation, status and dates (a tournament overlapping [from, to])."""
-    rows = models.Tournament.objects.filter(published=True).select_related("season").defer("base_trf", "state_trf")
+    rows = (
+        models.Tournament.objects.filter(published=True)
+        .select_related("season")
+        .defer("base_trf", "state_trf")
+    )
     federation = request.GET.get("federation")
     if federation is not None:
         if not re.fullmatch(r"[A-Za-z]{3}", federation):
