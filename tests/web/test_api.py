@@ -258,3 +258,22 @@ def test_a_tournament_before_its_first_round_answers_json_everywhere(client, dja
         resp = client.get(base + path)
         assert resp.status_code in (200, 404, 409), (path, resp.status_code)
         _json(resp)
+
+
+def test_seasons_list_their_published_tournaments(client, swiss):
+    season = models.Season.objects.create(year=2026, name="Temporada FMA 2026")
+    hidden = store.import_trf(store.export_trf(swiss), slug="hidden", season=season)
+    hidden.published = False
+    hidden.save()
+    models.Tournament.objects.filter(pk=swiss.pk).update(season=season)
+    data = _json(client.get(f"{API}/seasons"))
+    assert [(s["year"], [t["slug"] for t in s["tournaments"]]) for s in data["seasons"]] == [
+        (2026, [swiss.slug])
+    ]
+    one = client.get(f"{API}/seasons/2026")
+    assert _json(one)["name"] == "Temporada FMA 2026" and one["ETag"]
+    assert client.get(f"{API}/seasons/2026", HTTP_IF_NONE_MATCH=one["ETag"]).status_code == 304
+    season.name = "FMA 2026"
+    season.save()
+    assert client.get(f"{API}/seasons/2026", HTTP_IF_NONE_MATCH=one["ETag"]).status_code == 200
+    assert client.get(f"{API}/seasons/1999").status_code == 404

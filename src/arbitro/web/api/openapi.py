@@ -58,6 +58,8 @@ SCHEMAS: dict[str, Any] = {
         }
     ),
     "TournamentList": _obj({"tournaments": _list(_ref("TournamentSummary"))}),
+    "Season": _obj({"year": INT, "name": STR, "tournaments": _list(_ref("TournamentSummary"))}),
+    "SeasonList": _obj({"seasons": _list(_ref("Season"))}),
     "Tournament": {
         "allOf": [
             _ref("TournamentSummary"),
@@ -306,6 +308,13 @@ def build() -> dict[str, Any]:
                     _query("to", {"type": "string", "format": "date"}, "started on or before this date"),
                 ],
                 errors={"400": "A filter that is not understood"},
+            ),
+            "/seasons": _get("The federation's seasons with their published tournaments", "SeasonList"),
+            "/seasons/{year}": _get(
+                "One season",
+                "Season",
+                params=[_path_param("year", {"type": "integer", "minimum": 1, "maximum": 9999}, "e.g. 2026")],
+                errors={"404": "No such season"},
             ),
             t: _get("A tournament", "Tournament", params=[SLUG], errors=NOT_FOUND),
             f"{t}/players": _get("Its players, by start rank", "PlayerList", params=[SLUG], errors=NOT_FOUND),

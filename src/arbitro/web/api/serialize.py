@@ -51,6 +51,10 @@ def tournament_summary(row: models.Tournament) -> dict[str, Any]:
     }
 
 
+def season(s: models.Season, rows: list[models.Tournament]) -> dict[str, Any]:
+    return {"year": s.year, "name": s.name, "tournaments": [tournament_summary(r) for r in rows]}
+
+
 def tournament_info(row: models.Tournament, t: CoreTournament) -> dict[str, Any]:
     return {
         **tournament_summary(row),

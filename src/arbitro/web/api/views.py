@@ -58,11 +58,7 @@ def _date(request: HttpRequest, name: str) -> dt.date | None:
 @api_view
 def tournaments(request: HttpRequest) -> Resource:
     """Published tournaments, filtered by federation, status and dates (a tournament overlapping [from, to])."""
-    rows = (
-        models.Tournament.objects.filter(published=True)
-        .select_related("season")
-        .defer("base_trf", "state_trf")
-    )
+    rows = _published()
     federation = request.GET.get("federation")
     if federation is not None:
         if not re.fullmatch(r"[A-Za-z]{3}", federation):
@@ -78,19 +74,53 @@ def tournaments(request: HttpRequest) -> Resource:
             )
         rows = rows.filter(status=status)
     start, end = _date(request, "from"), _date(request, "to")
-    if (
-        start is not None
-    ):  # still running on or after ``from``: ends (or, without an end date, starts) then or later
+    if start is not None:  # still running on or after ``from``: ends (or, undated end, starts) then or later
         rows = rows.exclude(end_date__lt=start).exclude(end_date__isnull=True, start_date__lt=start)
     if end is not None:
         rows = rows.exclude(start_date__gt=end)
     found = list(rows)
-    stamp = ";".join(f"{r.pk}:{r.version}" for r in found) + "|" + request.GET.urlencode()
+    return _listing(request, found, lambda: {"tournaments": [serialize.tournament_summary(r) for r in found]})
+
+
+def _listing(
+    request: HttpRequest, found: list[models.Tournament], build: Callable[[], Any], extra: str = ""
+) -> Resource:
+    """A list of tournaments: ETag from their log versions and the query, Last-Modified the latest change."""
+    stamp = ";".join(f"{r.pk}:{r.version}" for r in found) + "|" + request.get_full_path() + "|" + extra
     etag = hashlib.sha256(stamp.encode()).hexdigest()[:32]
     last = max((r.updated for r in found), default=_STARTED)
-    return Resource(
-        etag, last, lambda: dumps({"tournaments": [serialize.tournament_summary(r) for r in found]})
+    return Resource(etag, last, lambda: dumps(build()))
+
+
+def _published() -> Any:
+    return (
+        models.Tournament.objects.filter(published=True)
+        .select_related("season")
+        .defer("base_trf", "state_trf")
     )
+
+
+@api_view
+def seasons(request: HttpRequest) -> Resource:
+    """The federation's seasons, each with its published tournaments."""
+    found = list(_published().filter(season__isnull=False))
+    all_seasons = list(models.Season.objects.all())
+
+    def build() -> dict[str, Any]:
+        return {
+            "seasons": [serialize.season(s, [r for r in found if r.season_id == s.pk]) for s in all_seasons]
+        }
+
+    return _listing(request, found, build, repr([(s.pk, s.year, s.name) for s in all_seasons]))
+
+
+@api_view
+def season(request: HttpRequest, year: int) -> Resource:
+    one = models.Season.objects.filter(year=year).first()
+    if one is None:
+        raise ApiError(404, "not_found", f"No season {year}.")
+    found = list(_published().filter(season=one))
+    return _listing(request, found, lambda: serialize.season(one, found), repr((one.pk, one.name)))
 
 
 @api_view
