@@ -196,20 +196,27 @@ def test_public_pages_and_api_show_the_same_round(client, swiss):
         assert g["white"]["name"] in page and g["black"]["name"] in page
 
 
+def _desk_tournament(client, django_user_model, name: str, players: int):
+    """A Swiss of five rounds created and filled through the desk's own forms; returns (row, arbiter)."""
+    user = django_user_model.objects.create_user("arb", password="pw-arb-123")
+    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
+    client.force_login(user)
+    client.post("/desk/new/", {"name": name, "city": "Mar del Plata", "system": "swiss", "rounds": 5})
+    row = models.Tournament.objects.get(name=name)
+    for i in range(players):
+        client.post(
+            f"/desk/t/{row.slug}/action/",
+            {"op": "register", "name": f"Jugador, {chr(65 + i)}", "rating": 1600 - 10 * i},
+        )
+    return row, user
+
+
 def test_a_result_entered_at_the_desk_changes_the_etag_and_shows_in_the_round(client, django_user_model):
     """Through the desk's own forms: a round paired (results pending, ``""``), then one result typed."""
     if store.core_module("arbitro.pairing.dutch") is None:
         pytest.skip("arbitro.pairing.dutch not installed")
-    user = django_user_model.objects.create_user("arb", password="pw-arb-123")
-    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
-    client.force_login(user)
-    client.post(
-        "/desk/new/", {"name": "Abierto API", "city": "Mar del Plata", "system": "swiss", "rounds": 5}
-    )
-    row = models.Tournament.objects.get(name="Abierto API")
+    row, user = _desk_tournament(client, django_user_model, "Abierto API", 6)
     action = f"/desk/t/{row.slug}/action/"
-    for i in range(6):
-        client.post(action, {"op": "register", "name": f"Jugador, {chr(65 + i)}", "rating": 1600 - 10 * i})
     client.post(action, {"op": "pair"})
     client.logout()
     url = f"{API}/tournaments/{row.slug}/rounds/1"
@@ -236,18 +243,7 @@ def test_a_result_entered_at_the_desk_changes_the_etag_and_shows_in_the_round(cl
 @pytest.mark.parametrize("players", [0, 3])
 def test_a_tournament_before_its_first_round_answers_json_everywhere(client, django_user_model, players):
     """Registration: no round, maybe no player. Every endpoint answers JSON (200, or 404/409 with a reason), never a 500."""
-    user = django_user_model.objects.create_user("arb", password="pw-arb-123")
-    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
-    client.force_login(user)
-    client.post(
-        "/desk/new/", {"name": "Por empezar", "city": "Mar del Plata", "system": "swiss", "rounds": 5}
-    )
-    row = models.Tournament.objects.get(name="Por empezar")
-    for i in range(players):
-        client.post(
-            f"/desk/t/{row.slug}/action/",
-            {"op": "register", "name": f"Jugador, {chr(65 + i)}", "rating": 1500},
-        )
+    row, _ = _desk_tournament(client, django_user_model, "Por empezar", players)
     client.logout()
     base = f"{API}/tournaments/{row.slug}"
     assert _json(client.get(base))["played_rounds"] == 0
