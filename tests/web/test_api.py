@@ -121,6 +121,13 @@ def test_players_crosstable_norms_and_info(client, swiss):
     assert info["players"] == len(core.players) and info["played_rounds"] == core.played_rounds
     players = _json(client.get(f"{API}/tournaments/{swiss.slug}/players"))["players"]
     assert [p["start_rank"] for p in players] == sorted(core.players)
+    card = present.player_rounds(core, 1)[0]
+    one = _json(client.get(f"{API}/tournaments/{swiss.slug}/players/1"))
+    assert [
+        (r["opponent"] and r["opponent"]["start_rank"], r["colour"], r["mark"], r["kind"])
+        for r in one["rounds"]
+    ] == [(r.opponent.start_rank if r.opponent else None, r.colour, r.mark, r.kind) for r in card.rows]
+    assert client.get(f"{API}/tournaments/{swiss.slug}/players/99").status_code == 404
     table = present.crosstable_for(swiss, core)
     assert table is not None
     cross = _json(client.get(f"{API}/tournaments/{swiss.slug}/crosstable"))

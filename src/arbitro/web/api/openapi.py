@@ -93,6 +93,21 @@ SCHEMAS: dict[str, Any] = {
         ]
     },
     "PlayerList": _obj({"players": _list(_ref("Player"))}),
+    "CardRound": _obj(
+        {
+            "round": INT,
+            # inline: a sibling of $ref is ignored in OpenAPI 3.0, so ``nullable`` needs the object here
+            "opponent": {
+                **_obj({"start_rank": INT, "name": STR}),
+                "nullable": True,
+                "description": "null: a bye",
+            },
+            "colour": {"type": "string", "enum": ["w", "b", ""]},
+            "mark": {**STR, "description": "1 ½ 0 + - or a bye's points"},
+            "kind": {"type": "string", "enum": ["", "pab", "full_bye", "half_bye", "zero_bye", "absent"]},
+        }
+    ),
+    "PlayerCard": {"allOf": [_ref("Player"), _obj({"rounds": _list(_ref("CardRound"))})]},
     "RoundSummary": _obj({"round": INT, "paired": BOOL, "complete": BOOL, "boards": INT}),
     "RoundList": _obj({"rounds": _list(_ref("RoundSummary"))}),
     "Game": _obj(
@@ -318,6 +333,12 @@ def build() -> dict[str, Any]:
             ),
             t: _get("A tournament", "Tournament", params=[SLUG], errors=NOT_FOUND),
             f"{t}/players": _get("Its players, by start rank", "PlayerList", params=[SLUG], errors=NOT_FOUND),
+            f"{t}/players/{{start_rank}}": _get(
+                "A player with every recorded round",
+                "PlayerCard",
+                params=[SLUG, START_RANK],
+                errors={"404": "No such tournament or player"},
+            ),
             f"{t}/rounds": _get("Its paired rounds", "RoundList", params=[SLUG], errors=NOT_FOUND),
             f"{t}/rounds/{{round}}": _get(
                 "A round: boards in C.04.2 3.6 order with results, then byes",

@@ -13,7 +13,16 @@ from typing import Any
 from arbitro.model import Player
 from arbitro.model import Tournament as CoreTournament
 from arbitro.standings import Standings
-from arbitro.views import ByeRow, Crosstable, GameRow, RoundSheet, StandingsLine, points_text, value_text
+from arbitro.views import (
+    ByeRow,
+    Crosstable,
+    GameRow,
+    PlayerCard,
+    RoundSheet,
+    StandingsLine,
+    points_text,
+    value_text,
+)
 from arbitro.web.tournaments import models
 from arbitro.web.tournaments.norms import NormLine, NormReport
 
@@ -33,6 +42,23 @@ def player(p: Player, t: CoreTournament) -> dict[str, Any]:
         "sex": p.sex,
         "points": value_text(points),
         "points_text": points_text(points),
+    }
+
+
+def player_card(card: PlayerCard, t: CoreTournament) -> dict[str, Any]:
+    """A player with every recorded round (:func:`arbitro.views.player_card`): opponent, colour, mark, bye kind."""
+    return {
+        **player(card.player, t),
+        "rounds": [
+            {
+                "round": r.round,
+                "opponent": player_ref(r.opponent) if r.opponent is not None else None,
+                "colour": r.colour,
+                "mark": r.mark,
+                "kind": r.kind,
+            }
+            for r in card.rows
+        ],
     }
 
 

@@ -17,6 +17,7 @@ urlpatterns = [
     path("seasons/<int:year>", views.season, name="season"),
     path(T, views.tournament, name="tournament"),
     path(f"{T}/players", views.players, name="players"),
+    path(f"{T}/players/<int:start_rank>", views.player_detail, name="player"),
     path(f"{T}/rounds", views.rounds, name="rounds"),
     path(f"{T}/rounds/<int:rnd>", views.round_detail, name="round"),
     path(f"{T}/standings", views.standings, name="standings"),

@@ -138,6 +138,20 @@ def players(request: HttpRequest, slug: str) -> Resource:
 
 
 @api_view
+def player_detail(request: HttpRequest, slug: str, start_rank: int) -> Resource:
+    row = _row(slug)
+    if start_rank not in store.load(row).players:  # a 404 before any validator is sent
+        raise ApiError(404, "not_found", f"No player with start rank {start_rank}.")
+
+    def build(r: models.Tournament) -> dict[str, Any]:
+        t = store.load(r)
+        card, _ = present.player_rounds(t, start_rank)
+        return serialize.player_card(card, t)
+
+    return _resource(request, row, build)
+
+
+@api_view
 def rounds(request: HttpRequest, slug: str) -> Resource:
     def build(row: models.Tournament) -> dict[str, Any]:
         t = store.load(row)
