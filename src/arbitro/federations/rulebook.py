@@ -61,10 +61,16 @@ class ByeQuestion:
 
 @dataclass(frozen=True, slots=True)
 class PageSection:
-    """One part of the federation's page: a title (with its article) and its lines."""
+    """One part of the federation's page: a title (with its article), its lines, and maybe a table.
+
+    ``table`` (``key``: the table's id, ``columns``: its header) holds rows of cells.
+    """
 
     title: str
-    lines: tuple[str, ...]
+    lines: tuple[str, ...] = ()
+    key: str = ""
+    columns: tuple[str, ...] = ()
+    table: tuple[tuple[str, ...], ...] = ()
 
 
 @runtime_checkable

@@ -85,33 +85,53 @@ class FmaRulebook:
         ]
 
     def season_page(self, lang: str) -> list[PageSection]:
+        """Categories, the rulebook's own tables (FMA 1.3 a-d, FMA 4.1 a-d) and the tie-break orders (FMA 6)."""
         es = lang == "es"
+
+        def span(low: int, high: int | None, floor: int) -> str:
+            if low <= floor and high is not None:
+                return f"{'hasta' if es else 'up to'} {high}"
+            if high is None:
+                return f"{low} {'o más' if es else 'or more'}"
+            return str(low) if high == low else f"{low}–{high}"
+
+        def fmt(band: formats.FormatBand) -> str:
+            name = band.kind.name_in(lang)
+            if band.rounds is None:
+                return name[0].upper() + name[1:]
+            return f"{name}, {band.rounds} {'rondas' if es else 'rounds'}"
+
         cats = " · ".join(c.label for c in self.categories(lang) if c.creatable)
-        by_rating = tuple(
-            f"{rating} → {categories.category_by_rating(rating).name_in(lang)}" for rating in (1650, 1750, 1850, 1950)
-        )
-        sizes = tuple(
-            f"{'hasta' if es else 'up to'} {n}: {formats.format_for(n).name_in(lang)}" for n in (6, 10, 21, 22)
-        )
         orders = tuple(
             f"{kind}: " + ", ".join(f"{name} ({code})" for name, code, _ in order)
             for kind, order in self.tiebreak_orders(lang)
         )
+        article = "Artículo" if es else "Article"
         return [
             PageSection("Categorías" if es else "Categories", (cats,)),
             PageSection(
                 "Los nuevos ingresan por su rating estándar (FMA 1.3)"
                 if es
                 else "Newcomers enter by standard rating (FMA 1.3)",
-                by_rating,
+                (
+                    "Sin rating estándar, un nuevo jugador ingresa en la categoría más baja (FMA 1.3, 1.7)."
+                    if es
+                    else "Without a standard rating a newcomer enters the lowest category (FMA 1.3, 1.7).",
+                ),
+                key="fma-categories",
+                columns=("Rating estándar" if es else "Standard rating", "Categoría" if es else "Category", article),
+                table=tuple(
+                    (span(b.low, b.high, 0), b.category.name_in(lang), b.article) for b in categories.RATING_BANDS
+                ),
             ),
             PageSection(
                 "Formato según el número de jugadores (FMA 4.1)" if es else "Format by number of players (FMA 4.1)",
-                sizes,
+                key="fma-formats",
+                columns=("Jugadores" if es else "Players", "Formato" if es else "Format", article),
+                table=tuple((span(b.low, b.high, 2), fmt(b), b.article) for b in formats.FORMAT_BANDS),
             ),
             PageSection("Desempates (FMA 6)" if es else "Tie-breaks (FMA 6)", orders),
         ]
-
 
     def default_time_notice(self, lang: str) -> str:
         """FMA 4.3: one hour from the scheduled start of the round."""

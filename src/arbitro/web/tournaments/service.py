@@ -45,7 +45,7 @@ from arbitro.tournament import (
 from arbitro.tournament import replay as core_replay
 from arbitro.tournament.importing import events_from_tournament
 
-from . import federation, models, store
+from . import federation, models, result_entry, store
 
 #: Who runs a command: the request's user (``None``: a script, such as the demo).
 Actor = AbstractBaseUser | AnonymousUser | None
@@ -372,6 +372,7 @@ def _desk_results(row: models.Tournament, data: QueryDict | dict[str, str], user
             shown = data.get(f"s_{game.white}_{game.black}")
             if shown is not None:
                 seen[i] = str(shown)
+        result_entry.check_typed(results, svc.state.fide_mode)  # the core parser, an error per board
         done = _enter(svc, rnd, results, seen)
         try:
             _commit(row, svc, user)
