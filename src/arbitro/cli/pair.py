@@ -8,25 +8,26 @@ of lines, then ``white black`` per board, and the PAB as ``N 0``. Exit codes:
 
 from __future__ import annotations
 
-import json
+import sys
 from pathlib import Path
-from typing import Annotated
-
-import typer
-from rich.console import Console
-from rich.progress import Progress
+from typing import TYPE_CHECKING, Annotated
 
 from arbitro.errors import ArbitroError
-from arbitro.model import Tournament
-from arbitro.pairing.dutch_state import DutchOptions
-from arbitro.pairing.types import RoundPairing
-from arbitro.trf import load_trf
+
+if TYPE_CHECKING:
+    import typer
+
+    from arbitro.model import Tournament
+    from arbitro.pairing.dutch_state import DutchOptions
+    from arbitro.pairing.types import RoundPairing
 
 INVALID = 3
 
 
 def _load(path: Path) -> Tournament:
     """Read a TRF file; any problem is invalid input (exit code 3)."""
+    from arbitro.trf import load_trf
+
     try:
         result = load_trf(path)
     except OSError as exc:
@@ -42,10 +43,21 @@ def _load(path: Path) -> Tournament:
 
 
 def _options(bbp: bool) -> DutchOptions:
+    from arbitro.pairing.dutch_state import DutchOptions
+
     return DutchOptions.bbp() if bbp else DutchOptions()
 
 
+def _out(text: str, err: bool = False) -> None:
+    """One line on stdout (or stderr), like ``typer.echo`` but without importing Typer (start-up time)."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(text + "\n")
+    stream.flush()
+
+
 def _pairing_json(pairing: RoundPairing) -> str:
+    import json
+
     data = {
         "round": pairing.round,
         "boards": [{"board": i, "white": b.white, "black": b.black} for i, b in enumerate(pairing.boards, 1)],
@@ -55,7 +67,97 @@ def _pairing_json(pairing: RoundPairing) -> str:
     return json.dumps(data, indent=2)
 
 
+def pair_command(
+    output: Path | None, dutch: Path | None, round_robin: Path | None, as_json: bool, bbp: bool
+) -> int:
+    """``arbitro pair``: the body shared by the Typer command and the fast start-up path (:mod:`.fast`)."""
+    from arbitro.pairing.types import NoValidPairing
+
+    if (dutch is None) == (round_robin is None):
+        raise ArbitroError("give exactly one of --dutch FILE or --round-robin FILE", exit_code=INVALID)
+    source = dutch if dutch is not None else round_robin
+    assert source is not None
+    t = _load(source)
+    try:
+        if dutch is not None:
+            from arbitro.pairing.dutch import pair_round
+
+            pairing = pair_round(t, None, _options(bbp))
+        else:
+            from arbitro.pairing.berger import next_round_pairing  # type: ignore[import-not-found,unused-ignore]
+
+            pairing = next_round_pairing(t)
+    except NoValidPairing as exc:
+        _out(f"arbitro: no valid pairing: {exc}", err=True)
+        return 1
+    except ArbitroError as exc:
+        raise ArbitroError(str(exc), exit_code=INVALID) from None
+    except ValueError as exc:
+        raise ArbitroError(f"{source}: {exc}", exit_code=INVALID) from None
+    text = _pairing_json(pairing) if as_json else "\n".join(pairing.as_bbp_lines())
+    if output is not None:
+        from arbitro.trf import atomic_write_text
+
+        atomic_write_text(output, text + "\n")
+    else:
+        _out(text)
+    return 0
+
+
+def check_command(dutch: Path, strict: bool, bbp: bool) -> int:
+    """``arbitro check``: the body shared by the Typer command and the fast start-up path (:mod:`.fast`)."""
+    from arbitro.pairing.checker import DEPARTURES, check_rounds
+
+    t = _load(dutch)
+    rounds = t.played_rounds
+    progress = None
+    if rounds >= 5 and sys.stdout.isatty():
+        # Rich only for a terminal: its import is a large part of the start-up time.
+        from rich.progress import Progress
+
+        bar = Progress(transient=True)
+        task = bar.add_task("checking", total=rounds)
+        bar.start()
+        progress = lambda r: bar.update(task, completed=r)  # noqa: E731
+    try:
+        checks = list(check_rounds(t, _options(bbp), progress))
+    finally:
+        if progress is not None:
+            bar.stop()
+    bad = 0
+    lines: list[str] = []
+    for c in checks:
+        if c.agrees:
+            continue
+        fails = strict or not c.explained
+        bad += fails
+        lines.append(f"{dutch.name}: Round #{c.round}" + ("" if fails else " (accepted)"))
+        for name in c.departures:
+            lines.append(f"  explained by {DEPARTURES[name]}")
+        if c.engine is None:
+            lines.append("  Checker: No valid pairing")
+        rec = c.recorded.boards
+        eng = c.engine.boards if c.engine is not None else ()
+        lines.append(f"  {'Checker pairings':>22}  {'Tournament pairings':>22}")
+        for i in range(max(len(rec), len(eng))):
+            left = f"{eng[i].white:>5} - {eng[i].black:<5}" if i < len(eng) else ""
+            right = f"{rec[i].white:>5} - {rec[i].black:<5}" if i < len(rec) else ""
+            lines.append(f"  {left:>22}  {right:>22}")
+        eb = c.engine.bye if c.engine is not None else None
+        if eb != c.recorded.bye:
+            lines.append(f"  {'bye ' + str(eb):>22}  {'bye ' + str(c.recorded.bye):>22}")
+    lines.append(f"{dutch.name}: {rounds - bad} of {rounds} rounds agree")
+    _out("\n".join(lines))
+    return 1 if bad else 0
+
+
 def register(app: typer.Typer) -> None:
+    # Typer evaluates the (string) annotations below in this module's globals.
+    global typer
+    import typer
+    from rich.console import Console
+    from rich.progress import Progress
+
     @app.command("pair")
     def pair_cmd(
         output: Annotated[Path | None, typer.Argument(help="Output file (default: standard output).")] = None,
@@ -76,37 +178,7 @@ def register(app: typer.Typer) -> None:
         ] = False,
     ) -> int:
         """Pair the next round: bbpPairings-style output, exit 0 paired, 1 no valid pairing, 3 invalid input."""
-        from arbitro.pairing.types import NoValidPairing
-
-        if (dutch is None) == (round_robin is None):
-            raise ArbitroError("give exactly one of --dutch FILE or --round-robin FILE", exit_code=INVALID)
-        source = dutch if dutch is not None else round_robin
-        assert source is not None
-        t = _load(source)
-        try:
-            if dutch is not None:
-                from arbitro.pairing.dutch import pair_round
-
-                pairing = pair_round(t, None, _options(bbp))
-            else:
-                from arbitro.pairing.berger import next_round_pairing  # type: ignore[import-not-found,unused-ignore]
-
-                pairing = next_round_pairing(t)
-        except NoValidPairing as exc:
-            typer.echo(f"arbitro: no valid pairing: {exc}", err=True)
-            return 1
-        except ArbitroError as exc:
-            raise ArbitroError(str(exc), exit_code=INVALID) from None
-        except ValueError as exc:
-            raise ArbitroError(f"{source}: {exc}", exit_code=INVALID) from None
-        text = _pairing_json(pairing) if as_json else "\n".join(pairing.as_bbp_lines())
-        if output is not None:
-            from arbitro.trf import atomic_write_text
-
-            atomic_write_text(output, text + "\n")
-        else:
-            typer.echo(text)
-        return 0
+        return pair_command(output, dutch, round_robin, as_json, bbp)
 
     @app.command("check")
     def check_cmd(
@@ -125,37 +197,7 @@ def register(app: typer.Typer) -> None:
         ] = False,
     ) -> int:
         """Re-pair every round from the file's own history; exit 1 when any round differs."""
-        from arbitro.pairing.checker import DEPARTURES, check_rounds
-
-        t = _load(dutch)
-        out = Console(highlight=False, soft_wrap=True)
-        bad = 0
-        rounds = t.played_rounds
-        with Progress(transient=True, disable=rounds < 5 or not out.is_terminal) as bar:
-            task = bar.add_task("checking", total=rounds)
-            checks = list(check_rounds(t, _options(bbp), lambda r: bar.update(task, completed=r)))
-        for c in checks:
-            if c.agrees:
-                continue
-            fails = strict or not c.explained
-            bad += fails
-            out.print(f"{dutch.name}: Round #{c.round}" + ("" if fails else " (accepted)"))
-            for name in c.departures:
-                out.print(f"  explained by {DEPARTURES[name]}")
-            if c.engine is None:
-                out.print("  Checker: No valid pairing")
-            rec = c.recorded.boards
-            eng = c.engine.boards if c.engine is not None else ()
-            out.print(f"  {'Checker pairings':>22}  {'Tournament pairings':>22}")
-            for i in range(max(len(rec), len(eng))):
-                left = f"{eng[i].white:>5} - {eng[i].black:<5}" if i < len(eng) else ""
-                right = f"{rec[i].white:>5} - {rec[i].black:<5}" if i < len(rec) else ""
-                out.print(f"  {left:>22}  {right:>22}")
-            eb = c.engine.bye if c.engine is not None else None
-            if eb != c.recorded.bye:
-                out.print(f"  {'bye ' + str(eb):>22}  {'bye ' + str(c.recorded.bye):>22}")
-        out.print(f"{dutch.name}: {rounds - bad} of {rounds} rounds agree")
-        return 1 if bad else 0
+        return check_command(dutch, strict, bbp)
 
     @app.command("generate")
     def generate_cmd(
