@@ -68,3 +68,14 @@ def test_equals_form_and_flags_are_read(tmp_path: Path, capsys: pytest.CaptureFi
 def test_usage_errors_still_come_from_typer(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["pair", "--bogus"]) == 2
     assert "No such option" in capsys.readouterr().err
+
+
+def test_full_search_flag_and_env_pair_the_same(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    expected = PERF100.with_suffix(".expected.txt").read_text().split()
+    assert main(["pair", "--dutch", str(PERF100), "-p", "--full-search"]) == 0
+    assert capsys.readouterr().out.split() == expected
+    monkeypatch.setenv("ARBITRO_DUTCH_FULL", "1")
+    assert main(["check", "--dutch", str(D004)]) == 0
+    assert "6 of 6 rounds agree" in capsys.readouterr().out

@@ -18,9 +18,9 @@ from pathlib import Path
 __all__ = ["try_fast"]
 
 _PAIR_VALUES = {"--dutch", "--round-robin"}
-_PAIR_FLAGS = {"-p", "--json", "--bbp-compat"}
+_PAIR_FLAGS = {"-p", "--json", "--bbp-compat", "--full-search"}
 _CHECK_VALUES = {"--dutch"}
-_CHECK_FLAGS = {"--strict", "--bbp-compat"}
+_CHECK_FLAGS = {"--strict", "--bbp-compat", "--full-search"}
 
 
 def _parse(
@@ -77,9 +77,12 @@ def try_fast(argv: list[str]) -> int | None:
             Path(rr) if rr is not None else None,
             "--json" in flags,
             "--bbp-compat" in flags,
+            "--full-search" in flags,
         )
     parsed = _parse(argv[1:], _CHECK_VALUES, _CHECK_FLAGS, 0)
     if parsed is None or "--dutch" not in parsed[0]:
         return None
     opts, flags, _ = parsed
-    return pair.check_command(Path(opts["--dutch"]), "--strict" in flags, "--bbp-compat" in flags)
+    return pair.check_command(
+        Path(opts["--dutch"]), "--strict" in flags, "--bbp-compat" in flags, "--full-search" in flags
+    )

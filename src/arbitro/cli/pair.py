@@ -42,10 +42,17 @@ def _load(path: Path) -> Tournament:
     return result.tournament
 
 
-def _options(bbp: bool) -> DutchOptions:
+def _options(bbp: bool, full_search: bool = False) -> DutchOptions:
+    """Rules or bbpPairings mode; the full search alone with ``--full-search`` or ARBITRO_DUTCH_FULL=1."""
+    import os
+    from dataclasses import replace
+
     from arbitro.pairing.dutch_state import DutchOptions
 
-    return DutchOptions.bbp() if bbp else DutchOptions()
+    opts = DutchOptions.bbp() if bbp else DutchOptions()
+    if full_search or os.environ.get("ARBITRO_DUTCH_FULL", "") not in ("", "0"):
+        opts = replace(opts, full_search=True)
+    return opts
 
 
 def _out(text: str, err: bool = False) -> None:
@@ -68,7 +75,12 @@ def _pairing_json(pairing: RoundPairing) -> str:
 
 
 def pair_command(
-    output: Path | None, dutch: Path | None, round_robin: Path | None, as_json: bool, bbp: bool
+    output: Path | None,
+    dutch: Path | None,
+    round_robin: Path | None,
+    as_json: bool,
+    bbp: bool,
+    full_search: bool = False,
 ) -> int:
     """``arbitro pair``: the body shared by the Typer command and the fast start-up path (:mod:`.fast`)."""
     from arbitro.pairing.types import NoValidPairing
@@ -82,7 +94,7 @@ def pair_command(
         if dutch is not None:
             from arbitro.pairing.dutch import pair_round
 
-            pairing = pair_round(t, None, _options(bbp))
+            pairing = pair_round(t, None, _options(bbp, full_search))
         else:
             from arbitro.pairing.berger import next_round_pairing  # type: ignore[import-not-found,unused-ignore]
 
@@ -104,7 +116,7 @@ def pair_command(
     return 0
 
 
-def check_command(dutch: Path, strict: bool, bbp: bool) -> int:
+def check_command(dutch: Path, strict: bool, bbp: bool, full_search: bool = False) -> int:
     """``arbitro check``: the body shared by the Typer command and the fast start-up path (:mod:`.fast`)."""
     from arbitro.pairing.checker import DEPARTURES, check_rounds
 
@@ -120,7 +132,7 @@ def check_command(dutch: Path, strict: bool, bbp: bool) -> int:
         bar.start()
         progress = lambda r: bar.update(task, completed=r)  # noqa: E731
     try:
-        checks = list(check_rounds(t, _options(bbp), progress))
+        checks = list(check_rounds(t, _options(bbp, full_search), progress))
     finally:
         if progress is not None:
             bar.stop()
@@ -176,9 +188,16 @@ def register(app: typer.Typer) -> None:
                 "--bbp-compat", help="Reproduce bbpPairings v6.0.0 where it departs from the rules."
             ),
         ] = False,
+        full_search: Annotated[
+            bool,
+            typer.Option(
+                "--full-search",
+                help="Dutch: the full weighted-matching search alone, without the fast path (same result).",
+            ),
+        ] = False,
     ) -> int:
         """Pair the next round: bbpPairings-style output, exit 0 paired, 1 no valid pairing, 3 invalid input."""
-        return pair_command(output, dutch, round_robin, as_json, bbp)
+        return pair_command(output, dutch, round_robin, as_json, bbp, full_search)
 
     @app.command("check")
     def check_cmd(
@@ -195,9 +214,16 @@ def register(app: typer.Typer) -> None:
                 "--bbp-compat", help="Check against bbpPairings v6.0.0 behaviour, departures included."
             ),
         ] = False,
+        full_search: Annotated[
+            bool,
+            typer.Option(
+                "--full-search",
+                help="Dutch: the full weighted-matching search alone, without the fast path (same result).",
+            ),
+        ] = False,
     ) -> int:
         """Re-pair every round from the file's own history; exit 1 when any round differs."""
-        return check_command(dutch, strict, bbp)
+        return check_command(dutch, strict, bbp, full_search)
 
     @app.command("generate")
     def generate_cmd(
