@@ -154,8 +154,13 @@ def generate(
     seed: int,
     options: DutchOptions | None = None,
     progress: Callable[[int, int], None] | None = None,
+    prepare: Callable[[Tournament], None] | None = None,
 ) -> Tournament:
-    """A random tournament paired round by round with the Dutch engine."""
+    """A random tournament paired round by round with the Dutch engine.
+
+    ``prepare`` may change the tournament once its players exist, before round 1
+    (the cross-check tool adds accelerations, prohibited pairs, late entries).
+    """
     rng = random.Random(seed)
     s = _settings(cfg, rng)
     n, rounds = s["players"], s["rounds"]
@@ -169,6 +174,8 @@ def generate(
     )
     for i, rating in enumerate(ratings, 1):
         t.players[i] = Player(start_rank=i, name=f"Test{i:04d}, Player{i:04d}", rating=rating)
+    if prepare is not None:
+        prepare(t)
     retire_from: dict[int, int] = {}
     for rank in rng.sample(range(1, n + 1), min(n, n // s["retired"])):
         retire_from[rank] = rng.randint(2, rounds) if rounds >= 2 else 1
