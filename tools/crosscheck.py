@@ -187,6 +187,9 @@ def run_arbitro(seed: int, a: dict[str, Any], bbp: Path, tmp: Path) -> dict[str,
     """Arbitro generates, bbpPairings checks."""
     opts = DutchOptions.bbp() if a["mode"] == "bbp" else DutchOptions()
     t = generate(GeneratorConfig(generator_values(a)), seed, opts, prepare=_prepare(a, seed))
+    # The generator shortens the tournament when a round cannot be paired; its rounds were
+    # paired as rounds of the planned length (C.04.3 1.8, topscorers in the last round).
+    t.rounds = a["rounds"]
     path = tmp / f"a{seed}.trf"
     write_trf(t, path, "trf16")
     back = read_trf(path)
