@@ -24,7 +24,7 @@ scoring, and for ``arbitro`` the mode Arbitro generated in (rules or bbp-compati
 Usage::
 
     python tools/crosscheck.py --direction both --count 5000 [--max-players 1000] [--first-seed 1]
-        [--log crosscheck.jsonl] [--bbp PATH]
+        [--log crosscheck.jsonl] [--bbp PATH] [--jobs N]
 
 bbpPairings is found at --bbp, $BBPPAIRINGS or /work/refs/bbpPairings/bbpPairings.exe (never
 committed; build it from its public source). The log has one JSON line per tournament; a run
@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import subprocess
@@ -353,6 +354,37 @@ def report(entries: list[dict[str, Any]]) -> None:
         )
 
 
+def one(job: tuple[str, int, int, str]) -> dict[str, Any]:
+    """One tournament one way, in its own temporary directory; the log entry."""
+    direction, seed, max_players, bbp = job
+    a = axes(seed, max_players, direction)
+    c0 = time.process_time()
+    r0 = os.times()
+    with tempfile.TemporaryDirectory() as tmpdir:
+        try:
+            if direction == "arbitro":
+                result = run_arbitro(seed, a, Path(bbp), Path(tmpdir))
+            else:
+                result = run_bbp(seed, a, Path(bbp), Path(tmpdir))
+        except Exception as exc:  # noqa: BLE001 - keep going unattended; the log says what failed
+            result = {"rounds": 0, "differing": [], "classes": {"unexplained": [0]}, "error": repr(exc)[:300]}
+    r1 = os.times()
+    child = (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)
+    return {"direction": direction, "seed": seed, "axes": a, **result, "cpu": time.process_time() - c0 + child}
+
+
+def _record(entry: dict[str, Any], entries: list[dict[str, Any]], log: Any) -> None:
+    entries.append(entry)
+    log.write(json.dumps(entry) + "\n")
+    log.flush()
+    flag = " UNEXPLAINED" if entry["classes"].get("unexplained") else ""
+    print(
+        f"{entry['direction']:<7} seed {entry['seed']:>6}: {entry['axes']['players']:>4} players"
+        f" {entry['rounds']:>2} rounds, {len(entry['differing'])} differ{flag}  ({entry['cpu']:.1f} s)",
+        flush=True,
+    )
+
+
 def main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--direction", choices=["arbitro", "bbp", "both"], default="both")
@@ -362,6 +394,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--log", type=Path, default=Path("crosscheck.jsonl"))
     ap.add_argument("--bbp", type=Path, default=Path(os.environ.get("BBPPAIRINGS", DEFAULT_BBP)))
     ap.add_argument("--report", action="store_true", help="only print the table from --log")
+    ap.add_argument("--jobs", type=int, default=1, help="tournaments checked in parallel")
     args = ap.parse_args(argv)
     entries: list[dict[str, Any]] = []
     if args.log.exists():
@@ -374,42 +407,20 @@ def main(argv: list[str]) -> int:
         return 2
     done = {(e["direction"], e["seed"]) for e in entries}
     directions = ["arbitro", "bbp"] if args.direction == "both" else [args.direction]
-    with tempfile.TemporaryDirectory() as tmpdir, args.log.open("a") as log:
-        tmp = Path(tmpdir)
-        for seed in range(args.first_seed, args.first_seed + args.count):
-            for direction in directions:
-                if (direction, seed) in done:
-                    continue
-                a = axes(seed, args.max_players, direction)
-                c0 = time.process_time()
-                r0 = os.times()
-                try:
-                    if direction == "arbitro":
-                        result = run_arbitro(seed, a, args.bbp, tmp)
-                    else:
-                        result = run_bbp(seed, a, args.bbp, tmp)
-                except Exception as exc:  # noqa: BLE001 - keep going unattended; the log says what failed
-                    result = {"rounds": 0, "differing": [], "classes": {"unexplained": [0]}, "error": repr(exc)[:300]}
-                r1 = os.times()
-                child = (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)
-                entry = {
-                    "direction": direction,
-                    "seed": seed,
-                    "axes": a,
-                    **result,
-                    "cpu": time.process_time() - c0 + child,
-                }
-                entries.append(entry)
-                log.write(json.dumps(entry) + "\n")
-                log.flush()
-                flag = " UNEXPLAINED" if result["classes"].get("unexplained") else ""
-                print(
-                    f"{direction:<7} seed {seed:>6}: {a['players']:>4} players {result['rounds']:>2} rounds,"
-                    f" {len(result['differing'])} differ{flag}  ({entry['cpu']:.1f} s)",
-                    flush=True,
-                )
-                for path in tmp.iterdir():
-                    path.unlink()
+    jobs = [
+        (direction, seed, args.max_players, str(args.bbp))
+        for seed in range(args.first_seed, args.first_seed + args.count)
+        for direction in directions
+        if (direction, seed) not in done
+    ]
+    with args.log.open("a") as log:
+        if args.jobs > 1:
+            with multiprocessing.Pool(args.jobs) as pool:
+                for entry in pool.imap(one, jobs, chunksize=4):
+                    _record(entry, entries, log)
+        else:
+            for job in jobs:
+                _record(one(job), entries, log)
     report(entries)
     return 0
 
