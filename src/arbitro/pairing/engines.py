@@ -18,7 +18,12 @@ def pair_dutch(t: Tournament, round_number: int | None, options: PairOptions) ->
     from arbitro.pairing.dutch import pair_round
     from arbitro.pairing.dutch_state import DutchOptions
 
-    return pair_round(t, round_number, DutchOptions.bbp() if options.bbp_compat else DutchOptions())
+    opts = DutchOptions.bbp() if options.bbp_compat else DutchOptions()
+    if options.full_search:
+        from dataclasses import replace
+
+        opts = replace(opts, full_search=True)
+    return pair_round(t, round_number, opts)
 
 
 def pair_berger(t: Tournament, round_number: int | None, options: PairOptions) -> RoundPairing:
