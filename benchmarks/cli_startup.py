@@ -79,6 +79,22 @@ def main(argv: list[str]) -> int:
             print(f"  {cum / 1e6:7.3f} s cumulative  {self_us / 1e6:7.3f} s self  {name}")
         heavy = [name for _, _, name in rows if name.split(".")[0] in {"typer", "click", "rich"}]
         print(f"Typer/Click/Rich modules imported: {len(heavy)}")
+        probe = (
+            "import time; c0 = time.process_time(); import arbitro.cli.fast, arbitro.cli.pair;"
+            " from arbitro.trf import load_trf; from arbitro.pairing.dutch import pair_round;"
+            " c1 = time.process_time(); t = load_trf(__import__('sys').argv[1]).tournament;"
+            " c2 = time.process_time(); pair_round(t); c3 = time.process_time();"
+            " print(c1 - c0, c2 - c1, c3 - c2)"
+        )
+        parts = []
+        for _ in range(runs):
+            res = subprocess.run([py, "-c", probe, str(N100)], env=env, capture_output=True, text=True, check=True)
+            parts.append([float(x) for x in res.stdout.split()])
+        imp, read, pair_cpu = (min(col) for col in zip(*parts, strict=True))
+        print(
+            f"in process, best of {runs}: imports {imp:.3f} s, reading the TRF {read:.3f} s,"
+            f" pairing {pair_cpu:.3f} s CPU (plus the interpreter's own start)"
+        )
     return 0
 
 
