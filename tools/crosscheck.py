@@ -202,12 +202,18 @@ def run_arbitro(seed: int, a: dict[str, Any], bbp: Path, tmp: Path) -> dict[str,
         if not same_pairing(recorded, recorded_pairing(t, rnd)) or not _same(_pair(back, rnd, opts), recorded):
             cls["reading"].append(rnd)
             continue
-        mine = _pair(back, rnd, replace(DutchOptions.bbp(), full_search=False))
+        mine = _pair(back, rnd, DutchOptions.bbp())
         if a["mode"] == "rules" and (
             (theirs is None and mine is None)
             or (theirs is not None and mine is not None and boards_of(mine) - boards_of(recorded) == theirs)
         ):
             cls["departure"].append(rnd)
+            for name in DEPARTURES:
+                alt = _pair(back, rnd, replace(DutchOptions(), **{name: True}))
+                if (theirs is None and alt is None) or (
+                    theirs is not None and alt is not None and boards_of(alt) - boards_of(recorded) == theirs
+                ):
+                    cls["dep:" + name].append(rnd)
         else:
             cls["unexplained"].append(rnd)
     return {"rounds": rounds, "differing": sorted(disagree), "classes": dict(cls)}
@@ -338,14 +344,13 @@ def report(entries: list[dict[str, Any]]) -> None:
             print(f"not generated (bbpPairings found no pairing even with 3 rounds): {skipped}")
         bad = [(e["seed"], r) for e in mine for r in e["classes"].get("unexplained", [])]
         print(f"unexplained rounds: {len(bad)}" + (f"  (seed, round): {bad[:30]}" if bad else ""))
-        if direction == "bbp":
-            deps = defaultdict(int)
-            for e in mine:
-                for k, v in e["classes"].items():
-                    if k.startswith("dep:"):
-                        deps[k[4:]] += len(v)
-            for name, count in sorted(deps.items()):
-                print(f"  rules-mode rounds explained by {DEPARTURES[name]}: {count}")
+        deps: dict[str, int] = defaultdict(int)
+        for e in mine:
+            for k, v in e["classes"].items():
+                if k.startswith("dep:"):
+                    deps[k[4:]] += len(v)
+        for name, count in sorted(deps.items()):
+            print(f"  rules-mode rounds explained by {DEPARTURES[name]}: {count}")
         cpu = sum(e["cpu"] for e in mine)
         per = cpu / len(mine)
         print(
