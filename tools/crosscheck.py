@@ -75,9 +75,9 @@ def players_for(rng: random.Random, max_players: int) -> int:
     return max_players
 
 
-def axes(seed: int, max_players: int, direction: str) -> dict[str, Any]:
+def axes(seed: int, max_players: int, direction: str, min_players: int = 4) -> dict[str, Any]:
     rng = random.Random(f"{direction}:{seed}")
-    n = players_for(rng, max_players)
+    n = max(min_players, players_for(rng, max_players))
     # more rounds than a small field can play make both generators stop early (or fail)
     rounds = min(rng.randint(3, 15), max(3, n - 1 if n > 8 else n // 2 + 1))
     a: dict[str, Any] = {
@@ -359,10 +359,10 @@ def report(entries: list[dict[str, Any]]) -> None:
         )
 
 
-def one(job: tuple[str, int, int, str]) -> dict[str, Any]:
+def one(job: tuple[str, int, int, str, int]) -> dict[str, Any]:
     """One tournament one way, in its own temporary directory; the log entry."""
-    direction, seed, max_players, bbp = job
-    a = axes(seed, max_players, direction)
+    direction, seed, max_players, bbp, min_players = job
+    a = axes(seed, max_players, direction, min_players)
     c0 = time.process_time()
     r0 = os.times()
     with tempfile.TemporaryDirectory() as tmpdir:
@@ -396,6 +396,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--count", type=int, default=100, help="tournaments each way")
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--max-players", type=int, default=1000)
+    ap.add_argument("--min-players", type=int, default=4, help="raise smaller fields to this size")
     ap.add_argument("--log", type=Path, default=Path("crosscheck.jsonl"))
     ap.add_argument("--bbp", type=Path, default=Path(os.environ.get("BBPPAIRINGS", DEFAULT_BBP)))
     ap.add_argument("--report", action="store_true", help="only print the table from --log")
@@ -413,7 +414,7 @@ def main(argv: list[str]) -> int:
     done = {(e["direction"], e["seed"]) for e in entries}
     directions = ["arbitro", "bbp"] if args.direction == "both" else [args.direction]
     jobs = [
-        (direction, seed, args.max_players, str(args.bbp))
+        (direction, seed, args.max_players, str(args.bbp), args.min_players)
         for seed in range(args.first_seed, args.first_seed + args.count)
         for direction in directions
         if (direction, seed) not in done
