@@ -79,3 +79,11 @@ def test_full_search_flag_and_env_pair_the_same(
     monkeypatch.setenv("ARBITRO_DUTCH_FULL", "1")
     assert main(["check", "--dutch", str(D004)]) == 0
     assert "6 of 6 rounds agree" in capsys.readouterr().out
+
+
+def test_add_round_is_read_by_the_fast_path(tmp_path: Path) -> None:
+    from arbitro.errors import ArbitroError
+
+    with pytest.raises(ArbitroError) as err:
+        try_fast(["pair", "--dutch", str(tmp_path / "missing.trf"), "-p", "--add-round"])
+    assert err.value.exit_code == 3

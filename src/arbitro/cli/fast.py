@@ -18,7 +18,7 @@ from pathlib import Path
 __all__ = ["try_fast"]
 
 _PAIR_VALUES = {"--dutch", "--round-robin"}
-_PAIR_FLAGS = {"-p", "--json", "--bbp-compat", "--full-search"}
+_PAIR_FLAGS = {"-p", "--json", "--bbp-compat", "--add-round", "--full-search"}
 _CHECK_VALUES = {"--dutch"}
 _CHECK_FLAGS = {"--strict", "--bbp-compat", "--full-search"}
 
@@ -77,6 +77,7 @@ def try_fast(argv: list[str]) -> int | None:
             Path(rr) if rr is not None else None,
             "--json" in flags,
             "--bbp-compat" in flags,
+            "--add-round" in flags,
             "--full-search" in flags,
         )
     parsed = _parse(argv[1:], _CHECK_VALUES, _CHECK_FLAGS, 0)

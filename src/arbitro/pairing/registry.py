@@ -211,6 +211,51 @@ def _builtin_systems() -> None:
             double=True,
         )
     )
+    # Team systems (issue 18): their engines pair a TeamEvent, not a Tournament; call them
+    # through arbitro.teams.engines.pair_team_round (same options, same RoundPairing).
+    register(
+        PairingSystem(
+            key="team_swiss",
+            name="FIDE Swiss Team Pairing System",
+            article="C.04.6",
+            kind=SystemKind.TEAM_SWISS,
+            trf_codes=("FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM", "FIDE_TEAM_MP_GP", "FIDE_TEAM_TYPEA_MP"),
+            engine="arbitro.teams.engines:pair_team_swiss",
+            aliases=("team-swiss", "fide-team", "swiss-team"),
+            checker="arbitro.teams.checker",
+            generator="arbitro.teams.generator",
+            supports_prohibited=False,
+        )
+    )
+    register(
+        PairingSystem(
+            key="team_round_robin",
+            name="Team round robin (Berger tables)",
+            article="C.05",
+            kind=SystemKind.TEAM_ROUND_ROBIN,
+            trf_codes=("BERGER_TEAM_ROUNDROBIN", "FIDE_TEAM_ROUNDROBIN"),
+            engine="arbitro.teams.engines:pair_team_round_robin",
+            aliases=("team-rr", "team-berger"),
+            checker="arbitro.teams.checker",
+            generator="arbitro.teams.generator",
+            supports_prohibited=False,
+        )
+    )
+    register(
+        PairingSystem(
+            key="team_double_round_robin",
+            name="Team double round robin (Berger tables)",
+            article="C.05",
+            kind=SystemKind.TEAM_ROUND_ROBIN,
+            trf_codes=("BERGER_TEAM_DOUBLEROUNDROBIN", "FIDE_TEAM_DOUBLEROUNDROBIN"),
+            engine="arbitro.teams.engines:pair_team_round_robin",
+            aliases=("team-drr",),
+            checker="arbitro.teams.checker",
+            generator="arbitro.teams.generator",
+            supports_prohibited=False,
+            double=True,
+        )
+    )
 
 
 _builtin_systems()
