@@ -1,10 +1,10 @@
-"""The fast start-up path of ``arbitro pair`` and ``arbitro check`` (issue 16).
+"""The fast start-up path of ``arbitro pair --dutch`` (issue 16).
 
 Front ends call ``arbitro pair --dutch FILE -p [OUT]`` once per round, like
 bbpPairings; importing Typer, Click and Rich costs more than pairing 100
-players. :func:`try_fast` reads the few options of these two commands itself
-and runs the same command bodies as the Typer commands
-(:func:`arbitro.cli.pair.pair_command`, :func:`~arbitro.cli.pair.check_command`).
+players. :func:`try_fast` reads the few options of that command itself and
+runs the Dutch branch of the Typer command with the same helpers
+(:mod:`arbitro.cli.pair_common`); other systems and ``check`` go to Typer.
 Anything it does not recognise (``--help``, an unknown or repeated option, a
 missing value) returns ``None`` and the caller builds the Typer application,
 which gives the usual help and usage errors. The command lines it accepts
@@ -17,10 +17,8 @@ from pathlib import Path
 
 __all__ = ["try_fast"]
 
-_PAIR_VALUES = {"--dutch", "--round-robin"}
+_PAIR_VALUES = {"--dutch"}
 _PAIR_FLAGS = {"-p", "--json", "--bbp-compat", "--add-round", "--full-search"}
-_CHECK_VALUES = {"--dutch"}
-_CHECK_FLAGS = {"--strict", "--bbp-compat", "--full-search"}
 
 
 def _parse(
@@ -58,32 +56,47 @@ def _parse(
     return opts, seen, positional
 
 
-def try_fast(argv: list[str]) -> int | None:
-    """Run ``pair``/``check`` without Typer; ``None`` when the command line needs Typer."""
-    if not argv or argv[0] not in ("pair", "check"):
-        return None
-    from arbitro.cli import pair
+def _pair_dutch(output: Path | None, dutch: Path, as_json: bool, bbp: bool, add_round: bool, full: bool) -> int:
+    """``arbitro pair --dutch``: the Dutch branch of :func:`arbitro.cli.pair.register`'s ``pair``."""
+    from arbitro.cli.pair_common import INVALID, check_round_count, load, options, out, pairing_json
+    from arbitro.errors import ArbitroError
+    from arbitro.pairing.dutch import pair_round
+    from arbitro.pairing.types import NoValidPairing
 
-    if argv[0] == "pair":
-        parsed = _parse(argv[1:], _PAIR_VALUES, _PAIR_FLAGS, 1)
-        if parsed is None:
-            return None
-        opts, flags, pos = parsed
-        dutch = opts.get("--dutch")
-        rr = opts.get("--round-robin")
-        return pair.pair_command(
-            Path(pos[0]) if pos else None,
-            Path(dutch) if dutch is not None else None,
-            Path(rr) if rr is not None else None,
-            "--json" in flags,
-            "--bbp-compat" in flags,
-            "--add-round" in flags,
-            "--full-search" in flags,
-        )
-    parsed = _parse(argv[1:], _CHECK_VALUES, _CHECK_FLAGS, 0)
+    t = load(dutch)
+    check_round_count(t, dutch, add_round)
+    try:
+        pairing = pair_round(t, None, options(bbp, full))
+    except NoValidPairing as exc:
+        out(f"arbitro: no valid pairing: {exc}", err=True)
+        return 1
+    except ArbitroError as exc:
+        raise ArbitroError(str(exc), exit_code=INVALID) from None
+    except ValueError as exc:
+        raise ArbitroError(f"{dutch}: {exc}", exit_code=INVALID) from None
+    text = pairing_json(pairing) if as_json else "\n".join(pairing.as_bbp_lines())
+    if output is not None:
+        from arbitro.trf import atomic_write_text
+
+        atomic_write_text(output, text + "\n")
+    else:
+        out(text)
+    return 0
+
+
+def try_fast(argv: list[str]) -> int | None:
+    """Run ``pair --dutch`` without Typer; ``None`` when the command line needs Typer."""
+    if not argv or argv[0] != "pair":
+        return None
+    parsed = _parse(argv[1:], _PAIR_VALUES, _PAIR_FLAGS, 1)
     if parsed is None or "--dutch" not in parsed[0]:
         return None
-    opts, flags, _ = parsed
-    return pair.check_command(
-        Path(opts["--dutch"]), "--strict" in flags, "--bbp-compat" in flags, "--full-search" in flags
+    opts, flags, pos = parsed
+    return _pair_dutch(
+        Path(pos[0]) if pos else None,
+        Path(opts["--dutch"]),
+        "--json" in flags,
+        "--bbp-compat" in flags,
+        "--add-round" in flags,
+        "--full-search" in flags,
     )

@@ -8,89 +8,80 @@ of lines, then ``white black`` per board, and the PAB as ``N 0``. Exit codes:
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
+import typer
+from rich.console import Console
+from rich.progress import Progress
+
+from arbitro.cli.pair_common import INVALID
+from arbitro.cli.pair_common import check_round_count as _check_round_count
+from arbitro.cli.pair_common import load as _load
+from arbitro.cli.pair_common import options as _options
+from arbitro.cli.pair_common import pairing_json as _pairing_json
 from arbitro.errors import ArbitroError
+from arbitro.model import Tournament
 
 if TYPE_CHECKING:
-    import typer
+    from collections.abc import Callable
 
-    from arbitro.model import Tournament
-    from arbitro.pairing.dutch_state import DutchOptions
-    from arbitro.pairing.types import RoundPairing
-
-INVALID = 3
+    from arbitro.pairing.generator import GeneratorConfig
 
 
-def _load(path: Path) -> Tournament:
-    """Read a TRF file; any problem is invalid input (exit code 3)."""
-    from arbitro.trf import load_trf
+# One option per pairing system, shared by pair/check (a TRF file) and generate (a configuration).
+BursteinFile = Annotated[
+    Path | None,
+    typer.Option("--burstein", help="FIDE Burstein system (C.04.4.2): TRF file, or configuration."),
+]
+DubovFile = Annotated[
+    Path | None, typer.Option("--dubov", help="FIDE Dubov system (C.04.4.1): TRF file, or configuration.")
+]
+LimFile = Annotated[
+    Path | None, typer.Option("--lim", help="FIDE Lim system (C.04.4.3): TRF file, or configuration.")
+]
+DoubleSwissFile = Annotated[
+    Path | None,
+    typer.Option("--double-swiss", help="FIDE Double-Swiss system (C.04.5): TRF file, or configuration."),
+]
+
+
+def _others(
+    burstein: Path | None, dubov: Path | None, lim: Path | None, double_swiss: Path | None
+) -> dict[str, Path | None]:
+    return {"burstein": burstein, "dubov": dubov, "lim": lim, "double_swiss": double_swiss}
+
+
+def _one_system(**files: Path | None) -> tuple[str, Path]:
+    """The one system flag given (``--dutch FILE``, ``--burstein FILE``, ...)."""
+    given = [(key, path) for key, path in files.items() if path is not None]
+    if len(given) != 1:
+        flags = ", ".join("--" + key.replace("_", "-") for key in files)
+        raise ArbitroError(f"give exactly one of {flags} with a TRF file", exit_code=INVALID)
+    return given[0]
+
+
+def _generate(
+    cfg: GeneratorConfig, seed: int, system: str, bbp: bool, progress: Callable[[int, int], None]
+) -> Tournament:
+    """A random tournament paired by ``system`` (a registry name)."""
+    from arbitro.pairing.generator import generate
+    from arbitro.pairing.registry import PairOptions, UnknownSystem, get
 
     try:
-        result = load_trf(path)
-    except OSError as exc:
-        raise ArbitroError(
-            f"{path}: cannot read the file ({exc.strerror or exc})", exit_code=INVALID
-        ) from None
-    except ArbitroError as exc:
+        chosen = get(system)
+    except UnknownSystem as exc:
         raise ArbitroError(str(exc), exit_code=INVALID) from None
-    errors = result.errors
-    if errors:
-        raise ArbitroError("\n".join(str(d) for d in errors), exit_code=INVALID)
-    return result.tournament
+    if chosen.key == "dutch":
+        return generate(cfg, seed, _options(bbp), progress)
+    if chosen.key == "double_swiss":
+        from arbitro.pairing.double_swiss_generator import generate_double_swiss
 
-
-def _options(bbp: bool, full_search: bool = False) -> DutchOptions:
-    """Rules or bbpPairings mode; the full search alone with ``--full-search`` or ARBITRO_DUTCH_FULL=1."""
-    import os
-    from dataclasses import replace
-
-    from arbitro.pairing.dutch_state import DutchOptions
-
-    opts = DutchOptions.bbp() if bbp else DutchOptions()
-    if full_search or os.environ.get("ARBITRO_DUTCH_FULL", "") not in ("", "0"):
-        opts = replace(opts, full_search=True)
-    return opts
-
-
-def _out(text: str, err: bool = False) -> None:
-    """One line on stdout (or stderr), like ``typer.echo`` but without importing Typer (start-up time)."""
-    stream = sys.stderr if err else sys.stdout
-    stream.write(text + "\n")
-    stream.flush()
-
-
-def _pairing_json(pairing: RoundPairing) -> str:
-    import json
-
-    data = {
-        "round": pairing.round,
-        "boards": [{"board": i, "white": b.white, "black": b.black} for i, b in enumerate(pairing.boards, 1)],
-        "bye": pairing.bye,
-        "unpaired": {str(k): v for k, v in pairing.unpaired.items()},
-    }
-    return json.dumps(data, indent=2)
-
-
-def _check_round_count(t: Tournament, source: Path, add_round: bool) -> None:
-    """Refuse to pair beyond the declared number of rounds (142 / XXR) unless ``--add-round`` is given.
-
-    With ``--add-round`` the round is paired as the tournament's new last round
-    (the Dutch last-round rules then apply to it); the file itself is not changed.
-    """
-    nxt = t.played_rounds + 1
-    if t.rounds is None or nxt <= t.rounds:
-        return
-    if not add_round:
-        raise ArbitroError(
-            f"{source}: the tournament has {t.rounds} rounds (TRF 142 / XXR) and round {t.rounds} is paired; "
-            f"round {nxt} would be one more than declared. Give --add-round to pair an extra round, "
-            f"or correct the number of rounds in the file",
-            exit_code=INVALID,
-        )
-    t.rounds = nxt
+        return generate_double_swiss(cfg, seed, progress)
+    opts = PairOptions(bbp_compat=bbp)
+    return generate(
+        cfg, seed, None, progress, pair=lambda t, rnd: chosen.pair(t, rnd, opts), system=chosen.trf_code
+    )
 
 
 #: C.04.3 editions: (first day in force, name). Arbitro pairs by the last one.
@@ -129,114 +120,7 @@ def declared_rules(t: Tournament) -> tuple[list[str], bool]:
     return lines, older
 
 
-def pair_command(
-    output: Path | None,
-    dutch: Path | None,
-    round_robin: Path | None,
-    as_json: bool,
-    bbp: bool,
-    add_round: bool = False,
-    full_search: bool = False,
-) -> int:
-    """``arbitro pair``: the body shared by the Typer command and the fast start-up path (:mod:`.fast`)."""
-    from arbitro.pairing.types import NoValidPairing
-
-    if (dutch is None) == (round_robin is None):
-        raise ArbitroError("give exactly one of --dutch FILE or --round-robin FILE", exit_code=INVALID)
-    source = dutch if dutch is not None else round_robin
-    assert source is not None
-    t = _load(source)
-    _check_round_count(t, source, add_round)
-    try:
-        if dutch is not None:
-            from arbitro.pairing.dutch import pair_round
-
-            pairing = pair_round(t, None, _options(bbp, full_search))
-        else:
-            from arbitro.pairing.berger import next_round_pairing  # type: ignore[import-not-found,unused-ignore]
-
-            pairing = next_round_pairing(t)
-    except NoValidPairing as exc:
-        _out(f"arbitro: no valid pairing: {exc}", err=True)
-        return 1
-    except ArbitroError as exc:
-        raise ArbitroError(str(exc), exit_code=INVALID) from None
-    except ValueError as exc:
-        raise ArbitroError(f"{source}: {exc}", exit_code=INVALID) from None
-    text = _pairing_json(pairing) if as_json else "\n".join(pairing.as_bbp_lines())
-    if output is not None:
-        from arbitro.trf import atomic_write_text
-
-        atomic_write_text(output, text + "\n")
-    else:
-        _out(text)
-    return 0
-
-
-def check_command(dutch: Path, strict: bool, bbp: bool, full_search: bool = False) -> int:
-    """``arbitro check``: the body shared by the Typer command and the fast start-up path (:mod:`.fast`)."""
-    from arbitro.pairing.checker import DEPARTURES, check_rounds
-
-    t = _load(dutch)
-    bad = 0
-    rounds = t.played_rounds
-    progress = None
-    if rounds >= 5 and sys.stdout.isatty():
-        # Rich only for a terminal: its import is a large part of the start-up time.
-        from rich.progress import Progress
-
-        bar = Progress(transient=True)
-        task = bar.add_task("checking", total=rounds)
-        bar.start()
-        progress = lambda r: bar.update(task, completed=r)  # noqa: E731
-    try:
-        checks = list(check_rounds(t, _options(bbp, full_search), progress))
-    finally:
-        if progress is not None:
-            bar.stop()
-    lines: list[str] = []
-    for c in checks:
-        for reading in c.readings:
-            lines.append(f"{dutch.name}: read {reading}")
-        if c.agrees:
-            continue
-        fails = strict or not c.explained
-        bad += fails
-        lines.append(f"{dutch.name}: Round #{c.round}" + ("" if fails else " (accepted)"))
-        for name in c.departures:
-            lines.append(f"  explained by {DEPARTURES[name]}")
-        if c.engine is None:
-            lines.append("  Checker: No valid pairing")
-        rec = c.recorded.boards
-        eng = c.engine.boards if c.engine is not None else ()
-        lines.append(f"  {'Checker pairings':>22}  {'Tournament pairings':>22}")
-        for i in range(max(len(rec), len(eng))):
-            left = f"{eng[i].white:>5} - {eng[i].black:<5}" if i < len(eng) else ""
-            right = f"{rec[i].white:>5} - {rec[i].black:<5}" if i < len(rec) else ""
-            lines.append(f"  {left:>22}  {right:>22}")
-        eb = c.engine.bye if c.engine is not None else None
-        if eb != c.recorded.bye:
-            lines.append(f"  {'bye ' + str(eb):>22}  {'bye ' + str(c.recorded.bye):>22}")
-    declared, older = declared_rules(t)
-    for line in declared:
-        lines.append(f"{dutch.name}: {line}")
-    if bad and older:
-        lines.append(
-            f"{dutch.name}: the event was paired under older rules; differences may come from "
-            "those rules, not from pairing errors"
-        )
-    lines.append(f"{dutch.name}: {rounds - bad} of {rounds} rounds agree")
-    _out("\n".join(lines))
-    return 1 if bad else 0
-
-
 def register(app: typer.Typer) -> None:
-    # Typer evaluates the (string) annotations below in this module's globals.
-    global typer
-    import typer
-    from rich.console import Console
-    from rich.progress import Progress
-
     @app.command("pair")
     def pair_cmd(
         output: Annotated[Path | None, typer.Argument(help="Output file (default: standard output).")] = None,
@@ -247,6 +131,10 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option("--round-robin", help="TRF file of a round robin: pair its next round (Berger)."),
         ] = None,
+        burstein: BursteinFile = None,
+        dubov: DubovFile = None,
+        lim: LimFile = None,
+        double_swiss: DoubleSwissFile = None,
         p: Annotated[bool, typer.Option("-p", help="Pair the next round (bbpPairings syntax).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Boards with colours as JSON.")] = False,
         bbp: Annotated[
@@ -286,11 +174,51 @@ def register(app: typer.Typer) -> None:
 
         A round beyond the declared rounds (142/XXR) is invalid input without --add-round.
         """
-        return pair_command(output, dutch, round_robin, as_json, bbp, add_round, full_search)
+        from arbitro.pairing.types import NoValidPairing
+
+        key, source = _one_system(
+            dutch=dutch, round_robin=round_robin, **_others(burstein, dubov, lim, double_swiss)
+        )
+        t = _load(source)
+        _check_round_count(t, source, add_round)
+        try:
+            if key not in ("dutch", "round_robin"):
+                from arbitro.pairing.registry import PairOptions, get
+
+                pairing = get(key).pair(t, None, PairOptions(bbp_compat=bbp))
+            elif dutch is not None:
+                from arbitro.pairing.dutch import pair_round
+
+                pairing = pair_round(t, None, _options(bbp, full_search))
+            else:
+                from arbitro.pairing.berger import next_round_pairing  # type: ignore[import-not-found,unused-ignore]
+
+                pairing = next_round_pairing(t)
+        except NoValidPairing as exc:
+            typer.echo(f"arbitro: no valid pairing: {exc}", err=True)
+            return 1
+        except ArbitroError as exc:
+            raise ArbitroError(str(exc), exit_code=INVALID) from None
+        except ValueError as exc:
+            raise ArbitroError(f"{source}: {exc}", exit_code=INVALID) from None
+        text = _pairing_json(pairing) if as_json else "\n".join(pairing.as_bbp_lines())
+        if output is not None:
+            from arbitro.trf import atomic_write_text
+
+            atomic_write_text(output, text + "\n")
+        else:
+            typer.echo(text)
+        return 0
 
     @app.command("check")
     def check_cmd(
-        dutch: Annotated[Path, typer.Option("--dutch", help="TRF file to check with the FIDE Dutch system.")],
+        dutch: Annotated[
+            Path | None, typer.Option("--dutch", help="TRF file to check with the FIDE Dutch system.")
+        ] = None,
+        burstein: BursteinFile = None,
+        dubov: DubovFile = None,
+        lim: LimFile = None,
+        double_swiss: DoubleSwissFile = None,
         strict: Annotated[
             bool,
             typer.Option(
@@ -324,13 +252,65 @@ def register(app: typer.Typer) -> None:
 
         Exit codes: 0 every round agrees, 1 some round differs, 3 invalid input.
         """
-        return check_command(dutch, strict, bbp, full_search)
+        from arbitro.pairing.checker import DEPARTURES, check_rounds
+
+        key, source = _one_system(dutch=dutch, **_others(burstein, dubov, lim, double_swiss))
+        t = _load(source)
+        out = Console(highlight=False, soft_wrap=True)
+        bad = 0
+        rounds = t.played_rounds
+        with Progress(transient=True, disable=rounds < 5 or not out.is_terminal) as bar:
+            task = bar.add_task("checking", total=rounds)
+            if key == "dutch":
+                checks = list(check_rounds(t, _options(bbp, full_search), lambda r: bar.update(task, completed=r)))
+            else:
+                from arbitro.pairing.registry import PairOptions, get
+                from arbitro.pairing.system_check import check_system
+
+                done = lambda r: bar.update(task, completed=r)  # noqa: E731
+                checks = list(check_system(t, get(key), PairOptions(bbp_compat=bbp), done))
+        for c in checks:
+            for reading in c.readings:
+                out.print(f"{source.name}: read {reading}")
+            if c.agrees:
+                continue
+            fails = strict or not c.explained
+            bad += fails
+            out.print(f"{source.name}: Round #{c.round}" + ("" if fails else " (accepted)"))
+            for name in c.departures:
+                out.print(f"  explained by {DEPARTURES[name]}")
+            if c.engine is None:
+                out.print("  Checker: No valid pairing")
+            rec = c.recorded.boards
+            eng = c.engine.boards if c.engine is not None else ()
+            out.print(f"  {'Checker pairings':>22}  {'Tournament pairings':>22}")
+            for i in range(max(len(rec), len(eng))):
+                left = f"{eng[i].white:>5} - {eng[i].black:<5}" if i < len(eng) else ""
+                right = f"{rec[i].white:>5} - {rec[i].black:<5}" if i < len(rec) else ""
+                out.print(f"  {left:>22}  {right:>22}")
+            eb = c.engine.bye if c.engine is not None else None
+            if eb != c.recorded.bye:
+                out.print(f"  {'bye ' + str(eb):>22}  {'bye ' + str(c.recorded.bye):>22}")
+        declared, older = declared_rules(t) if key == "dutch" else ([], False)
+        for line in declared:
+            out.print(f"{source.name}: {line}")
+        if bad and older:
+            out.print(
+                f"{source.name}: the event was paired under older rules; differences may come from "
+                "those rules, not from pairing errors"
+            )
+        out.print(f"{source.name}: {len(checks) - bad} of {len(checks)} rounds agree")
+        return 1 if bad else 0
 
     @app.command("generate")
     def generate_cmd(
         dutch: Annotated[
             Path | None, typer.Option("--dutch", help="Generator configuration (Key=Value lines).")
         ] = None,
+        burstein: BursteinFile = None,
+        dubov: DubovFile = None,
+        lim: LimFile = None,
+        double_swiss: DoubleSwissFile = None,
         out: Annotated[Path, typer.Option("-o", "--output", help="TRF-2026 file to write.")] = Path(
             "generated.trf"
         ),
@@ -342,25 +322,27 @@ def register(app: typer.Typer) -> None:
         ] = False,
     ) -> int:
         """Generate a random tournament paired with the Dutch system and write it as TRF-2026."""
-        from arbitro.pairing.generator import GeneratorConfig, generate, parse_config
+        from arbitro.pairing.generator import GeneratorConfig, parse_config
         from arbitro.trf import write_trf
 
-        if dutch is not None:
+        others = _others(burstein, dubov, lim, double_swiss)
+        system, config = ("dutch", dutch)
+        if any(v is not None for v in others.values()) or dutch is not None:
+            system, config = _one_system(dutch=dutch, **others)
+        if config is not None:
             try:
-                text = dutch.read_text(encoding="utf-8")
+                text = config.read_text(encoding="utf-8")
             except OSError as exc:
                 raise ArbitroError(
-                    f"{dutch}: cannot read the file ({exc.strerror or exc})", exit_code=INVALID
+                    f"{config}: cannot read the file ({exc.strerror or exc})", exit_code=INVALID
                 ) from None
-            cfg = parse_config(text, str(dutch))
+            cfg = parse_config(text, str(config))
         else:
             cfg = GeneratorConfig({})
         console = Console(stderr=True)
         with Progress(transient=True, console=console, disable=not console.is_terminal) as bar:
             task = bar.add_task("generating", total=None)
-            t = generate(
-                cfg, seed, _options(bbp), lambda r, total: bar.update(task, completed=r, total=total)
-            )
+            t = _generate(cfg, seed, system, bbp, lambda r, total: bar.update(task, completed=r, total=total))
         write_trf(t, out, "trf26")
         typer.echo(f"{out}: {len(t.players)} players, {t.total_rounds} rounds (seed {seed})")
         return 0

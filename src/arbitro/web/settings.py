@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "arbitro.web.tournaments",
+    "arbitro.web.api",
 ]
 
 MIDDLEWARE = [
