@@ -80,7 +80,7 @@ def main(argv: list[str]) -> int:
         heavy = [name for _, _, name in rows if name.split(".")[0] in {"typer", "click", "rich"}]
         print(f"Typer/Click/Rich modules imported: {len(heavy)}")
         probe = (
-            "import time; c0 = time.process_time(); import arbitro.cli.fast, arbitro.cli.pair;"
+            "import time; c0 = time.process_time(); import arbitro.cli.fast, arbitro.cli.pair_common;"
             " from arbitro.trf import load_trf; from arbitro.pairing.dutch import pair_round;"
             " c1 = time.process_time(); t = load_trf(__import__('sys').argv[1]).tournament;"
             " c2 = time.process_time(); pair_round(t); c3 = time.process_time();"
