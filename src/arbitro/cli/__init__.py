@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import importlib
 import sys
-
-import typer
+from typing import TYPE_CHECKING
 
 from arbitro.errors import ArbitroError
+
+if TYPE_CHECKING:
+    import typer
 
 COMMAND_MODULES = [
     "trf",  # arbitro trf validate|convert|show
@@ -46,6 +48,8 @@ COMMANDS = {
 
 
 def _new_app() -> typer.Typer:
+    import typer
+
     app = typer.Typer(
         name="arbitro",
         help="Arbitro: FIDE Swiss pairings, tie-breaks, TRF, title norms and federation rulebooks.",
@@ -136,6 +140,21 @@ _FULL_APP: typer.Typer | None = None
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
     args = sys.argv[1:] if argv is None else argv
+    try:
+        # ``pair``/``check`` without Typer, Click or Rich: most of a 100-player ``pair`` was start-up.
+        from arbitro.cli.fast import try_fast
+
+        fast = try_fast(args)
+    except ArbitroError as err:
+        sys.stderr.write(f"arbitro: {err}\n")
+        return err.exit_code
+    except KeyboardInterrupt:
+        sys.stderr.write("arbitro: interrupted\n")
+        return 130
+    if fast is not None:
+        return fast
+    import typer
+
     app = _build(_modules_for(args))
     try:
         rv = app(args=args, prog_name="arbitro", standalone_mode=False)

@@ -13,7 +13,6 @@ with a checker can check, those with a generator can generate.
 from __future__ import annotations
 
 import inspect
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -22,33 +21,18 @@ import typer
 from rich.console import Console
 from rich.progress import Progress
 
+from arbitro.cli.pair_common import INVALID
+from arbitro.cli.pair_common import check_round_count as _check_round_count
+from arbitro.cli.pair_common import load as _load
+from arbitro.cli.pair_common import pairing_json as _pairing_json
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
 from arbitro.pairing import registry
 from arbitro.pairing.registry import PairingSystem, PairOptions
-from arbitro.pairing.types import RoundPairing
-from arbitro.trf import load_trf
-
-INVALID = 3
-
-def _load(path: Path) -> Tournament:
-    """Read a TRF file; any problem is invalid input (exit code 3)."""
-    try:
-        result = load_trf(path)
-    except OSError as exc:
-        raise ArbitroError(
-            f"{path}: cannot read the file ({exc.strerror or exc})", exit_code=INVALID
-        ) from None
-    except ArbitroError as exc:
-        raise ArbitroError(str(exc), exit_code=INVALID) from None
-    errors = result.errors
-    if errors:
-        raise ArbitroError("\n".join(str(d) for d in errors), exit_code=INVALID)
-    return result.tournament
 
 
-def _options(bbp: bool) -> PairOptions:
-    return PairOptions(bbp_compat=bbp)
+def _options(bbp: bool, full_search: bool = False) -> PairOptions:
+    return PairOptions(bbp_compat=bbp, full_search=full_search)
 
 
 def _file_options(
@@ -92,35 +76,6 @@ def _one(files: dict[str, Path | None], systems: list[PairingSystem]) -> tuple[P
         flags = " or ".join(f"{s.flag} FILE" for s in systems)
         raise ArbitroError(f"give exactly one of {flags}", exit_code=INVALID)
     return given[0]
-
-
-def _pairing_json(pairing: RoundPairing) -> str:
-    data = {
-        "round": pairing.round,
-        "boards": [{"board": i, "white": b.white, "black": b.black} for i, b in enumerate(pairing.boards, 1)],
-        "bye": pairing.bye,
-        "unpaired": {str(k): v for k, v in pairing.unpaired.items()},
-    }
-    return json.dumps(data, indent=2)
-
-
-def _check_round_count(t: Tournament, source: Path, add_round: bool) -> None:
-    """Refuse to pair beyond the declared number of rounds (142 / XXR) unless ``--add-round`` is given.
-
-    With ``--add-round`` the round is paired as the tournament's new last round
-    (the Dutch last-round rules then apply to it); the file itself is not changed.
-    """
-    nxt = t.played_rounds + 1
-    if t.rounds is None or nxt <= t.rounds:
-        return
-    if not add_round:
-        raise ArbitroError(
-            f"{source}: the tournament has {t.rounds} rounds (TRF 142 / XXR) and round {t.rounds} is paired; "
-            f"round {nxt} would be one more than declared. Give --add-round to pair an extra round, "
-            f"or correct the number of rounds in the file",
-            exit_code=INVALID,
-        )
-    t.rounds = nxt
 
 
 #: C.04.3 editions: (first day in force, name). Arbitro pairs by the last one.
@@ -182,6 +137,13 @@ def register(app: typer.Typer) -> None:
                 help="Pair one round beyond the declared number of rounds (142/XXR) as the new last round.",
             ),
         ] = False,
+        full_search: Annotated[
+            bool,
+            typer.Option(
+                "--full-search",
+                help="Dutch: the full weighted-matching search alone, without the fast path (same result).",
+            ),
+        ] = False,
     ) -> int:
         """Pair the next round: bbpPairings-style output.
 
@@ -205,7 +167,7 @@ def register(app: typer.Typer) -> None:
         t = _load(source)
         _check_round_count(t, source, add_round)
         try:
-            pairing = system.pair(t, None, _options(bbp))
+            pairing = system.pair(t, None, _options(bbp, full_search))
         except NoValidPairing as exc:
             typer.echo(f"arbitro: no valid pairing: {exc}", err=True)
             return 1
@@ -236,6 +198,13 @@ def register(app: typer.Typer) -> None:
                 "--bbp-compat", help="Check against bbpPairings v6.0.0 behaviour, departures included."
             ),
         ] = False,
+        full_search: Annotated[
+            bool,
+            typer.Option(
+                "--full-search",
+                help="Dutch: the full weighted-matching search alone, without the fast path (same result).",
+            ),
+        ] = False,
     ) -> int:
         """Re-pair every round from the file's own history and show the differences.
 
@@ -257,7 +226,7 @@ def register(app: typer.Typer) -> None:
         rounds = t.played_rounds
         with Progress(transient=True, disable=rounds < 5 or not out.is_terminal) as bar:
             task = bar.add_task("checking", total=rounds)
-            checks = list(system.check(t, _options(bbp), lambda r: bar.update(task, completed=r)))
+            checks = list(system.check(t, _options(bbp, full_search), lambda r: bar.update(task, completed=r)))
         for c in checks:
             for reading in c.readings:
                 out.print(f"{source.name}: read {reading}")

@@ -43,6 +43,7 @@ class Matcher:
         self.unused = list(range(2 * n - 1, n - 1, -1))
         self.leafs: list[list[int]] = [[] for _ in range(2 * n)]
         self.fresh = True
+        self.optimal = False  # the matching and duals certify each other (no change since solve())
         # Per-stage state.
         self.label = [0] * (2 * n)
         self.labelend: list[tuple[int, int] | None] = [None] * (2 * n)
@@ -80,6 +81,7 @@ class Matcher:
         old = self.w[a][b]
         if new == old:
             return
+        self.optimal = False
         if self.fresh or not (self.active[a] and self.active[b]):
             self.w[a][b] = self.w[b][a] = new
             return
@@ -120,7 +122,15 @@ class Matcher:
         self._fix_dual(a)
 
     def remove_pair(self, a: int, b: int) -> None:
-        """Take two vertices out of the graph (a pair fixed for good)."""
+        """Take two vertices out of the graph (a pair fixed for good).
+
+        Removing a matched pair of single vertices keeps an optimal state
+        optimal: the remaining duals stay feasible, the matching loses a tight
+        edge and the dual objective the same amount.
+        """
+        inb = self.inblossom
+        if self.mate[a] != b or inb[a] != a or inb[b] != b:
+            self.optimal = False
         for v in (a, b):
             if not self.fresh:
                 self._isolate(v)
@@ -138,7 +148,44 @@ class Matcher:
         self._relax()
         while self._stage():
             pass
+        self.optimal = True
         return [m if m >= 0 else v for v, m in enumerate(self.mate)]
+
+    def keeps_mate(self, v: int, weights: dict[int, int]) -> bool:
+        """True when, with the edges ``v``-``u`` set to ``weights[u]``, every optimum pairs ``v`` with its mate.
+
+        A certificate from LP duality, valid only right after :meth:`solve`
+        (``optimal``): the current duals are feasible and, by complementary
+        slackness, their objective equals the weight W* of the current
+        matching M*. For any matching M, W(M) <= W* - sum of the slacks of
+        M's edges. Changing only ``v``'s edges by d(u) = new - old, a matching
+        that pairs ``v`` with ``u`` weighs at most W* - slack(v, u) + d(u),
+        one that pairs ``v`` with an unchanged edge or leaves it single at most
+        W*, while M* weighs W* + d(u0) with ``u0`` the current mate. So if
+        d(u0) > 0 and slack(v, u) > d(u) - d(u0) for every other changed
+        ``u``, every maximum-weight matching of the new weights pairs ``v``
+        with ``u0`` -- what :meth:`solve` would find after the change -- and M*
+        is one of them. Edges inside one blossom have a slack that needs the
+        blossom duals; for them the test answers False unless d(u) < d(u0).
+        """
+        u0 = self.mate[v]
+        if not self.optimal or u0 < 0 or not weights.get(u0):
+            return False
+        unit = 2 * self.scale
+        row, dual, inb, active = self.w[v], self.dual, self.inblossom, self.active
+        d0 = unit * weights[u0] - row[u0]
+        if d0 <= 0:
+            return False
+        dv = dual[v]
+        for u, new in weights.items():
+            if u == u0 or not new or not active[u]:
+                continue
+            d = unit * new - row[u]
+            if d < d0:
+                continue
+            if inb[u] == inb[v] or dv + dual[u] - row[u] <= d - d0:
+                return False
+        return True
 
     def _jump_start(self) -> None:
         """First duals: half the heaviest edge at each vertex (a feasible start)."""

@@ -11,9 +11,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 
 from arbitro.model import Colour, ResultCode, Tournament
-from arbitro.pairing.dutch import pair_round
-from arbitro.pairing.dutch_state import DutchOptions
+from arbitro.pairing.dutch import to_pairing
+from arbitro.pairing.dutch_round import match_round
+from arbitro.pairing.dutch_state import DutchOptions, PlayerState, RoundState, build_state
+from arbitro.pairing.dutch_weights import count_bits
 from arbitro.pairing.types import Board, NoValidPairing, RoundPairing
+
+Solved = tuple[list[tuple[PlayerState, PlayerState]], PlayerState | None]
 
 __all__ = [
     "DEPARTURES",
@@ -151,18 +155,52 @@ def same_pairing(a: RoundPairing, b: RoundPairing) -> bool:
     return a.bye == b.bye and {(x.white, x.black) for x in a.boards} == {(x.white, x.black) for x in b.boards}
 
 
-def _try(t: Tournament, rnd: int, options: DutchOptions) -> RoundPairing | None:
-    try:
-        return pair_round(t, rnd, options)
-    except NoValidPairing:
-        return None
+class _Trials:
+    """Re-pairings of one round under several option sets, each computed once.
+
+    :func:`~arbitro.pairing.dutch.match_round` is a function of the round
+    state and of the width of the count fields alone; the only other use of
+    ``narrow_count_fields`` is the final refusal of an ineligible PAB, which
+    only the rules-following mode makes. So a trial whose state and count
+    width equal an earlier one's has the same pairs and PAB (and, when the
+    earlier one was the rules-following mode and succeeded, so does the
+    narrow mode); only colours and board order (``board_order_unaccelerated``)
+    are recomputed. A departure that changes nothing in a round (no Baku, no
+    never-paired absentee, no PAB worth a loss ...) costs no second pairing.
+    """
+
+    def __init__(self, t: Tournament, rnd: int) -> None:
+        self.t = t
+        self.rnd = rnd
+        self.done: list[tuple[RoundState, int, bool, Solved | None]] = []
+
+    def pair(self, options: DutchOptions) -> RoundPairing | None:
+        st = build_state(self.t, self.rnd, options)
+        width = count_bits(st.players, options.narrow_count_fields)
+        narrow = options.narrow_count_fields
+        solved: Solved | None = None
+        found = False
+        for st2, width2, narrow2, res in self.done:
+            if width2 == width and st2 == st and (narrow2 == narrow or (not narrow2 and res is not None)):
+                solved, found = res, True
+                break
+        if not found:
+            try:
+                solved = match_round(st, narrow=narrow, full_search=options.full_search)
+            except NoValidPairing:
+                solved = None
+            self.done.append((st, width, narrow, solved))
+        if solved is None:
+            return None
+        return to_pairing(st, solved[0], solved[1], options)
 
 
 def check_round(t: Tournament, rnd: int, base: DutchOptions | None = None) -> RoundCheck:
     """Re-pair one round; when it differs, name the bbpPairings departures that reproduce the file."""
     opts = base or DutchOptions()
     recorded = read_recorded(t, rnd)
-    engine = _try(t, rnd, opts)
+    trials = _Trials(t, rnd)
+    engine = trials.pair(opts)
     result = RoundCheck(rnd, recorded.pairing, engine, readings=list(recorded.readings),
                         free_colour=recorded.free_colour)  # fmt: skip
     if result.agrees:
@@ -170,11 +208,11 @@ def check_round(t: Tournament, rnd: int, base: DutchOptions | None = None) -> Ro
     for name in DEPARTURES:
         if getattr(opts, name):
             continue
-        alt = _try(t, rnd, replace(opts, **{name: True}))
+        alt = trials.pair(replace(opts, **{name: True}))
         if alt is not None and recorded.matches(alt):
             result.departures.append(name)
     if not result.departures:
-        alt = _try(t, rnd, DutchOptions.bbp())
+        alt = trials.pair(replace(DutchOptions.bbp(), full_search=opts.full_search))
         if alt is not None and recorded.matches(alt):
             result.departures = [n for n in DEPARTURES if not getattr(opts, n)]
     return result

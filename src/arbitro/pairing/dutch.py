@@ -11,10 +11,10 @@ from __future__ import annotations
 from arbitro.model import Colour, Tournament
 from arbitro.pairing.colours import allocate, board_key
 from arbitro.pairing.dutch_round import match_round
-from arbitro.pairing.dutch_state import DutchOptions, build_state
+from arbitro.pairing.dutch_state import DutchOptions, PlayerState, RoundState, build_state
 from arbitro.pairing.types import Board, NoValidPairing, RoundPairing
 
-__all__ = ["DutchOptions", "NoValidPairing", "next_round_number", "pair_round"]
+__all__ = ["DutchOptions", "NoValidPairing", "next_round_number", "pair_round", "to_pairing"]
 
 
 def next_round_number(t: Tournament) -> int:
@@ -38,17 +38,24 @@ def pair_round(
         raise ValueError(f"round number must be at least 1, got {rnd}")
     opts = options or DutchOptions()
     st = build_state(t, rnd, opts)
-    pairs, bye = match_round(st, narrow=opts.narrow_count_fields)
+    pairs, bye = match_round(st, narrow=opts.narrow_count_fields, full_search=opts.full_search)
+    return to_pairing(st, pairs, bye, opts)
+
+
+def to_pairing(
+    st: RoundState, pairs: list[tuple[PlayerState, PlayerState]], bye: PlayerState | None, options: DutchOptions
+) -> RoundPairing:
+    """Colours (C.04.3 Art. 5) and board order (C.04.2 3.6) of the pairs :func:`match_round` chose."""
     boards = []
     for a, b in pairs:
         if allocate(a, b, st.initial_colour) is Colour.WHITE:
             boards.append((a, b))
         else:
             boards.append((b, a))
-    accelerated = not opts.board_order_unaccelerated
+    accelerated = not options.board_order_unaccelerated
     boards.sort(key=lambda wb: board_key(wb[0], wb[1], accelerated))
     return RoundPairing(
-        round=rnd,
+        round=st.round,
         boards=tuple(Board(w.id, b.id) for w, b in boards),
         bye=bye.id if bye is not None else None,
         unpaired=dict(sorted(st.unpaired.items())),

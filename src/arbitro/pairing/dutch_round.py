@@ -25,8 +25,9 @@ __all__ = ["match_round"]
 
 
 class _Round:
-    def __init__(self, st: RoundState, narrow: bool) -> None:
+    def __init__(self, st: RoundState, narrow: bool, full: bool = False) -> None:
         self.st = st
+        self.full = full  # the full search alone, without the fast path's certificates
         sp = sorted(st.players, key=lambda p: (-p.acc, p.rank))
         self.sp = sp
         self.n = len(sp)
@@ -140,6 +141,21 @@ class _Bracket:
             w += ((flag << (2 * self.r.layout.b)) - s_rem) << 1
         return w
 
+    def certified(self, v: int, new: dict[int, int]) -> bool:
+        """Fast path (issue 16): is ``v``'s partner after re-weighting ``new`` and re-solving already known?
+
+        The full search sets ``v``'s edges to ``new`` (the generation-order
+        addends of C.04.3 4.2) and re-solves, then fixes ``v`` with its partner
+        in the new optimum. :meth:`Matcher.keeps_mate` proves from the dual
+        solution that every optimum of the new weights pairs ``v`` with its
+        current partner; the full search would then fix exactly that pair, so
+        the re-solve is skipped (``v`` leaves the graph with the pair, so its
+        edge weights no longer matter). The proof needs an optimal state (no
+        change since the last solve but the removal of fixed pairs); without
+        one the answer is False. Off when ``full_search`` is set.
+        """
+        return not self.r.full and self.m.keeps_mate(v, new)
+
     def fix(self, v: int, mv: int) -> None:
         self.matched[v] = self.matched[mv] = True
         self.pairs[v] = mv
@@ -218,9 +234,15 @@ class _Bracket:
                 self.fix(v, self.stable[v])
                 continue
             add = len(pbi)
+            new: dict[int, int] = {}
             for o in reversed(free):
-                m.set_weight(v, pbi[o], bw[(o, i)] + add)
+                new[pbi[o]] = bw[(o, i)] + add
                 add += 1
+            if self.certified(v, new):
+                self.fix(v, self.stable[v])
+                continue
+            for u, w in new.items():
+                m.set_weight(v, u, w)
             self.solve()
             self.fix(v, self.stable[v])
 
@@ -317,10 +339,16 @@ class _Bracket:
                 # Already paired with the highest-ranked candidate: the addends cannot change it.
                 self.fix(v, self.stable[v])
                 continue
+            new: dict[int, int] = {}
             for add, o in enumerate(reversed(cands)):
                 w = bw[(o, s)]
                 if w:
-                    m.set_weight(v, pbi[o], w + add)
+                    new[pbi[o]] = w + add
+            if self.certified(v, new):
+                self.fix(v, self.stable[v])
+                continue
+            for u, w in new.items():
+                m.set_weight(v, u, w)
             self.solve()
             self.fix(v, self.stable[v])
 
@@ -343,9 +371,14 @@ class _Bracket:
 
 
 def match_round(
-    st: RoundState, narrow: bool = False
+    st: RoundState, narrow: bool = False, full_search: bool = False
 ) -> tuple[list[tuple[PlayerState, PlayerState]], PlayerState | None]:
-    """Pair the players of ``st``: the pairs (unordered) and the PAB receiver."""
+    """Pair the players of ``st``: the pairs (unordered) and the PAB receiver.
+
+    ``full_search`` turns off the fast path (the certified shortcuts of
+    :meth:`_Bracket.certified`): every decision is then taken by re-solving
+    the weighted matching, the reference the fast path is tested against.
+    """
     if not st.players:
         return [], None
     if len(st.players) == 1:
@@ -353,7 +386,7 @@ def match_round(
         if not only.eligible_bye:
             raise NoValidPairing(f"player {only.id} is alone and cannot receive the pairing-allocated bye")
         return [], only
-    r = _Round(st, narrow)
+    r = _Round(st, narrow, full_search)
     partner = r.run()
     by_id = {p.id: p for p in st.players}
     pairs: list[tuple[PlayerState, PlayerState]] = []

@@ -49,6 +49,9 @@ class DutchOptions:
     zero_pab_no_float: bool = False  # §6.1 #4: a PAB worth no more than a loss gives no downfloat
     baku_half_of_file: bool = False  # §6.1 #2: Baku group A = ceil(N/2) players of the file
     board_order_unaccelerated: bool = False  # §6.1 #5: boards sorted without virtual points
+    # Not a departure: run the full weighted-matching search alone, without the fast path's
+    # certified shortcuts (same pairings; the reference for the differential test, issue 16).
+    full_search: bool = False
 
     @classmethod
     def bbp(cls) -> DutchOptions:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from arbitro.pairing.dutch_state import DOWN, UP, PlayerState, RoundState
 
-__all__ = ["Layout", "compatible"]
+__all__ = ["Layout", "compatible", "count_bits"]
 
 
 def compatible(a: PlayerState, b: PlayerState, st: RoundState) -> bool:
@@ -43,6 +43,15 @@ def _bits(x: int) -> int:
     return x.bit_length()
 
 
+def count_bits(players: list[PlayerState], narrow: bool) -> int:
+    """Width ``b`` of the count fields: room for the whole field, or bbp's largest scoregroup (§6.1 #1)."""
+    sizes: dict[int, int] = {}
+    for p in players:
+        sizes[p.acc] = sizes.get(p.acc, 0) + 1
+    biggest = max(sizes.values(), default=1)
+    return _bits(biggest if narrow else max(biggest, len(players)))
+
+
 class Layout:
     """Field widths for one round: ``b`` for counts, ``S`` and ``off`` for per-scoregroup fields."""
 
@@ -56,9 +65,8 @@ class Layout:
             self.off[score] = shift
             shift += _bits(sizes[score])
         self.S = shift
-        biggest = max(sizes.values(), default=1)
         # bbp sizes the counts by the largest scoregroup, which can overflow (§6.1 #1).
-        self.b = _bits(biggest if narrow else max(biggest, len(players)))
+        self.b = count_bits(players, narrow)
         self.st = st
         self.rounds_back = min(st.round - 1, 2)
         b, S = self.b, self.S

@@ -17,7 +17,7 @@ from arbitro.pairing.types import RoundPairing
 
 if TYPE_CHECKING:
     from arbitro.pairing.checker import RoundCheck
-
+    from arbitro.pairing.dutch_state import DutchOptions
 __all__ = [
     "check_dutch",
     "check_system",
@@ -32,9 +32,18 @@ __all__ = [
 def pair_dutch(t: Tournament, round_number: int | None, options: PairOptions) -> RoundPairing:
     """FIDE Dutch (C.04.3); ``bbp_compat`` switches on bbpPairings' documented departures."""
     from arbitro.pairing.dutch import pair_round
+
+    return pair_round(t, round_number, _dutch_options(options))
+
+
+def _dutch_options(options: PairOptions) -> DutchOptions:
+    """The Dutch engine's options for the registry's (``bbp_compat``, ``full_search``)."""
+    from dataclasses import replace
+
     from arbitro.pairing.dutch_state import DutchOptions
 
-    return pair_round(t, round_number, DutchOptions.bbp() if options.bbp_compat else DutchOptions())
+    opts = DutchOptions.bbp() if options.bbp_compat else DutchOptions()
+    return replace(opts, full_search=True) if options.full_search else opts
 
 
 def pair_berger(t: Tournament, round_number: int | None, options: PairOptions) -> RoundPairing:
@@ -52,9 +61,8 @@ def check_dutch(
 ) -> Iterator[RoundCheck]:
     """The Dutch checker (C.02): re-pair every played round, naming bbpPairings departures."""
     from arbitro.pairing.checker import check_rounds
-    from arbitro.pairing.dutch_state import DutchOptions
 
-    return check_rounds(t, DutchOptions.bbp() if options.bbp_compat else DutchOptions(), progress)
+    return check_rounds(t, _dutch_options(options), progress)
 
 
 def check_system(
@@ -75,11 +83,10 @@ def generate_dutch(
     progress: Callable[[int, int], None] | None,
 ) -> Tournament:
     """The Dutch generator (bbpPairings' ``Key=Value`` configuration)."""
-    from arbitro.pairing.dutch_state import DutchOptions
     from arbitro.pairing.generator import generate, parse_config
 
     cfg = parse_config(config_text, source)
-    return generate(cfg, seed, DutchOptions.bbp() if options.bbp_compat else DutchOptions(), progress)
+    return generate(cfg, seed, _dutch_options(options), progress)
 
 
 def generate_system(

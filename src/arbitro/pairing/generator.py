@@ -172,11 +172,14 @@ def generate(
     pair: Callable[[Tournament, int], RoundPairing] | None = None,
     system: str = "",
     double: bool = False,
+    prepare: Callable[[Tournament], None] | None = None,
 ) -> Tournament:
     """A random tournament paired round by round with the Dutch engine (or ``pair``, written as ``system``).
 
     ``double``: every pairing is a two-game match written as two TRF rounds
     (C.04.5, docs/decisions.md); ``RoundsNumber`` then counts matches.
+    ``prepare`` may change the tournament once its players exist, before round 1
+    (the cross-check tool adds accelerations, prohibited pairs, late entries).
     """
     rng = random.Random(seed)
     s = _settings(cfg, rng)
@@ -191,6 +194,8 @@ def generate(
     )
     for i, rating in enumerate(ratings, 1):
         t.players[i] = Player(start_rank=i, name=f"Test{i:04d}, Player{i:04d}", rating=rating)
+    if prepare is not None:
+        prepare(t)
     retire_from: dict[int, int] = {}
     for rank in rng.sample(range(1, n + 1), min(n, n // s["retired"])):
         retire_from[rank] = rng.randint(2, rounds) if rounds >= 2 else 1

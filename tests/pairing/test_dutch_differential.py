@@ -1,0 +1,62 @@
+"""The Dutch fast path pairs exactly like the full search (issue 16): pairs, colours and PAB.
+
+The large version (20,000+ rounds) is ``benchmarks/dutch_differential.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from arbitro.pairing.checker import recorded_pairing, same_pairing
+from arbitro.pairing.dutch import pair_round
+from arbitro.pairing.dutch_state import DutchOptions
+from arbitro.pairing.generator import GeneratorConfig, generate
+from arbitro.pairing.types import NoValidPairing, RoundPairing
+from arbitro.trf import read_trf
+
+FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "dutch"
+SMALL = [p for p in sorted(FIXTURES.glob("*.trf")) if (m := re.search(r"-p(\d+)-", p.name)) and int(m[1]) <= 16]
+
+
+def _pair(t: object, rnd: int, opts: DutchOptions) -> RoundPairing | None:
+    try:
+        return pair_round(t, rnd, opts)  # type: ignore[arg-type]
+    except NoValidPairing:
+        return None
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_c04_3_fast_path_equals_full_search_on_generated_tournaments(seed: int) -> None:
+    values: dict[str, int | Decimal] = {
+        "PlayersNumber": 4 + (seed * 5) % 19,
+        "RoundsNumber": 3 + seed % 7,
+        "ForfeitRate": 8,
+        "RetiredRate": 10,
+        "HalfPointByeRate": 8,
+    }
+    if seed % 3 == 0:
+        values.update(PointsForWin=Decimal(3), PointsForDraw=Decimal(1), PointsForPAB=Decimal(3))
+    opts = DutchOptions.bbp() if seed % 2 else DutchOptions()
+    t = generate(GeneratorConfig(values), seed, opts)
+    assert t.played_rounds >= 1
+    t.rounds = int(values["RoundsNumber"])  # the generator shortens a tournament it cannot pair further
+    full = replace(opts, full_search=True)
+    for rnd in range(1, t.played_rounds + 1):
+        ref = _pair(t, rnd, full)
+        assert ref is not None and same_pairing(ref, recorded_pairing(t, rnd)), f"seed {seed} round {rnd}"
+
+
+@pytest.mark.parametrize("path", SMALL, ids=lambda p: p.name)
+def test_c04_3_fast_path_equals_full_search_on_fixtures(path: Path) -> None:
+    t = read_trf(path)
+    for rnd in range(1, t.played_rounds + 1):
+        fast = _pair(t, rnd, DutchOptions())
+        full = _pair(t, rnd, DutchOptions(full_search=True))
+        assert (fast is None) == (full is None), f"round {rnd}"
+        if fast is not None and full is not None:
+            assert fast == full, f"round {rnd}"
