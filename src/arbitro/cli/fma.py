@@ -48,7 +48,7 @@ def category_cmd(
     text = elo.strip().lower()
     if text in ("none", "-", "0", ""):
         rating = 0
-    elif text.isdigit():
+    elif text.isascii() and text.isdigit() and len(text) <= 4:
         rating = int(text)
     else:
         raise ArbitroError(f"ELO: {elo!r}: expected a FIDE standard rating (a whole number) or 'none'")
@@ -99,18 +99,14 @@ def season_cmd(
     lang = _lang(lang)
     if fmt not in ("table", "json"):
         raise ArbitroError(f"--format: {fmt!r}: expected table or json")
-    try:
-        text = file.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ArbitroError(f"{file}: cannot read: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ArbitroError(f"{file}:{exc.lineno}: JSON: {exc.msg}") from None
+    from arbitro.limits import MAX_JSON_BYTES, loads_json
+    from arbitro.trf.files import read_input
+
+    data = loads_json(read_input(file, MAX_JSON_BYTES, "season file (JSON)"), str(file))
     base = file.parent
 
     def load_trf(path: str) -> Tournament:
-        return read_trf(base / path)
+        return read_trf(base / path)  # regular files only, within MAX_TRF_BYTES (limits.md)
 
     report = run_season(load_season(data, source=str(file), load_trf=load_trf))
     if fmt == "json":

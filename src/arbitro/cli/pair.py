@@ -20,7 +20,7 @@ from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
 from arbitro.pairing.dutch_state import DutchOptions
 from arbitro.pairing.types import RoundPairing
-from arbitro.trf import load_trf
+from arbitro.trf import TrfError, load_trf
 
 INVALID = 3
 
@@ -35,9 +35,8 @@ def _load(path: Path) -> Tournament:
         ) from None
     except ArbitroError as exc:
         raise ArbitroError(str(exc), exit_code=INVALID) from None
-    errors = result.errors
-    if errors:
-        raise ArbitroError("\n".join(str(d) for d in errors), exit_code=INVALID)
+    if not result.ok:  # one line: the first error and how many more
+        raise ArbitroError(str(TrfError(result.diagnostics, result.error_count)), exit_code=INVALID)
     return result.tournament
 
 
@@ -177,12 +176,14 @@ def register(app: typer.Typer) -> None:
         from arbitro.trf import write_trf
 
         if dutch is not None:
+            from arbitro.trf.files import read_input
+
             try:
-                text = dutch.read_text(encoding="utf-8")
-            except OSError as exc:
-                raise ArbitroError(
-                    f"{dutch}: cannot read the file ({exc.strerror or exc})", exit_code=INVALID
-                ) from None
+                text = read_input(dutch, 1024 * 1024, "configuration file").decode("utf-8")
+            except UnicodeDecodeError:
+                raise ArbitroError(f"{dutch}: not UTF-8 text", exit_code=INVALID) from None
+            except ArbitroError as exc:
+                raise ArbitroError(str(exc), exit_code=INVALID) from None
             cfg = parse_config(text, str(dutch))
         else:
             cfg = GeneratorConfig({})

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -25,15 +25,12 @@ if TYPE_CHECKING:
 _MARK = {"pass": "ok", "fail": "NO", "unknown": "??", "n/a": "--"}
 
 
-def _read_text(path: Path, what: str) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ArbitroError(f"{what}: file not found: {path}") from None
-    except UnicodeDecodeError:
-        raise ArbitroError(f"{what}: {path} is not UTF-8 text") from None
-    except OSError as err:
-        raise ArbitroError(f"{what}: cannot read {path}: {err.strerror}") from None
+def _read_json(path: Path) -> Any:
+    """The dossier's JSON within the limits of limits.md (size, depth, numbers, strings)."""
+    from arbitro.limits import MAX_JSON_BYTES, loads_json
+    from arbitro.trf.files import read_input
+
+    return loads_json(read_input(path, MAX_JSON_BYTES, "dossier (JSON)"), str(path))
 
 
 def load_application(path: Path) -> Application:
@@ -42,13 +39,15 @@ def load_application(path: Path) -> Application:
     from arbitro.titles.dossier import check_dates, parse_dossier
     from arbitro.trf import read_trf
 
-    dossier = parse_dossier(_read_text(path, str(path)), source=str(path))
+    dossier = parse_dossier(_read_json(path), source=str(path))
     extra: list[NormRecord] = []
     cache: dict[Path, Tournament] = {}
     for ref in dossier.trf_norms:
         trf_path = (path.parent / ref.path).resolve()
         if not trf_path.exists():
             raise ArbitroError(f"{path}: {ref.entry}: trf: file not found: {ref.path}")
+        if not trf_path.is_file():
+            raise ArbitroError(f"{path}: {ref.entry}: trf: not a regular file: {ref.path}")
         if trf_path not in cache:
             try:
                 cache[trf_path] = read_trf(trf_path)

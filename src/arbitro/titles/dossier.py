@@ -15,13 +15,13 @@ tournament.start: expected a date YYYY-MM-DD, got '2009-13-01'``.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from arbitro.errors import ArbitroError
+from arbitro.limits import MAX_INT_DIGITS, MAX_POINTS, loads_json, parse_decimal
 from arbitro.titles.application.checker import Application
 from arbitro.titles.application.params import NORM_TITLES, norm_edition_for
 from arbitro.titles.application.records import (
@@ -151,6 +151,8 @@ class _Reader:
             return None
         if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
             raise self.fail(where, f"{key}: expected a whole number >= {minimum}, got {v!r}")
+        if v >= 10**MAX_INT_DIGITS:
+            raise self.fail(where, f"{key}: expected a whole number of at most {MAX_INT_DIGITS} digits")
         return v
 
     def flag(self, d: Mapping[str, Any], key: str, where: str) -> bool | None:
@@ -176,13 +178,13 @@ class _Reader:
         v = d.get(key)
         if v is None:
             return None
-        try:
-            if isinstance(v, bool) or not isinstance(v, int | float | str):
-                raise InvalidOperation
-            s = Decimal(str(v))
-        except InvalidOperation:
-            raise self.fail(where, f"{key}: expected a score such as 6.5, got {v!r}") from None
-        if s < 0 or (s * 2) != (s * 2).to_integral_value():
+        if isinstance(v, bool) or not isinstance(v, int | float | str):
+            raise self.fail(where, f"{key}: expected a score such as 6.5, got {v!r}")
+        parsed = parse_decimal(str(v), maximum=MAX_POINTS, places=1)  # no exponent, NaN or infinity
+        if isinstance(parsed, str):
+            raise self.fail(where, f"{key}: {parsed}")
+        s = parsed
+        if (s * 2) != (s * 2).to_integral_value():
             raise self.fail(where, f"{key}: expected a score in half points, got {v!r}")
         return s
 
@@ -230,14 +232,7 @@ _EVENT_KEYS = ("title", "event", "date", "olympiad")
 
 
 def _load(data: str | bytes | Mapping[str, Any], source: str) -> Mapping[str, Any]:
-    if isinstance(data, Mapping):
-        return data
-    try:
-        obj = json.loads(data)
-    except json.JSONDecodeError as err:
-        raise ArbitroError(f"{source}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
-    except UnicodeDecodeError:
-        raise ArbitroError(f"{source}: not valid JSON: the file is not UTF-8") from None
+    obj = data if isinstance(data, Mapping) else loads_json(data, source)  # limits.md: depth, sizes
     if not isinstance(obj, Mapping):
         raise ArbitroError(f"{source}: expected a JSON object at the top level")
     return obj

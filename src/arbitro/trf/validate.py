@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 
-from arbitro.model import Colour, RoundResult, Tournament
+from arbitro.model import Colour, ResultCode, RoundResult, Tournament
 from arbitro.trf.diagnostics import Diagnostic, Severity
 
 __all__ = ["validate"]
@@ -63,7 +63,28 @@ def validate(
             )
     _check_header(t, source, out)
     _check_references(t, source, out)
+    _check_byes_per_round(t, add)
     return out
+
+
+def _check_byes_per_round(t: Tournament, add: _Add) -> None:
+    """At most one pairing-allocated bye per round (C.04.1 c: "one player is unpaired").
+
+    A PAB is ``U``, or ``+`` against ``0000`` (the old spelling, trf.md §3.3). A file where
+    every player "won by forfeit against nobody" is therefore not a tournament.
+    """
+    first: dict[int, int] = {}
+    reported: set[int] = set()
+    for rank, player in t.players.items():
+        for k, res in enumerate(player.results, start=1):
+            if res.opponent is None and res.code in (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN):
+                if k not in first:
+                    first[k] = rank
+                elif k not in reported:
+                    reported.add(k)
+                    add(Severity.ERROR, rank, _block_column(k) + 7, f"round {k} result",
+                        f"a second pairing-allocated bye in round {k} (player {first[k]} has one); "
+                        "C.04.1 c leaves at most one player unpaired")  # fmt: skip
 
 
 def _check_block(t: Tournament, rank: int, k: int, res: RoundResult, add: _Add) -> None:
