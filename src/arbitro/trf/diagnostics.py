@@ -59,10 +59,11 @@ class DiagnosticSink:
         self.error_count = 0
         self.warning_count = 0
 
-    def add(self, d: Diagnostic) -> None:
+    def add(self, d: Diagnostic, *, always: bool = False) -> None:
+        """Count ``d``; keep it while under the cap, or ``always`` (a file-level stop)."""
         if d.is_error:
             self.error_count += 1
-            if self.error_count <= self.cap:
+            if self.error_count <= self.cap or always:
                 self.kept.append(d)
         else:
             self.warning_count += 1
@@ -80,7 +81,10 @@ class DiagnosticSink:
 
 def report_lines(diagnostics: list[Diagnostic], total: int, cap: int = MAX_DIAGNOSTICS) -> list[str]:
     """At most ``cap`` diagnostics (errors first, each group in file order), then "and N more"."""
-    ordered = [d for d in diagnostics if d.is_error] + [d for d in diagnostics if not d.is_error]
+    errors = [d for d in diagnostics if d.is_error]
+    if len(errors) > cap:  # a file-level stop kept past the cap (DiagnosticSink.add ``always``)
+        errors = [*errors[: cap - 1], errors[-1]]
+    ordered = errors + [d for d in diagnostics if not d.is_error]
     lines = [str(d) for d in ordered[:cap]]
     more = total - len(lines)
     if more > 0:

@@ -146,6 +146,7 @@ class _Reader:
         self.nrs_lines: list[tuple[int, str]] = []
         self.rating_fed = ""
         self.prohibited_pairs = 0
+        self.blocks: dict[str, RoundResult] = {}
 
     # -- diagnostics -------------------------------------------------------
     def error(self, line: int, column: int, fld: str, message: str) -> None:
@@ -191,8 +192,9 @@ class _Reader:
     def parse(self, text: str) -> None:
         for lineno, raw in enumerate(_iter_lines(text), start=1):
             if lineno > limits.MAX_TRF_LINES:
-                self.error(lineno, 0, "file", f"more than {limits.MAX_TRF_LINES:,} lines; stopped reading "
+                message = (f"more than {limits.MAX_TRF_LINES:,} lines; stopped reading "
                            f"(a TRF holds one 001 line per player, at most {limits.MAX_PLAYERS:,})")  # fmt: skip
+                self.sink.add(Diagnostic(Severity.ERROR, self.source, lineno, 0, "file", message), always=True)
                 break
             line = raw.rstrip()
             if not line.strip():
@@ -598,10 +600,18 @@ class _Reader:
         length = len(line)
         pos = 91
         k = 1
+        cache = self.blocks
         while pos < length:
             block = line[pos : pos + 8]
-            if block.strip():
-                results.append(self._block(block.ljust(8), n, pos + 1, k))
+            known = cache.get(block)  # RoundResult is frozen: equal blocks share one (limits.md speed)
+            if known is not None:
+                results.append(known)
+            elif block.strip():
+                before = self.sink.total
+                result = self._block(block.ljust(8), n, pos + 1, k)
+                if self.sink.total == before and len(cache) < 200_000:
+                    cache[block] = result
+                results.append(result)
             else:
                 results.append(_NOT_PAIRED)
             pos += 10
