@@ -37,6 +37,8 @@ __all__ = [
     "MAX_TRF_BYTES",
     "MAX_TRF_LINE",
     "MAX_TRF_LINES",
+    "TEXT_WIDTHS",
+    "check_text",
     "control_characters",
     "loads_json",
     "parse_decimal",
@@ -201,6 +203,26 @@ def loads_json(data: str | bytes, source: str) -> Any:
 
 
 # -- text fields ---------------------------------------------------------------------------------------
+
+
+#: Widths of the text fields a person types (core and web forms alike). TRF header records
+#: (``012`` ... ``122``) are free text to the end of the line; the fixed ``001`` columns are
+#: federation 3, FIDE id 11, birth date 10 (trf.md §3.1). A player's name may be as long as the
+#: FIDE rating list's 60-character field; the TRF writer cuts it to columns 15-47 as every
+#: TRF program does (docs/decisions.md, 2026-12-01).
+TEXT_WIDTHS: dict[str, int] = {
+    "tournament name": 200, "city": 100, "federation": 3, "chief arbiter": 100, "deputy arbiter": 100,
+    "time control": 60, "time control code": 20, "player name": 60, "fide id": 11, "birth date": 10,
+    "title": 3, "reason": 500,
+}  # fmt: skip
+
+
+def check_text(label: str, text: str, width: int | None = None) -> str:
+    """``text`` when it fits the field ``label`` (:data:`TEXT_WIDTHS`); :class:`ArbitroError` otherwise."""
+    problem = text_problem(text, width if width is not None else TEXT_WIDTHS[label])
+    if problem:
+        raise ArbitroError(f"{label}: {problem}")
+    return text
 
 
 def control_characters(text: str) -> list[str]:

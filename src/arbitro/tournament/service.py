@@ -18,6 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from arbitro.errors import ArbitroError
+from arbitro.limits import check_text
 from arbitro.model import TITLES, ResultCode, ScoringSystem
 from arbitro.pairing import berger
 from arbitro.pairing.types import NoValidPairing, RoundPairing
@@ -131,6 +132,10 @@ class TournamentService:
             raise ArbitroError("the tournament already exists")
         if not name.strip():
             raise ArbitroError("name: a tournament needs a name")
+        for label, text in (("tournament name", name), ("city", city), ("federation", federation),
+                            ("chief arbiter", chief_arbiter), ("time control", time_control),
+                            ("time control code", time_control_code)):  # fmt: skip
+            check_text(label, text)  # no control characters; field widths (limits.md)
         if system not in SYSTEMS:
             raise ArbitroError(f"system: expected one of {', '.join(SYSTEMS)}, got {system!r}")
         if system == "dutch" and (rounds is None or rounds < 1):
@@ -205,6 +210,7 @@ class TournamentService:
         s = self._require_created()
         if not name.strip():
             raise ArbitroError("name: a player needs a name")
+        _check_player_text({"name": name, "federation": federation, "fide_id": fide_id, "birth_date": birth_date})
         if title and title not in TITLES:
             raise ArbitroError(f"title: expected one of {', '.join(TITLES)} or nothing, got {title!r}")
         if rating < 0 or rating > 3500:
@@ -256,6 +262,7 @@ class TournamentService:
             raise ArbitroError(f"player: cannot change {', '.join(sorted(unknown))}")
         if "title" in fields and fields["title"] and fields["title"] not in TITLES:
             raise ArbitroError(f"title: expected one of {', '.join(TITLES)} or nothing, got {fields['title']!r}")
+        _check_player_text(fields)
         with self._tx() as tx:
             tx.emit("player_updated", {"start_rank": player, **fields})
         return list(tx.events)
@@ -501,6 +508,7 @@ class TournamentService:
         pairing-allocated bye (C.04.1 art. 4), and a change of a published
         round without a reason (C.04.2 4.4).
         """
+        check_text("reason", reason)  # it becomes a ``###`` line of the TRF
         s = self._require_created()
         rnd = s.round(round_number)
         if rnd.number != s.paired_rounds:
@@ -571,6 +579,7 @@ class TournamentService:
 
     def correct_result(self, board: int, result: str, round_number: int | None = None, reason: str = "") -> list[Event]:
         """Correct an entered result (C.04.2 4.3: it affects only pairings not yet made)."""
+        check_text("reason", reason)
         s = self._require_created()
         rnd = s.round(round_number)
         game = _board(rnd.boards, board, rnd.number)
@@ -597,6 +606,7 @@ class TournamentService:
     # -- FIDE mode ---------------------------------------------------------
     def leave_fide_mode(self, confirm: bool = False, reason: str = "") -> list[Event]:
         """Leave FIDE mode for good (TEC checklist: explicit confirmation, irreversible, a ``###`` line)."""
+        check_text("reason", reason)
         s = self._require_created()
         if not s.fide_mode:
             raise ArbitroError("FIDE mode: the tournament has already left FIDE mode")
@@ -610,6 +620,19 @@ class TournamentService:
             tx.events.append(Event("fide_mode_left", {"reason": reason, "note": note}, stamp, self.author))
             apply(tx.state, tx.events[-1])
         return list(tx.events)
+
+
+_PLAYER_TEXT = {"name": "player name", "federation": "federation", "fide_id": "fide id", "birth_date": "birth date"}
+
+
+def _check_player_text(fields: dict[str, Any]) -> None:
+    """The text fields of a player record: no control characters, within the widths of limits.md."""
+    for key, label in _PLAYER_TEXT.items():
+        value = fields.get(key)
+        if value is not None:
+            if not isinstance(value, str):
+                raise ArbitroError(f"{label}: expected text, got {value!r}")
+            check_text(label, value)
 
 
 def _board(boards: list[Game], board: int, number: int) -> Game:

@@ -118,7 +118,7 @@ def _check_block(t: Tournament, rank: int, k: int, res: RoundResult, add: _Add) 
         add(Severity.ERROR, rank, col, f"round {k} opponent",
             f"player {res.opponent} should have {rank} as opponent in round {k}, has {found}")  # fmt: skip
         return
-    if rank > res.opponent:
+    if rank > opponent:
         return  # each game checked once, from the lower start rank
     pair = (code, other.code)  # StrEnum members hash and compare as their one-character values
     if pair in _UNUSUAL:
