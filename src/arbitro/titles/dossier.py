@@ -21,7 +21,7 @@ from decimal import Decimal
 from typing import Any
 
 from arbitro.errors import ArbitroError
-from arbitro.limits import MAX_INT_DIGITS, MAX_POINTS, loads_json, parse_decimal
+from arbitro.limits import MAX_INT_DIGITS, MAX_POINTS, MAX_ROUNDS, loads_json, parse_decimal
 from arbitro.titles.application.checker import Application
 from arbitro.titles.application.params import NORM_TITLES, norm_edition_for
 from arbitro.titles.application.records import (
@@ -112,6 +112,10 @@ class Dossier:
         )
 
 
+#: Ratings and performances: FIDE ratings have four digits (B.02; TRF 001 columns 49-52).
+_MAX_RATING = 9999
+
+
 class _Reader:
     """Field access with messages that name the dossier, the entry and the field."""
 
@@ -142,7 +146,14 @@ class _Reader:
         return v.strip()
 
     def integer(
-        self, d: Mapping[str, Any], key: str, where: str, *, required: bool = False, minimum: int = 0
+        self,
+        d: Mapping[str, Any],
+        key: str,
+        where: str,
+        *,
+        required: bool = False,
+        minimum: int = 0,
+        maximum: int | None = None,
     ) -> int | None:
         v = d.get(key)
         if v is None:
@@ -153,6 +164,8 @@ class _Reader:
             raise self.fail(where, f"{key}: expected a whole number >= {minimum}, got {v!r}")
         if v >= 10**MAX_INT_DIGITS:
             raise self.fail(where, f"{key}: expected a whole number of at most {MAX_INT_DIGITS} digits")
+        if maximum is not None and v > maximum:
+            raise self.fail(where, f"{key}: expected a whole number from {minimum} to {maximum}, got {v}")
         return v
 
     def flag(self, d: Mapping[str, Any], key: str, where: str) -> bool | None:
@@ -232,7 +245,7 @@ _EVENT_KEYS = ("title", "event", "date", "olympiad")
 
 
 def _load(data: str | bytes | Mapping[str, Any], source: str) -> Mapping[str, Any]:
-    obj = data if isinstance(data, Mapping) else loads_json(data, source)  # limits.md: depth, sizes
+    obj = loads_json(data, source) if isinstance(data, str | bytes) else data  # limits.md: depth, sizes
     if not isinstance(obj, Mapping):
         raise ArbitroError(f"{source}: expected a JSON object at the top level")
     return obj
@@ -337,7 +350,7 @@ def _recorded_norm(r: _Reader, i: int, d: Mapping[str, Any]) -> NormRecord:
     r.known_keys(d, where, _RECORDED_KEYS)
     tournament = _tournament(r, r.obj(t_raw, f"{where}: tournament"), where)
     titles = r.titles(d, "titles", where, NORM_TITLES, required=True)
-    games = r.integer(d, "games", where, required=True, minimum=1)
+    games = r.integer(d, "games", where, required=True, minimum=1, maximum=MAX_ROUNDS)
     assert games is not None
     score = r.score(d, "score", where)
     if score is not None and score > games:
@@ -355,8 +368,8 @@ def _recorded_norm(r: _Reader, i: int, d: Mapping[str, Any]) -> NormRecord:
         games=games,
         edition=edition,
         score=score,
-        ra=r.integer(d, "ra", where, minimum=0),
-        rp=r.integer(d, "rp", where, minimum=0),
+        ra=r.integer(d, "ra", where, minimum=0, maximum=_MAX_RATING),
+        rp=r.integer(d, "rp", where, minimum=0, maximum=_MAX_RATING),
         eight_of_nine=_EIGHT_OF_NINE.get(eight_raw, ""),
         excess_points=_excess(r, d, where, titles),
         counts_as=counts_as,
@@ -402,7 +415,7 @@ def _rating(r: _Reader, i: int, d: Mapping[str, Any]) -> RatingEntry:
     where = f"ratings[{i}]"
     r.known_keys(d, where, _RATING_KEYS)
     day = r.date(d, "date", where, required=True)
-    rating = r.integer(d, "rating", where, required=True, minimum=0)
+    rating = r.integer(d, "rating", where, required=True, minimum=0, maximum=_MAX_RATING)
     assert day is not None and rating is not None
     kind = r.text(d, "kind", where) or "published"
     if kind not in ("published", "interim"):

@@ -150,10 +150,18 @@ class _Reader:
 
     # -- diagnostics -------------------------------------------------------
     def error(self, line: int, column: int, fld: str, message: str) -> None:
-        self.sink.add(Diagnostic(Severity.ERROR, self.source, line, column, fld, message))
+        sink = self.sink
+        if sink.error_count >= sink.cap:  # past the cap: only counted (a 50 MB file of errors)
+            sink.error_count += 1
+            return
+        sink.add(Diagnostic(Severity.ERROR, self.source, line, column, fld, message))
 
     def warn(self, line: int, column: int, fld: str, message: str) -> None:
-        self.sink.add(Diagnostic(Severity.WARNING, self.source, line, column, fld, message))
+        sink = self.sink
+        if sink.warning_count >= sink.cap:
+            sink.warning_count += 1
+            return
+        sink.add(Diagnostic(Severity.WARNING, self.source, line, column, fld, message))
 
     def _int(
         self,
@@ -681,7 +689,11 @@ class _Reader:
         for player in t.players.values():
             extra = player.results[played:]
             for offset, result in enumerate(extra):
-                if result.code in (ResultCode.HALF_BYE, ResultCode.ZERO_BYE, ResultCode.FULL_BYE):
+                if result.code.is_played:  # a game result cannot be a request for a later round
+                    k = played + 1 + offset
+                    self.error(self.player_lines.get(player.start_rank, 0), 92 + 10 * (k - 1) + 7,
+                               f"round {k} result", f"result {result.code.value!r} needs an opponent, found 0000")  # fmt: skip
+                elif result.code in (ResultCode.HALF_BYE, ResultCode.ZERO_BYE, ResultCode.FULL_BYE):
                     t.requested_byes.append(
                         ByeRequest(played + 1 + offset, result.code.value, player.start_rank)
                     )
