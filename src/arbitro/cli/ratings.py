@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import Annotated
 import typer
 
 from arbitro.errors import ArbitroError
-from arbitro.limits import MAX_LIST_LINE
+from arbitro.limits import MAX_LIST_BYTES, MAX_LIST_LINE
 from arbitro.ratings import (
     average_rating,
     k_factor,
@@ -172,6 +173,8 @@ def list_parse_cmd(
 
     handle = open_regular(file, "FIDE rating list")  # no devices or pipes (limits.md)
     with handle:
+        if os.fstat(handle.fileno()).st_size > MAX_LIST_BYTES:
+            raise ArbitroError(f"{file}: larger than {MAX_LIST_BYTES // 2**30} GB, expected a FIDE rating list")
         is_xml = file.suffix.lower() == ".xml" or handle.read(64).lstrip().startswith(b"<")
         handle.seek(0)
         layout = "xml" if is_xml else _describe_layout(handle, rating_type)

@@ -1,0 +1,55 @@
+"""Login throttling on top of django-axes (issue 21): a budget per address, checked before any hash.
+
+django-axes locks a (user name, address) pair after ``AXES_FAILURE_LIMIT`` failures, so a
+colleague at the club's shared address who mistypes, or an attacker there, cannot lock the
+arbiter out from another address. Guessing across many user names from one address never
+reaches that limit, though, and every failed guess costs a full Argon2 hash. This backend,
+first in ``AUTHENTICATION_BACKENDS``, sums the address's recent failures (axes' own records,
+shared by every worker) and, past ``ARBITRO_LOGIN_ADDRESS_FAILURES`` (default 20) within the
+cool-off time, refuses the attempt before any other backend hashes a password; the lockout
+page (HTTP 429) is axes' own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db.models import Sum
+from django.http import HttpRequest
+from django.utils import timezone
+
+
+def address_budget() -> int:
+    return int(getattr(settings, "ARBITRO_LOGIN_ADDRESS_FAILURES", 20))
+
+
+def address_failures(ip: str) -> int:
+    """Failed logins from ``ip`` within the cool-off time, over every user name."""
+    from axes.models import AccessAttempt
+
+    hours = float(getattr(settings, "AXES_COOLOFF_TIME", 0.25) or 0.25)
+    since = timezone.now() - dt.timedelta(hours=hours)
+    total = AccessAttempt.objects.filter(ip_address=ip, attempt_time__gte=since).aggregate(n=Sum("failures_since_start"))
+    return int(total["n"] or 0)
+
+
+class AddressBudgetBackend:
+    """Refuses a login from an address over its failure budget, before any password is hashed."""
+
+    def authenticate(self, request: HttpRequest | None, username: str | None = None, password: str | None = None,
+                     **kwargs: Any) -> None:  # fmt: skip
+        if request is None:
+            return None
+        from axes.helpers import get_client_ip_address
+
+        ip = getattr(request, "axes_ip_address", None) or get_client_ip_address(request)
+        if ip and address_failures(ip) >= address_budget():
+            request.axes_locked_out = True  # type: ignore[attr-defined]  # axes' middleware answers 429
+            raise PermissionDenied("too many failed logins from this address")
+        return None
+
+    def get_user(self, user_id: int) -> None:
+        return None
