@@ -47,7 +47,7 @@ class AddressBudgetBackend:
 
         ip = getattr(request, "axes_ip_address", None) or get_client_ip_address(request)
         if ip and address_failures(ip) >= address_budget():
-            request.axes_locked_out = True  # type: ignore[attr-defined]  # axes' middleware answers 429
+            request.axes_locked_out = True  # axes' middleware answers 429
             raise PermissionDenied("too many failed logins from this address")
         return None
 
