@@ -51,5 +51,5 @@ class AddressBudgetBackend:
             raise PermissionDenied("too many failed logins from this address")
         return None
 
-    def get_user(self, user_id: int) -> None:
-        return None
+    # No ``get_user``: this backend never logs anyone in, so Django's session lookup and
+    # ``force_login`` skip it and use the model backend.

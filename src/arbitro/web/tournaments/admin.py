@@ -43,6 +43,9 @@ class EventAdmin(admin.ModelAdmin):
     list_display = ("tournament", "seq", "kind", "author", "created")
     list_filter = ("kind",)
 
+    def has_add_permission(self, request):  # the log is written by the tournament service only
+        return False
+
     def has_change_permission(self, request, obj=None):  # the log is append-only
         return False
 

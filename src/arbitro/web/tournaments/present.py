@@ -292,7 +292,10 @@ def round_for(row: Any, t: CoreTournament, rnd: int) -> RoundView:
             return round_view_from_state(t, st, rnd)
         return round_view(t, rnd)
 
-    return store.cached(row, f"round{rnd}", build)
+    from django.utils import translation
+
+    # Per language: the round view holds translated labels (issue 21: Spanish labels on English pages).
+    return store.cached(row, f"round{rnd}|{translation.get_language()}", build)
 
 
 def event_label(kind: str) -> str:
