@@ -15,6 +15,8 @@ inconsistent round) stays read-only, with the core's message.
 from __future__ import annotations
 
 import datetime as _dt
+import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -28,7 +30,7 @@ from arbitro.tournament import ByeLimits, TournamentService, TournamentState, ev
 from arbitro.tournament import replay as core_replay
 from arbitro.tournament.importing import events_from_tournament
 
-from . import federation, models, store
+from . import federation, models, permissions, store
 
 
 def available() -> bool:
@@ -318,13 +320,21 @@ def enter_results(
                 continue
             if format_result(game.white_code, game.black_code) == text:
                 continue
-        if game is not None and seen is not None and board in seen and not _shown(seen[board], game, svc.state.fide_mode):
+        # From a form (``seen`` given), a board's result counts as seen only through its ``s_`` field:
+        # a client that leaves it out cannot overwrite a colleague's result (issue 21).
+        shown = None if seen is None else seen.get(board, "")
+        if game is not None and shown is not None and not _shown(shown, game, svc.state.fide_mode):
             now = format_result(game.white_code, game.black_code) if game.has_result else "—"
             raise ArbitroError(
                 _("board %(n)s was changed meanwhile by someone else (now %(now)s); nothing was saved: reload and check")
                 % {"n": board, "now": now}
             )
         if game is not None and game.has_result:
+            if rnd < svc.state.paired_rounds and not permissions.can(user, row, "correct"):
+                raise ArbitroError(
+                    _("round %(r)s is closed: only the chief arbiter may correct its results (C.04.2 4.3)")
+                    % {"r": rnd}
+                )
             svc.correct_result(board, text, round_number=rnd, reason="desk")
         else:
             svc.enter_result(board, text, round_number=rnd)
@@ -372,7 +382,7 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
         return _("Round %(n)s paired and published.") % {"n": n}
     if op == "results":
         rnd = _int(data.get("round"), "round")
-        for attempt in range(3):  # results of other boards saved meanwhile: apply ours to the new state
+        for attempt in range(_RESULT_ATTEMPTS):  # results of other boards saved meanwhile: apply ours to the new state
             results: dict[int, str] = {}
             adopt(row)
             st = state(row)
@@ -391,8 +401,9 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
                 n = enter_results(row, rnd, results, user, seen=seen)
                 break
             except ChangedMeanwhile:
-                if attempt == 2:
+                if attempt == _RESULT_ATTEMPTS - 1:
                     raise
+                time.sleep(random.uniform(0, 0.02 * (attempt + 1)))  # spread the retries of many arbiters
                 row.refresh_from_db()
         return _("%(n)s results saved.") % {"n": n}
     if op == "register":
@@ -434,6 +445,11 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
         row.save(update_fields=["status", "version", "updated"])
         return _("Tournament marked as finished.")
     raise ArbitroError(_("unknown action %(op)s") % {"op": op})
+
+
+#: Results on other boards merge by replaying on the new state; eight arbiters entering at once
+#: (issue 21) must all get through, so a submission retries this often before "changed meanwhile".
+_RESULT_ATTEMPTS = 12
 
 
 def _int(value: Any, field: str) -> int:
