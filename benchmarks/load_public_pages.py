@@ -137,9 +137,13 @@ def login_flood(port: int, deadline: float, counts: list[int], lock: threading.L
         token = m[1] if m else ""
         while time.perf_counter() < deadline:
             body = urllib.parse.urlencode({"username": f"guess{random.randrange(10**9)}", "password": "wrong", "csrfmiddlewaretoken": token})
-            conn.request("POST", "/login/", body, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
-            conn.getresponse().read()
-            n += 1
+            try:
+                conn.request("POST", "/login/", body, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+                conn.getresponse().read()
+                n += 1
+            except (OSError, http.client.HTTPException):  # the server closed the connection: open another
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, port, timeout=30)
     except (OSError, http.client.HTTPException):
         pass
     finally:
@@ -155,9 +159,13 @@ def cache_bust(port: int, paths: list[str], deadline: float, counts: list[int], 
     n = 0
     try:
         while time.perf_counter() < deadline:
-            conn.request("GET", random.choice(busting).format(random.randrange(10**9), random.randrange(10**9)))
-            conn.getresponse().read()
-            n += 1
+            try:
+                conn.request("GET", random.choice(busting).format(random.randrange(10**9), random.randrange(10**9)))
+                conn.getresponse().read()
+                n += 1
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, port, timeout=30)
     except (OSError, http.client.HTTPException):
         pass
     finally:
