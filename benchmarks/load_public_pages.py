@@ -124,54 +124,51 @@ def client(port: int, paths: list[str], deadline: float, out: list[float], error
 _TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
-def login_flood(port: int, deadline: float, counts: list[int], lock: threading.Lock) -> None:
-    """Wrong passwords for ever-new user names, as fast as the server answers (hostile, not measured)."""
+def _hammer(port: int, deadline: float, send, counts: list[int], lock: threading.Lock) -> None:  # type: ignore[no-untyped-def]
+    """Call ``send(conn)`` until the deadline, reconnecting when the server closes (hostile, not measured)."""
     conn = http.client.HTTPConnection(HOST, port, timeout=30)
     n = 0
+    while time.perf_counter() < deadline:
+        try:
+            send(conn)
+            conn.getresponse().read()
+            n += 1
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    conn.close()
+    with lock:
+        counts[0] += n
+
+
+def login_flood(port: int, deadline: float, counts: list[int], lock: threading.Lock) -> None:
+    """Wrong passwords for ever-new user names, as fast as the server answers."""
     try:
+        conn = http.client.HTTPConnection(HOST, port, timeout=30)
         conn.request("GET", "/login/")
         resp = conn.getresponse()
         html = resp.read().decode("utf-8", "replace")
-        cookie = next((v.split(";")[0] for k, v in resp.getheaders() if k.lower() == "set-cookie" and "csrftoken" in v), "")
-        m = _TOKEN.search(html)
-        token = m[1] if m else ""
-        while time.perf_counter() < deadline:
-            body = urllib.parse.urlencode({"username": f"guess{random.randrange(10**9)}", "password": "wrong", "csrfmiddlewaretoken": token})
-            try:
-                conn.request("POST", "/login/", body, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
-                conn.getresponse().read()
-                n += 1
-            except (OSError, http.client.HTTPException):  # the server closed the connection: open another
-                conn.close()
-                conn = http.client.HTTPConnection(HOST, port, timeout=30)
-    except (OSError, http.client.HTTPException):
-        pass
-    finally:
         conn.close()
-    with lock:
-        counts[0] += n
+    except (OSError, http.client.HTTPException):
+        return
+    cookie = next((v.split(";")[0] for k, v in resp.getheaders() if k.lower() == "set-cookie" and "csrftoken" in v), "")
+    m = _TOKEN.search(html)
+    token = m[1] if m else ""
+
+    def send(c: http.client.HTTPConnection) -> None:
+        body = urllib.parse.urlencode({"username": f"guess{random.randrange(10**9)}", "password": "wrong", "csrfmiddlewaretoken": token})
+        c.request("POST", "/login/", body, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+
+    _hammer(port, deadline, send, counts, lock)
 
 
 def cache_bust(port: int, paths: list[str], deadline: float, counts: list[int], lock: threading.Lock) -> None:
-    """The public pages with random query strings (hostile, not measured)."""
-    busting = [f"{p}?r={{}}&nocache={{}}" for p in paths]
-    conn = http.client.HTTPConnection(HOST, port, timeout=30)
-    n = 0
-    try:
-        while time.perf_counter() < deadline:
-            try:
-                conn.request("GET", random.choice(busting).format(random.randrange(10**9), random.randrange(10**9)))
-                conn.getresponse().read()
-                n += 1
-            except (OSError, http.client.HTTPException):
-                conn.close()
-                conn = http.client.HTTPConnection(HOST, port, timeout=30)
-    except (OSError, http.client.HTTPException):
-        pass
-    finally:
-        conn.close()
-    with lock:
-        counts[0] += n
+    """The public pages with random query strings."""
+
+    def send(c: http.client.HTTPConnection) -> None:
+        c.request("GET", f"{random.choice(paths)}?r={random.randrange(10**9)}&nocache={random.randrange(10**9)}")
+
+    _hammer(port, deadline, send, counts, lock)
 
 
 def main() -> int:

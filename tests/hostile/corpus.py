@@ -209,10 +209,12 @@ DOSSIER = {
 }  # fmt: skip
 
 
+def _with(base: dict[str, object], changes: dict[str, object]) -> dict[str, object]:
+    return {**json.loads(json.dumps(base)), **changes}
+
+
 def dossier(**changes: object) -> bytes:
-    d = json.loads(json.dumps(DOSSIER))
-    d.update(changes)
-    return json.dumps(d).encode()
+    return json.dumps(_with(DOSSIER, changes)).encode()
 
 
 def _norm(**fields: object) -> dict[str, object]:
@@ -220,8 +222,7 @@ def _norm(**fields: object) -> dict[str, object]:
         "titles": ["IM"], "games": 9, "score": 6.5, "ra": 2400, "rp": 2450,
         "tournament": {"name": "Open", "start": "2020-01-01", "end": "2020-01-09", "rounds": 9},
     }  # fmt: skip
-    base.update(fields)
-    return base
+    return _with(base, fields)
 
 
 def _replace(text: bytes, old: bytes, new: bytes) -> bytes:
@@ -273,15 +274,11 @@ SEASON = {
 
 
 def season(**changes: object) -> bytes:
-    d = json.loads(json.dumps(SEASON))
-    d.update(changes)
-    return json.dumps(d).encode()
+    return json.dumps(_with(SEASON, changes)).encode()
 
 
 def _t(**fields: object) -> dict[str, object]:
-    base: dict[str, object] = {"id": "t1", "category": "primera", "start": "2026-03-01"}
-    base.update(fields)
-    return base
+    return _with({"id": "t1", "category": "primera", "start": "2026-03-01"}, fields)
 
 
 SEASON_CASES = [
