@@ -17,6 +17,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import MD5PasswordHasher
 from django.test import Client
 
+from arbitro.web.ops.throttle import address_failures
+
 pytestmark = pytest.mark.django_db
 
 SHARED = "10.0.0.1"
@@ -32,12 +34,14 @@ def test_guessing_many_names_from_one_address_is_refused_before_hashing() -> Non
     budget = SETTINGS.ARBITRO_LOGIN_ADDRESS_FAILURES
     for i in range(budget):
         assert _login(flood, f"guess{i}", "wrong").status_code == 200  # a form error, not yet a lockout
+    recorded = address_failures(SHARED)
     with mock.patch.object(MD5PasswordHasher, "encode", wraps=MD5PasswordHasher().encode) as encode, \
             mock.patch.object(MD5PasswordHasher, "verify", wraps=MD5PasswordHasher().verify) as verify:  # fmt: skip
         for i in range(10):
             resp = _login(flood, f"other{i}", "wrong")
             assert resp.status_code == 429
         assert encode.call_count == 0 and verify.call_count == 0  # the cheap rejection: no hash at all
+    assert address_failures(SHARED) == recorded  # ... and no write either (one read per attempt)
     # the flood does not reach the rightful user elsewhere
     home = Client(REMOTE_ADDR="192.0.2.7")
     ok = _login(home, "arbiter", "right-password-9")

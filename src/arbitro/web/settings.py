@@ -165,7 +165,8 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 ARBITRO_LOGIN_ADDRESS_FAILURES = int(os.environ.get("ARBITRO_LOGIN_ADDRESS_FAILURES", "20"))
-MIDDLEWARE += ["csp.middleware.CSPMiddleware", "axes.middleware.AxesMiddleware", "arbitro.web.ops.private.PrivatePagesMiddleware"]
+MIDDLEWARE += ["csp.middleware.CSPMiddleware", "axes.middleware.AxesMiddleware", "arbitro.web.ops.private.PrivatePagesMiddleware",
+               "arbitro.web.ops.throttle.AddressBudgetMiddleware"]
 AXES_FAILURE_LIMIT = int(os.environ.get("ARBITRO_LOGIN_FAILURES", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("ARBITRO_LOGIN_COOLOFF_HOURS", "0.25"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
