@@ -42,9 +42,42 @@ def ensure_env() -> None:
     stamp.write_text(digest)
 
 
+def run_child(cmd: list[str]) -> int:
+    """Run ``cmd`` and stop it when dev.py itself is stopped (Ctrl+C, SIGTERM, SIGHUP).
+
+    The child gets SIGTERM, then SIGKILL if it has not stopped within 10 seconds, so no
+    server is left running on its port after ``python3 dev.py run`` ends.
+    """
+    import signal
+
+    print("+", " ".join(cmd), flush=True)
+    child = subprocess.Popen(cmd, cwd=ROOT)
+
+    def stop(signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    handled = [s for s in ("SIGTERM", "SIGHUP") if hasattr(signal, s)]
+    previous = {name: signal.signal(getattr(signal, name), stop) for name in handled}
+    try:
+        return child.wait()
+    except KeyboardInterrupt:
+        if child.poll() is None:
+            child.terminate()
+            try:
+                child.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                child.kill()
+                child.wait()
+        print("dev.py: stopped the server it had started.", flush=True)
+        return 130
+    finally:
+        for name, handler in previous.items():
+            signal.signal(getattr(signal, name), handler)
+
+
 def cmd_run(args: list[str]) -> int:
     ensure_env()
-    return _sh(BIN / "arbitro", *(args or ["serve", "--demo"]), check=False)
+    return run_child([str(BIN / "arbitro"), *(args or ["serve", "--demo"])])
 
 
 def cmd_test(args: list[str]) -> int:

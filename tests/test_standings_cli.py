@@ -21,7 +21,8 @@ def _json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
 
 def test_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
     doc = _json(capsys, SWISS7, "--tiebreaks", "BH/C1,BH,SB,ARO")
-    assert set(doc) == {"rules", "tiebreaks", "players"}
+    assert set(doc) == {"rules", "tiebreaks", "after_round", "lots_seed", "players"}  # Standings.as_dict (issue 14)
+    assert doc["after_round"] == 5 and doc["lots_seed"] is None
     assert doc["rules"] == "2024"
     assert doc["tiebreaks"] == ["PTS", "BH/C1", "BH", "SB", "ARO"]
     first = doc["players"][0]

@@ -39,18 +39,34 @@ def main() -> int:
         counts = fuzzing.run(name, args.examples)
         n = sum(counts.values())
         total.update(counts)
-        print(f"{name:14} {n:7d} {counts['accepted']:9d} {counts['rejected']:9d} {0:8d} {time.perf_counter() - t0:8.1f}", flush=True)
+        print(
+            f"{name:14} {n:7d} {counts['accepted']:9d} {counts['rejected']:9d} {0:8d} {time.perf_counter() - t0:8.1f}",
+            flush=True,
+        )
     print(f"{'parsers':14} {sum(total.values()):7d} {total['accepted']:9d} {total['rejected']:9d} {0:8d}")
     if args.web:
         t0 = time.perf_counter()
         env = {**os.environ, "ARBITRO_FUZZ_WEB_EXAMPLES": str(args.web)}
         proc = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(ROOT / "tests/web/test_fuzz_forms.py")],
-            cwd=ROOT, env=env, capture_output=True, text=True,
+            [
+                sys.executable,
+                "-m",
+                "pytest",
+                "-q",
+                "-p",
+                "no:cacheprovider",
+                str(ROOT / "tests/web/test_fuzz_forms.py"),
+            ],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
         )
         tail = (proc.stdout.strip().splitlines() or [""])[-1]
-        print(f"web forms: 3 tests x {args.web} cases (each several requests): {'no crash' if proc.returncode == 0 else 'FAILED'}"
-              f" in {time.perf_counter() - t0:.0f} s  [{tail}]")
+        print(
+            f"web forms: 3 tests x {args.web} cases (each several requests): {'no crash' if proc.returncode == 0 else 'FAILED'}"
+            f" in {time.perf_counter() - t0:.0f} s  [{tail}]"
+        )
         if proc.returncode != 0:
             print(proc.stdout[-4000:], proc.stderr[-2000:])
             return 1

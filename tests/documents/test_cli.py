@@ -122,3 +122,21 @@ def test_print_it2_from_a_dossier_B01_2_1(tmp_path: Path) -> None:
 
     text = "".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(out.read_bytes())).pages)
     assert "Title application (IT2)" in text and "RR 2024" in text and "Norm Round Robin 2024" in text
+
+
+def test_print_pairings_with_the_fma_4_3_default_time(tmp_path: Path) -> None:
+    """FMA 4.3: the pairing sheet of an FMA event says a player not present one hour after the start loses."""
+    import io
+
+    out = tmp_path / "p.pdf"
+    trf = str(shared("trf/capo-dorso-2012.trf"))
+    assert main(["print", "pairings", trf, "-o", str(out), "--round", "3", "--fma", "--start", "15:30"]) == 0
+    text = "".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(out.read_bytes())).pages)
+    assert "FMA 4.3" in text and "16:30" in text
+
+
+def test_print_fma_start_must_be_a_time(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "p.pdf"
+    trf = str(shared("trf/capo-dorso-2012.trf"))
+    assert main(["print", "pairings", trf, "-o", str(out), "--fma", "--start", "3pm"]) == 2
+    assert "--start: expected a time as HH:MM" in capsys.readouterr().err and not out.exists()

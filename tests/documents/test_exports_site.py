@@ -142,8 +142,8 @@ def test_chart_svgs_for_the_web_app() -> None:
 
 
 def test_result_marks() -> None:
-    from arbitro.documents.data import result_mark
     from arbitro.model import ResultCode, ScoringSystem
+    from arbitro.views import result_mark
 
     s = ScoringSystem()
     marks = [result_mark(ResultCode(c), s) for c in ("1", "=", "0", "+", "-", "U", "H", "Z", " ")]

@@ -142,7 +142,7 @@ def test_names_outside_latin1_do_not_break_the_pdf() -> None:
 
 
 def test_crosstable_after_a_round_shows_only_the_rounds_so_far() -> None:
-    from arbitro.documents.data import crosstable_rows
+    from arbitro.views import crosstable_rows
 
     t = _tournament("capo")
     rows = crosstable_rows(t, [(1, 1), (2, 2)], {}, grid=False, rounds=4)

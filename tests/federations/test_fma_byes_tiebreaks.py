@@ -85,3 +85,24 @@ def test_fma_6_codes_are_valid_fide_specifiers() -> None:
             assert spec.text == code
     koya_ext = spec_mod.parse_tiebreak("KS/L-1")
     assert koya_ext.code == "KS" and koya_ext.koya_offset < 0
+
+
+def test_fma_4_3_deadline_and_notice_name_the_hour() -> None:
+    from arbitro.federations.fma.byes import default_deadline, default_time_notice
+
+    start = dt.datetime(2026, 5, 2, 15, 30)
+    assert default_deadline(start) == dt.datetime(2026, 5, 2, 16, 30)
+    m = default_time_notice(start)
+    assert m.article == "FMA 4.3" and "16:30" in m.text("es") and "16:30" in m.text("en")
+    assert "una hora" in default_time_notice().text("es")
+
+
+@pytest.mark.parametrize(("now", "allowed"), [("16:00", False), ("16:30", False), ("16:31", True), ("18:00", True)])
+def test_fma_4_3_non_appearance_forfeit_only_after_the_hour(now: str, allowed: bool) -> None:
+    from arbitro.federations.fma.byes import check_non_appearance
+
+    start = dt.datetime(2026, 5, 2, 15, 30)
+    at = dt.datetime.combine(start.date(), dt.time.fromisoformat(now))
+    ok, m = check_non_appearance(start, at, "Ana")
+    assert ok is allowed and m.article == "FMA 4.3"
+    assert ("16:30" in m.text("es")) is (not allowed)

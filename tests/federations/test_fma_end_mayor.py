@@ -210,14 +210,18 @@ def test_fma_anexo_iii_iii24_armageddon_draw_wins_for_black() -> None:
     po = Playoff(rapid=draws, blitz=draws + draws, armageddon=PlayoffGame("A", "1/2-1/2"))
     champ, notes = decide_champion(["A", "B"], PTS, True, po, N)
     assert champ == "B" and notes[-1].article == "FMA Anexo III III.2.4"
+    # the file sets White: the note must not claim Arbitro drew the colours (issue 20)
+    assert "by lot" not in notes[-1].text("en") and "as given in the file" in notes[-1].text("en")
+    assert "según el archivo" in notes[-1].text("es")
 
 
 def test_fma_anexo_iii_iii24_armageddon_colours_by_seeded_lot() -> None:
     assert armageddon_colours("A", "B", 7) == armageddon_colours("B", "A", 7)
     draws = (PlayoffGame("A", "1/2-1/2"), PlayoffGame("B", "1/2-1/2"))
     po = Playoff(rapid=draws, blitz=draws + draws, armageddon=PlayoffGame("", "1-0"))
-    champ, _ = decide_champion(["A", "B"], PTS, True, po, N, lots_seed=7)
+    champ, notes = decide_champion(["A", "B"], PTS, True, po, N, lots_seed=7)
     assert champ == armageddon_colours("A", "B", 7)[0]
+    assert "colours by lot (seed 7)" in notes[-1].text("en")
 
 
 def test_fma_anexo_iii_iii2_wrong_number_of_games_is_an_error() -> None:

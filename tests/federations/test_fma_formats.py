@@ -118,3 +118,20 @@ def test_cli_fma_category_and_format_json(capsys: pytest.CaptureFixture[str]) ->
     data = json.loads(capsys.readouterr().out)
     assert (data["kind"], data["rounds"], data["tiebreaks"][-1]) == ("swiss", 9, "lots")
     assert main(["fma", "format", "8", "--format", "xml"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["fma", "format", "-3"], "entrants: -3: a tournament needs at least 2 players (FMA 4.1)"),
+        (["fma", "format", "many"], "N: 'many': expected the number of entrants"),
+        (["fma", "category", "-5"], "ELO: '-5': expected a FIDE standard rating"),
+    ],
+)
+def test_cli_fma_negative_numbers_get_arbitros_message_FMA_4_1(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20: `fma format -3` gave the CLI library's "No such option" instead of Arbitro's message."""
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert message in err and "No such option" not in err

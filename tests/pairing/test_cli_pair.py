@@ -131,3 +131,42 @@ def test_pair_round_robin_uses_berger_tables(tmp_path: Path, capsys: pytest.Capt
     assert main(["pair", "--round-robin", str(path), "-p"]) == 0
     out = capsys.readouterr().out.split("\n")
     assert out[0] == "2" and len(out[1].split()) == 2
+
+
+def _finished(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    cfg = _write(tmp_path, "PlayersNumber=8\nRoundsNumber=3\nDrawPercentage=30\n", "cfg.txt")
+    path = tmp_path / "done.trf"
+    assert main(["generate", "--dutch", str(cfg), "-o", str(path), "-s", "3"]) == 0
+    capsys.readouterr()
+    return path
+
+
+def test_pair_refuses_a_round_beyond_the_declared_rounds_exit_3(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20: round 4 of a 3-round tournament is refused (bad input, exit 3 as bbpPairings)."""
+    path = _finished(tmp_path, capsys)
+    assert read_trf(path).total_rounds == 3 and read_trf(path).played_rounds == 3
+    assert main(["pair", "--dutch", str(path), "-p"]) == 3
+    captured = capsys.readouterr()
+    assert "the tournament has 3 rounds" in captured.err and "--add-round" in captured.err
+    assert captured.out == ""
+
+
+def test_pair_add_round_pairs_one_more_round(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _finished(tmp_path, capsys)
+    assert main(["pair", "--dutch", str(path), "-p", "--add-round"]) == 0
+    lines = capsys.readouterr().out.split()
+    assert lines[0] == "4"  # 8 players: 4 boards
+
+
+@pytest.mark.skipif(not SHARED.exists(), reason="../shared/fixtures not available")
+def test_check_says_which_system_and_rules_the_file_declares(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 20: "0 of 5 rounds agree" alone; now 092, 192, dates and the C.04.3 edition in force then."""
+    path = SHARED / "trf" / "small-swiss7-byes-forfeits.trf"
+    main(["check", "--dutch", str(path)])
+    out = capsys.readouterr().out
+    assert "092 (type): Individual: Swiss-System" in out and "192 (system): not given" in out
+    assert "dates: 2025-05-01 to 2025-05-03" in out
+    assert "C.04.3 of 2017" in out and "Arbitro re-pairs by C.04.3 of 2026" in out
+    assert "paired under older rules" in out

@@ -233,3 +233,11 @@ def test_edition_2014_reads_as_the_2009_edition_for_a_2015_tournament() -> None:
 def test_event_title_after_the_application_date_is_refused() -> None:
     d = dossier(event_titles=[{"title": "CM", "event": "Olympiad", "date": "2022-09-01", "olympiad": True}])
     assert "event_titles[0]: date 2022-09-01 is after the application date 2021-06-01" in _error(d)
+
+
+def test_top_level_titles_error_names_the_field_once() -> None:
+    """Issue 20: the message said "titles: titles: expected ..."."""
+    d = dossier()
+    d["titles"] = ["XX"]
+    msg = _error(d)
+    assert msg == "d.json: titles: expected one of GM, IM, WGM, WIM, got 'XX'"

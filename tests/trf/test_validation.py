@@ -119,17 +119,19 @@ def test_scoring_records_162_bb_and_xxs() -> None:
     assert (t.scoring.win, t.scoring.half_bye) == (2, 0)
 
 
-def test_national_rating_line_and_team_records_are_kept() -> None:
+def test_national_rating_line_is_read_and_team_records_kept_but_refused() -> None:
+    """Team records are kept as they are, and the file is refused at its first team line (issue 22)."""
     text = (
-        "172 ARG FIDON\n"
-        + _file()
-        + "ARG    1 m    Alpha, A                          1875 ARG       12345\n310 team\n"
+        "172 ARG FIDON\n" + _file() + "ARG    1 m    Alpha, A                          1875 ARG       12345\n"
     )
     result = parse_trf(text)
     assert result.errors == []
     (nr,) = result.tournament.players[1].national_ratings
     assert (nr.federation, nr.rating, nr.national_id) == ("ARG", 1875, "12345")
+    result = parse_trf(text + "310 team\n")
     assert result.tournament.team_records[0].text == "310 team"
+    (error,) = result.errors
+    assert (error.line, error.field) == (text.count("\n") + 1, "team tournament")
 
 
 def test_cli_validate_convert_show(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

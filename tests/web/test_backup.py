@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+import os
 import re
 import zipfile
 
@@ -13,6 +14,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from arbitro.cli import main
+from arbitro.errors import ArbitroError
 from arbitro.web.tournaments import models, service, store
 
 pytestmark = pytest.mark.django_db
@@ -132,3 +134,39 @@ def test_a_tampered_tournament_backup_is_refused(tournament, tmp_path, capsys) -
         assert models.Tournament.objects.count() == n_rows
     (tmp_path / "junk.zip").write_bytes(b"PK not really")
     assert main(["restore", str(tmp_path / "junk.zip")]) == 2
+
+
+def test_backup_outside_the_project_fails_with_a_message(tmp_path, monkeypatch, capsys):  # type: ignore[no-untyped-def]
+    """Issue 20: outside the project folder `arbitro backup` backed up a new empty database with exit 0."""
+    from django.conf import settings
+
+    from arbitro.cli import ops
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ARBITRO_DATA_DIR", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setattr(type(settings), "configured", property(lambda self: False))
+    monkeypatch.setattr(ops, "_data_candidates", lambda: [tmp_path / "data", tmp_path.parent / "data"])
+    assert main(["backup", str(tmp_path / "out.json.gz")]) == 2
+    err = capsys.readouterr().err
+    assert "no Arbitro database found" in err and "ARBITRO_DATA_DIR" in err
+    assert not (tmp_path / "out.json.gz").exists() and not (tmp_path / "data").exists()
+
+
+def test_backup_finds_the_data_folder_above(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    from django.conf import settings
+
+    from arbitro.cli import ops
+
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "arbitro.sqlite3").write_bytes(b"")
+    (tmp_path / "sub" / "deeper").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path / "sub" / "deeper")
+    monkeypatch.delenv("ARBITRO_DATA_DIR", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.setattr(type(settings), "configured", property(lambda self: False))
+    assert ops.locate_data(create=False) == f"data folder: {(tmp_path / 'data').resolve()}"
+    assert os.environ["ARBITRO_DATA_DIR"] == str((tmp_path / "data").resolve())
+    monkeypatch.setenv("ARBITRO_DATA_DIR", str(tmp_path / "nowhere"))
+    with pytest.raises(ArbitroError, match="no database there"):
+        ops.locate_data(create=False)

@@ -242,3 +242,42 @@ def test_fma_season_page_names_the_winner_of_a_finished_double_round_robin_FMA_4
     winner = core.players[compute_standings(core).rows[0].start_rank].name
     html = client.get(reverse("tournaments:fma")).content.decode()
     assert f"Ganador: {winner}" in html
+
+
+def test_fma_4_3_default_time_on_the_desk_and_the_pairing_page_and_a_no_show_forfeit(logged):
+    """FMA 4.3: one hour from the scheduled start; the desk records the forfeit only after it."""
+    row = _create(logged, name="Cuarta 4.3", fma_category="cuarta", entrants=8)
+    _register(logged, row, 8)
+    service.pair_next(row, None)
+    desk = logged.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
+    assert "FMA 4.3" in desk and 'id="no-show-form"' in desk
+    page = logged.get(reverse("tournaments:pairings", args=[row.slug, 1])).content.decode()
+    assert "FMA 4.3" in page
+    url = reverse("tournaments:desk_action", args=[row.slug])
+    before = row.events.count()
+    early = {"op": "no_show", "round": "1", "board": "1", "absent": "white", "start": "15:00", "time": "15:45"}
+    resp = logged.post(url, early, follow=True)
+    assert "FMA 4.3" in resp.content.decode() and row.events.count() == before
+    late = {**early, "time": "16:05"}
+    logged.post(url, late)
+    row.refresh_from_db()
+    g = service.state(row).round(1).boards[0]
+    from arbitro.model import ResultCode
+
+    assert (g.white_code, g.black_code) == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
+    again = logged.post(url, {**late, "absent": "black"}, follow=True).content.decode()
+    assert "ya tiene resultado" in again or "already has a result" in again
+
+
+def test_fma_4_3_is_not_offered_outside_fma_tournaments(logged):
+    row = _create(logged, name="Abierto", rounds=5)
+    _register(logged, row, 6)
+    service.pair_next(row, None)
+    desk = logged.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
+    assert "FMA 4.3" not in desk
+    resp = logged.post(
+        reverse("tournaments:desk_action", args=[row.slug]),
+        {"op": "no_show", "round": "1", "board": "1", "absent": "white", "start": "15:00", "time": "17:00"},
+        follow=True,
+    )
+    assert "FMA 4.3" in resp.content.decode()

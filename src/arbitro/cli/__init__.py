@@ -31,6 +31,8 @@ COMMAND_MODULES = [
     "documents",  # arbitro print / site
     "ops",  # arbitro backup / restore
     "ratings",  # arbitro ratings performance|change|list-parse
+    "prizes",  # arbitro prizes
+    "team",  # arbitro team pair|standings|boards|check|generate
 ]
 
 #: First command word -> the module that registers it (loading only that module keeps start-up fast).
@@ -39,6 +41,8 @@ COMMANDS = {
     "generate": "pair", "tournament": "tournament", "norms": "norms", "title-application": "titles",
     "direct-title": "titles", "fma": "fma", "serve": "serve", "manage": "serve", "print": "documents",
     "export": "documents", "site": "documents", "backup": "ops", "restore": "ops", "ratings": "ratings",
+    "prizes": "prizes",
+    "team": "team",
 }  # fmt: skip
 
 
@@ -51,20 +55,64 @@ def _new_app() -> typer.Typer:
         pretty_exceptions_enable=False,
     )
 
-    @app.callback()
+    @app.callback(epilog=EXIT_CODES + " pair, check, generate: 0, 1 no valid pairing, 3 invalid input.")
     def _root() -> None:
         """Arbitro: FIDE Swiss pairings, tie-breaks, TRF, title norms and federation rulebooks."""
 
     return app
 
 
+#: The exit codes every command's --help ends with; ``pair``/``check``/``generate`` say their own.
+EXIT_CODES = "Exit codes: 0 done; 2 bad input (one message on stderr, nothing written); 130 interrupted."
+#: ``pair``, ``check`` and ``generate`` follow bbpPairings: 3 for invalid input.
+PAIRING_EXIT_CODES = "Exit codes (as bbpPairings): 0 done; 1 no valid pairing / a round differs; 3 invalid input."
+
+
+def _add_exit_codes(app: typer.Typer, *, top: bool = True) -> None:
+    """End every command's --help with its exit codes (unless its docstring already gives them)."""
+    for info in app.registered_commands:
+        doc = (info.help or "") + ((info.callback.__doc__ or "") if info.callback else "")
+        if "Exit codes" in doc or info.epilog:
+            continue
+        name = info.name or (info.callback.__name__ if info.callback else "")
+        info.epilog = PAIRING_EXIT_CODES if top and name in ("pair", "check", "generate") else EXIT_CODES
+    for group in app.registered_groups:
+        sub = group.typer_instance
+        if sub is not None:
+            _add_exit_codes(sub, top=False)
+
+
+def _keep_argument_help() -> None:
+    """Show every argument's help in --help again (issue 20).
+
+    Click 8.3+ gives ``Parameter`` its own ``help`` and sets it after Typer (below 0.21) stored the
+    argument's help, so the Arguments panel came out empty. Typer's argument class is wrapped once
+    to put the help back; with a Typer/Click pair that keeps it this does nothing.
+    """
+    from typer.core import TyperArgument
+
+    init = TyperArgument.__init__
+    if getattr(init, "_arbitro_keeps_help", False):
+        return
+
+    def keep(self: TyperArgument, *args: object, help: str | None = None, **kwargs: object) -> None:  # noqa: A002
+        init(self, *args, help=help, **kwargs)  # type: ignore[arg-type]
+        if help and not self.help:
+            self.help = help
+
+    keep._arbitro_keeps_help = True  # type: ignore[attr-defined]
+    TyperArgument.__init__ = keep  # type: ignore[method-assign]
+
+
 def _build(modules: list[str]) -> typer.Typer:
+    _keep_argument_help()
     app = _new_app()
     for name in modules:
         module_name = f"arbitro.cli.{name}"
         if importlib.util.find_spec(module_name) is None:
             continue
         importlib.import_module(module_name).register(app)
+    _add_exit_codes(app)
     return app
 
 

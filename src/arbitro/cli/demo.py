@@ -7,7 +7,9 @@ from importlib import resources
 import typer
 from rich.console import Console
 
+from arbitro.standings import compute_standings
 from arbitro.trf import parse_trf
+from arbitro.views import standings_table
 
 
 def sample_trf_text() -> str:
@@ -16,19 +18,16 @@ def sample_trf_text() -> str:
 
 
 def demo() -> None:
-    """Show what Arbitro reads: the bundled sample tournament as a crosstable (and standings when available)."""
-    from arbitro.cli.trf import crosstable
+    """Show what Arbitro reads: the bundled sample tournament as a crosstable and its standings."""
+    from arbitro.cli.trf import print_crosstable
 
     result = parse_trf(sample_trf_text(), "sample-open-2026.trf")
     console = Console()
-    console.print(crosstable(result.tournament, "Sample Open 2026 (bundled demo)"))
-    try:
-        from arbitro.standings import compute_standings
-    except ImportError:
-        return
-    standings = compute_standings(result.tournament)
+    print_crosstable(result.tournament, "Sample Open 2026 (bundled demo)", console)
+    standings = standings_table(result.tournament, compute_standings(result.tournament))
     console.print(
-        "Standings: " + ", ".join(f"{row.rank}. #{row.start_rank} ({row.points})" for row in standings.rows)
+        "Standings: "
+        + ", ".join(f"{line.rank_text}. #{line.player.start_rank} ({line.points_text})" for line in standings.rows)
     )
 
 

@@ -28,6 +28,22 @@ def _load(file: Path):  # type: ignore[no-untyped-def]
     return result.tournament
 
 
+def _fma_notes(lang: str, start: str | None) -> tuple[str, ...]:
+    """The FMA 4.3 line of a pairing sheet: the default time, with its deadline when ``start`` is given."""
+    import datetime as dt
+
+    from arbitro.federations.fma.byes import default_time_notice
+
+    scheduled = None
+    if start is not None:
+        try:
+            scheduled = dt.datetime.combine(dt.date.today(), dt.time.fromisoformat(start))
+        except ValueError:
+            raise ArbitroError(f"--start: expected a time as HH:MM, e.g. 15:30, got {start!r}") from None
+    m = default_time_notice(scheduled)
+    return (f"{m.text(lang)} ({m.article})",)
+
+
 def print_cmd(
     kind: Annotated[
         str, typer.Argument(help="pairings, results, standings, crosstable, players, it1, it2, it3")
@@ -48,8 +64,27 @@ def print_cmd(
             "--tiebreaks", help="standings, crosstable: tie-break list, e.g. 'BH/C1,BH,SB,DE' (C.07)."
         ),
     ] = None,
+    fma: Annotated[
+        bool, typer.Option("--fma", help="pairings: print the FMA 4.3 default time (one hour from the start).")
+    ] = False,
+    start: Annotated[
+        str | None, typer.Option("--start", help="pairings with --fma: the round's start, HH:MM, e.g. 15:30.")
+    ] = None,
 ) -> None:
-    """Print a tournament document as PDF."""
+    """Print a tournament document as PDF.
+
+    Examples:
+
+      arbitro print pairings open.trf --round 3 -o round3.pdf
+
+      arbitro print pairings cuarta.trf --fma --start 15:30 -o r.pdf   (FMA 4.3)
+
+      arbitro print standings open.trf --tiebreaks BH/C1,BH,SB -o st.pdf
+
+      arbitro print it2 dossier.json -o it2.pdf
+
+    Exit codes: 0 written, 2 bad input (nothing written).
+    """
     from arbitro.documents import PDF_KINDS, render_pdf
     from arbitro.documents.labels import LANGS
     from arbitro.documents.output import write_output
@@ -69,8 +104,16 @@ def print_cmd(
         data = render_pdf(kind, t, lang=lang, paper=paper, application=app)
     else:
         t = _load(file)
+        notes = _fma_notes(lang, start) if fma else ()
         data = render_pdf(
-            kind, t, lang=lang, paper=paper, round_number=round_number, player=player, tiebreaks=tiebreaks
+            kind,
+            t,
+            lang=lang,
+            paper=paper,
+            round_number=round_number,
+            player=player,
+            tiebreaks=tiebreaks,
+            notes=notes,
         )
     write_output(output, data)
     typer.echo(f"{output}: {kind} ({len(data)} bytes)")

@@ -34,7 +34,11 @@ def _fmt(fmt: str) -> str:
     return fmt
 
 
-@fma_app.command("category")
+# A negative number ("-3") must reach Arbitro's own message, not click's "No such option" (issue 20).
+_NUMBER_ARGUMENT = {"ignore_unknown_options": True}
+
+
+@fma_app.command("category", context_settings=_NUMBER_ARGUMENT)
 def category_cmd(
     elo: Annotated[str, typer.Argument(help="FIDE standard rating (0 or 'none' = unrated).")],
     lang: Annotated[str, typer.Option("--lang", help="es (Spanish) or en (English).")] = "es",
@@ -63,9 +67,9 @@ def category_cmd(
     typer.echo(note.cited(lang))
 
 
-@fma_app.command("format")
+@fma_app.command("format", context_settings=_NUMBER_ARGUMENT)
 def format_cmd(
-    n: Annotated[int, typer.Argument(help="Number of entrants.")],
+    entrants: Annotated[str, typer.Argument(metavar="N", help="Number of entrants, e.g. 16.")],
     lang: Annotated[str, typer.Option("--lang", help="es (Spanish) or en (English).")] = "es",
     fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
 ) -> None:
@@ -74,6 +78,10 @@ def format_cmd(
     from arbitro.federations.fma.tiebreaks import codes_for, order_message
 
     lang = _lang(lang)
+    try:
+        n = int(entrants.strip())
+    except ValueError:
+        raise ArbitroError(f"N: {entrants!r}: expected the number of entrants (a whole number, e.g. 16)") from None
     f = format_for(n)
     order = order_message(f.kind)
     if _fmt(fmt) == "json":
@@ -99,10 +107,9 @@ def season_cmd(
     lang = _lang(lang)
     if fmt not in ("table", "json"):
         raise ArbitroError(f"--format: {fmt!r}: expected table or json")
-    from arbitro.limits import MAX_JSON_BYTES, loads_json
-    from arbitro.trf.files import read_input
+    from arbitro.cli.jsonfile import read_json
 
-    data = loads_json(read_input(file, MAX_JSON_BYTES, "season file (JSON)"), str(file))
+    data = read_json(file)
     base = file.parent
 
     def load_trf(path: str) -> Tournament:

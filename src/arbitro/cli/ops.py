@@ -9,24 +9,90 @@ or the SQLite file under ``ARBITRO_DATA_DIR``); stop the server before a restore
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from arbitro.errors import ArbitroError
 
-def _django() -> None:
+DB_FILE = "arbitro.sqlite3"
+
+
+def _data_candidates() -> list[Path]:
+    """Where a data folder may be: ./data, data/ of every parent folder, and the project Arbitro runs from."""
+    here = Path.cwd().resolve()
+    out = [d / "data" for d in (here, *here.parents)]
+    import arbitro
+
+    project = Path(arbitro.__file__).resolve().parents[2]  # src/arbitro/__init__.py -> the project folder
+    if (project / "pyproject.toml").exists():
+        out.append(project / "data")
+    return list(dict.fromkeys(out))
+
+
+def locate_data(*, create: bool) -> str:
+    """Find the web app's database before Django starts, and say which (issue 20).
+
+    ``DATABASE_URL`` wins; else ``ARBITRO_DATA_DIR``; else the first folder of
+    :func:`_data_candidates` holding the SQLite file (``ARBITRO_DATA_DIR`` is set to it).
+    Without one, a backup (``create=False``) fails with a message instead of backing up a
+    new empty database; a restore creates the database in ``./data``.
+    """
+    from django.conf import settings
+
+    if settings.configured:  # Django already set up by the caller (tests, `arbitro manage`)
+        return ""
+    if os.environ.get("DATABASE_URL"):
+        return "database: DATABASE_URL"
+    env = os.environ.get("ARBITRO_DATA_DIR")
+    if env:
+        if not create and not (Path(env) / DB_FILE).exists():
+            raise ArbitroError(f"ARBITRO_DATA_DIR={env}: no database there ({DB_FILE}); nothing backed up")
+        return f"data folder: {env}"
+    for folder in _data_candidates():
+        if (folder / DB_FILE).exists():
+            os.environ["ARBITRO_DATA_DIR"] = str(folder)
+            return f"data folder: {folder}"
+    if create:
+        return f"data folder: {Path.cwd() / 'data'} (a new database)"
+    looked = ", ".join(str(p / DB_FILE) for p in _data_candidates())
+    raise ArbitroError(
+        f"no Arbitro database found (looked for {looked}); "
+        "run the command in the project folder, or set ARBITRO_DATA_DIR to the data folder "
+        "(or DATABASE_URL to the database); nothing backed up"
+    )
+
+
+def _django(*, create: bool = False) -> str:
+    where = locate_data(create=create)
     from arbitro.web import setup
 
     setup()
+    return where
 
 
 def backup(
     output: Annotated[Path | None, typer.Argument(help="File to write (default: backups/arbitro-<time>.json.gz or <slug>-<time>.zip)")] = None,
     tournament: Annotated[str | None, typer.Option("--tournament", "-t", help="Only this tournament (its slug): TRF-2026 + event log")] = None,
 ) -> None:
-    """Back up the whole database, or one tournament."""
-    _django()
+    """Back up the whole database, or one tournament.
+
+    The database is the web app's: DATABASE_URL, else ARBITRO_DATA_DIR, else data/arbitro.sqlite3 in
+    this folder, a folder above it, or the project Arbitro runs from. Without one: exit 2.
+
+    Examples:
+
+      arbitro backup                               (backups/arbitro-<time>.json.gz)
+
+      arbitro backup --tournament abierto-2026     (backups/abierto-2026-<time>.zip)
+
+      ARBITRO_DATA_DIR=/srv/arbitro/data arbitro backup /tmp/all.json.gz
+    """
+    where = _django()
+    if where:
+        typer.echo(where, err=True)
     from django.core.management import call_command
 
     from arbitro.web.ops import backup as ops
@@ -49,8 +115,13 @@ def restore(
     slug: Annotated[str | None, typer.Option("--slug", help="Restore one tournament under another slug")] = None,
     grant_roles: Annotated[bool, typer.Option("--grant-roles", help="One tournament: give back the roles named in the archive to existing users")] = False,
 ) -> None:
-    """Restore the whole database, or one tournament (a .zip)."""
-    _django()
+    """Restore the whole database, or one tournament (a .zip).
+
+    The database is found as for ``arbitro backup``; without one, a new one is made in ./data.
+    """
+    where = _django(create=True)
+    if where:
+        typer.echo(where, err=True)
     from django.core.management import call_command
 
     from arbitro.web.ops import backup as ops

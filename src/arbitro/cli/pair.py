@@ -54,6 +54,61 @@ def _pairing_json(pairing: RoundPairing) -> str:
     return json.dumps(data, indent=2)
 
 
+def _check_round_count(t: Tournament, source: Path, add_round: bool) -> None:
+    """Refuse to pair beyond the declared number of rounds (142 / XXR) unless ``--add-round`` is given.
+
+    With ``--add-round`` the round is paired as the tournament's new last round
+    (the Dutch last-round rules then apply to it); the file itself is not changed.
+    """
+    nxt = t.played_rounds + 1
+    if t.rounds is None or nxt <= t.rounds:
+        return
+    if not add_round:
+        raise ArbitroError(
+            f"{source}: the tournament has {t.rounds} rounds (TRF 142 / XXR) and round {t.rounds} is paired; "
+            f"round {nxt} would be one more than declared. Give --add-round to pair an extra round, "
+            f"or correct the number of rounds in the file",
+            exit_code=INVALID,
+        )
+    t.rounds = nxt
+
+
+#: C.04.3 editions: (first day in force, name). Arbitro pairs by the last one.
+_DUTCH_EDITIONS = (
+    ("2017-07-01", "C.04.3 of 2017 (Baku 2016 / Goynuk 2017), in force until 31 Jan 2026"),
+    ("2026-02-01", "C.04.3 of 2026, in force from 1 Feb 2026"),
+)
+
+
+def declared_rules(t: Tournament) -> tuple[list[str], bool]:
+    """What the file says about how it was paired (092, 192, dates) and the rules in force then.
+
+    ``arbitro check`` prints it so that differences can be read against the rules the event was
+    paired under: Arbitro re-pairs by C.04.3 (2026); an event paired before 1 Feb 2026 followed the
+    2017 text (or, before 1 Jul 2017, the Istanbul 2012 rules C.04.3.1), whose criteria differ.
+    The second value says whether those were older rules.
+    """
+    lines = [f"092 (type): {t.type_text or 'not given'}; 192 (system): {t.system or 'not given'}"]
+    dates = [d for d in t.round_dates if d is not None]
+    start = t.start_date or (min(dates) if dates else None)
+    end = t.end_date or (max(dates) if dates else None)
+    if start is None:
+        lines.append("dates: not given (042/052/132), so the rules in force cannot be told")
+        return lines, False
+    lines.append(f"dates: {start.isoformat()} to {end.isoformat() if end else '?'}")
+    day = start.isoformat()
+    if t.system.upper().endswith("_2017"):
+        in_force, older = _DUTCH_EDITIONS[0][1] + " (asked for by 192)", True
+    elif day < _DUTCH_EDITIONS[0][0]:
+        in_force, older = "C.04.3.1 (Istanbul 2012), in force until 30 Jun 2017", True
+    elif day < _DUTCH_EDITIONS[1][0]:
+        in_force, older = _DUTCH_EDITIONS[0][1], True
+    else:
+        in_force, older = _DUTCH_EDITIONS[1][1], False
+    lines.append(f"rules in force at the start: {in_force}; Arbitro re-pairs by C.04.3 of 2026")
+    return lines, older
+
+
 def register(app: typer.Typer) -> None:
     @app.command("pair")
     def pair_cmd(
@@ -73,8 +128,30 @@ def register(app: typer.Typer) -> None:
                 "--bbp-compat", help="Reproduce bbpPairings v6.0.0 where it departs from the rules."
             ),
         ] = False,
+        add_round: Annotated[
+            bool,
+            typer.Option(
+                "--add-round",
+                help="Pair one round beyond the declared number of rounds (142/XXR) as the new last round.",
+            ),
+        ] = False,
     ) -> int:
-        """Pair the next round: bbpPairings-style output, exit 0 paired, 1 no valid pairing, 3 invalid input."""
+        """Pair the next round: bbpPairings-style output.
+
+        Examples:
+
+          arbitro pair --dutch open.trf -p            (boards on standard output)
+
+          arbitro pair --dutch open.trf -p round5.txt --json
+
+          arbitro pair --round-robin rr.trf -p
+
+          arbitro pair --dutch open.trf -p --add-round   (round 10 of 9)
+
+        Exit codes (as bbpPairings): 0 paired, 1 no valid pairing, 3 invalid input.
+
+        A round beyond the declared rounds (142/XXR) is invalid input without --add-round.
+        """
         from arbitro.pairing.types import NoValidPairing
 
         if (dutch is None) == (round_robin is None):
@@ -82,6 +159,7 @@ def register(app: typer.Typer) -> None:
         source = dutch if dutch is not None else round_robin
         assert source is not None
         t = _load(source)
+        _check_round_count(t, source, add_round)
         try:
             if dutch is not None:
                 from arbitro.pairing.dutch import pair_round
@@ -123,7 +201,19 @@ def register(app: typer.Typer) -> None:
             ),
         ] = False,
     ) -> int:
-        """Re-pair every round from the file's own history; exit 1 when any round differs."""
+        """Re-pair every round from the file's own history and show the differences.
+
+        The file's declared system (092, 192), its dates and the C.04.3 edition in force then are
+        printed: an event paired before 1 Feb 2026 followed older rules.
+
+        Examples:
+
+          arbitro check --dutch open.trf
+
+          arbitro check --dutch open.trf --bbp-compat
+
+        Exit codes: 0 every round agrees, 1 some round differs, 3 invalid input.
+        """
         from arbitro.pairing.checker import DEPARTURES, check_rounds
 
         t = _load(dutch)
@@ -134,6 +224,8 @@ def register(app: typer.Typer) -> None:
             task = bar.add_task("checking", total=rounds)
             checks = list(check_rounds(t, _options(bbp), lambda r: bar.update(task, completed=r)))
         for c in checks:
+            for reading in c.readings:
+                out.print(f"{dutch.name}: read {reading}")
             if c.agrees:
                 continue
             fails = strict or not c.explained
@@ -153,6 +245,14 @@ def register(app: typer.Typer) -> None:
             eb = c.engine.bye if c.engine is not None else None
             if eb != c.recorded.bye:
                 out.print(f"  {'bye ' + str(eb):>22}  {'bye ' + str(c.recorded.bye):>22}")
+        declared, older = declared_rules(t)
+        for line in declared:
+            out.print(f"{dutch.name}: {line}")
+        if bad and older:
+            out.print(
+                f"{dutch.name}: the event was paired under older rules; differences may come from "
+                "those rules, not from pairing errors"
+            )
         out.print(f"{dutch.name}: {rounds - bad} of {rounds} rounds agree")
         return 1 if bad else 0
 

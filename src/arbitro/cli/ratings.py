@@ -97,8 +97,11 @@ def performance_cmd(
 
 @ratings_app.command("change")
 def change_cmd(
-    rating: Annotated[str, typer.Argument(help="The player's rating at the start of the tournament.")],
-    games: Annotated[list[str], typer.Argument(help="Games as OPPONENT:RESULT, e.g. 2100:1 1950:= 2200:0.")],
+    rating: Annotated[str, typer.Argument(help="The player's rating at the start of the tournament, e.g. 1850.")],
+    games: Annotated[
+        list[str],
+        typer.Argument(help="Games as OPPONENT:RESULT (RESULT 1, = or 0), e.g. 2100:1 1950:= 2200:0."),
+    ],
     k: Annotated[
         int | None, typer.Option("--k", help="K-factor; computed from the options below if absent.")
     ] = None,
@@ -120,7 +123,19 @@ def change_cmd(
         typer.Option("--rules", help="B.02 edition: 2009, 2014, 2022, 2024, 2025 (default by date)."),
     ] = None,
 ) -> None:
-    """Rating change for one tournament (B.02 8.3): D, PD and dR per game, K with the 700 cap, the change."""
+    """Rating change for one tournament (B.02 8.3): D, PD and dR per game, K with the 700 cap, the change.
+
+    RATING is the player's rating at the start; each of GAMES is OPPONENT:RESULT, the opponent's
+    rating and 1 (win), = (draw) or 0 (loss).
+
+    Examples:
+
+      arbitro ratings change 1850 2100:1 1950:= 2200:0
+
+      arbitro ratings change 2150 2300:= 2250:1 --games-played 12 --date 2025-03-01
+
+      arbitro ratings change 1500 1600:1 --birth-year 2010 --type rapid
+    """
     own = _rating(rating, "rating")
     try:
         on = dt.date.fromisoformat(date) if date else dt.date.today()

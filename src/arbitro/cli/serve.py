@@ -39,6 +39,20 @@ def prepare(demo: bool, echo: Any = typer.echo) -> list[tuple[str, str, str]]:
     return list(LOGINS)
 
 
+def port_in_use(host: str, port: int) -> bool:
+    """Is ``host:port`` taken by a listening server? (Bound the way gunicorn binds: SO_REUSEADDR.)"""
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return True
+    return False
+
+
 def _serve(host: str, port: int, workers: int) -> None:
     from django.db import connections
 
@@ -82,6 +96,13 @@ def register(app: typer.Typer) -> None:
         """Start the web application (public pages, arbiter's desk, player self-service)."""
         if not 0 < port < 65536:
             raise ArbitroError(f"--port: expected 1-65535, got {port}")
+        if not dry_run and port_in_use(host, port):  # one message instead of the address and raw server errors
+            other = port + 1 if port < 65535 else 8001
+            raise ArbitroError(
+                f"--port: port {port} on {host} is already in use (another Arbitro, or another server); "
+                f"choose another port, e.g. `arbitro serve --demo --port {other}` "
+                f"or `python3 dev.py run serve --demo --port {other}`"
+            )
         logins = prepare(demo)
         from django.conf import settings
 

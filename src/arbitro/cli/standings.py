@@ -1,13 +1,15 @@
 """``arbitro standings FILE``: standings with the FIDE tie-breaks (C.07), as a table, JSON or CSV.
 
-JSON contract (other tools rely on it)::
+JSON: :meth:`arbitro.standings.Standings.as_dict`, the one standings shape
+(docs/formats/standings.md)::
 
-    {"rules": "2026", "tiebreaks": ["PTS", "BH/C1", ...],
+    {"rules": "2026", "tiebreaks": ["PTS", "BH/C1", ...], "after_round": 9, "lots_seed": null,
      "players": [{"start_rank": 3, "rank": 1, "values": {"PTS": "5.5", "BH/C1": "23.5", ...}}]}
 
 Values are decimal strings (points and Buchholz one decimal, SB and AOB two,
 rating-based values integers), ``null`` when a tie-break has no value.
-Players are listed in rank order.
+Players are listed in rank order. The table prints the rows of
+:func:`arbitro.views.standings_table` (one number style per column).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from arbitro.model import Tournament
 from arbitro.standings import Standings, compute_standings
 from arbitro.tiebreaks.spec import TiebreakSpecError, parse_tiebreak_list
 from arbitro.trf import read_trf
+from arbitro.views import standings_table
 
 __all__ = ["register", "standings_json", "standings_csv"]
 
@@ -38,20 +41,8 @@ def _text(value: object) -> str:
 
 
 def standings_json(st: Standings) -> str:
-    """The JSON document of the contract (module doc)."""
-    doc = {
-        "rules": st.rules,
-        "tiebreaks": list(st.tiebreaks),
-        "players": [
-            {
-                "start_rank": row.start_rank,
-                "rank": row.rank,
-                "values": {code: (None if v is None else str(v)) for code, v in row.values.items()},
-            }
-            for row in st.rows
-        ],
-    }
-    return json.dumps(doc, indent=2, ensure_ascii=False)
+    """The JSON document of the standings (:meth:`Standings.as_dict`, docs/formats/standings.md)."""
+    return json.dumps(st.as_dict(), indent=2, ensure_ascii=False)
 
 
 def standings_csv(st: Standings, t: Tournament) -> str:
@@ -69,23 +60,18 @@ def standings_csv(st: Standings, t: Tournament) -> str:
 
 def _table(st: Standings, t: Tournament) -> Table:
     title = f"{t.name or 'Standings'} - after round {st.after_round} - C.07 {st.rules} rules"
+    view = standings_table(t, st)
     table = Table(title=title, header_style="bold")
     table.add_column("Rk", justify="right")
     table.add_column("No", justify="right")
     table.add_column("Name")
     table.add_column("Rtg", justify="right")
-    for code in st.tiebreaks:
+    table.add_column(st.tiebreaks[0], justify="right")
+    for code in view.tiebreaks:
         table.add_column(code, justify="right")
-    for row in st.rows:
-        p = t.players[row.start_rank]
-        rank = f"{row.rank}*" if row.by_lot else str(row.rank)
-        table.add_row(
-            rank,
-            str(row.start_rank),
-            p.name,
-            str(p.rating or ""),
-            *(_text(row.values[c]) for c in st.tiebreaks),
-        )
+    for line in view.rows:
+        p = line.player
+        table.add_row(line.rank_text, str(p.start_rank), p.name, str(p.rating or ""), line.points_text, *line.values)
     return table
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -25,21 +25,14 @@ if TYPE_CHECKING:
 _MARK = {"pass": "ok", "fail": "NO", "unknown": "??", "n/a": "--"}
 
 
-def _read_json(path: Path) -> Any:
-    """The dossier's JSON within the limits of limits.md (size, depth, numbers, strings)."""
-    from arbitro.limits import MAX_JSON_BYTES, loads_json
-    from arbitro.trf.files import read_input
-
-    return loads_json(read_input(path, MAX_JSON_BYTES, "dossier (JSON)"), str(path))
-
-
 def load_application(path: Path) -> Application:
     """Parse the dossier at ``path`` and evaluate its TRF norms; returns the Application."""
+    from arbitro.cli.jsonfile import read_json
     from arbitro.titles.application.from_trf import norm_from_trf
     from arbitro.titles.dossier import check_dates, parse_dossier
     from arbitro.trf import read_trf
 
-    dossier = parse_dossier(_read_json(path), source=str(path))
+    dossier = parse_dossier(read_json(path, "dossier (JSON)"), source=str(path))
     extra: list[NormRecord] = []
     cache: dict[Path, Tournament] = {}
     for ref in dossier.trf_norms:

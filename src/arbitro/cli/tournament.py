@@ -9,7 +9,6 @@ rewrites the TRF (atomically) as the replay of the log.
 
 import csv
 import getpass
-import importlib
 import os
 import sys
 from collections.abc import Sequence
@@ -19,7 +18,9 @@ from typing import Annotated, Any
 import typer
 
 from arbitro.errors import ArbitroError
+from arbitro.model import Player
 from arbitro.ratings.fidelist import RatingListEntry, iter_txt_list
+from arbitro.standings import compute_standings
 from arbitro.tournament import (
     ByeLimits,
     Event,
@@ -27,10 +28,10 @@ from arbitro.tournament import (
     TournamentState,
     event_from_json,
     event_to_json,
-    format_result,
     replay,
 )
-from arbitro.trf import atomic_write_text, format_points, format_trf, parse_trf
+from arbitro.trf import atomic_write_text, format_trf, parse_trf
+from arbitro.views import RoundSheet, game_result_text, round_sheet, standings_table
 
 tournament_app = typer.Typer(
     help="Run a tournament from registration to the final TRF (file + event log).", no_args_is_help=True
@@ -164,28 +165,49 @@ def _run(trf: Path, author: str | None) -> TournamentService:
 # -- output ------------------------------------------------------------------
 
 
+def _sheet(state: TournamentState, number: int | None = None) -> RoundSheet:
+    """A round of the log as every face shows it (:func:`arbitro.views.round_sheet`: C.04.2 3.6 board order)."""
+    rnd = state.round(number)
+    return round_sheet(state.to_tournament(include_pending=True, ranks=False), rnd.number)
+
+
+def _log_board(state: TournamentState, number: int | None, board: int) -> int:
+    """The log's index of the game shown on ``board`` (the log keeps the boards in the order they were paired)."""
+    rnd = state.round(number)
+    try:
+        pair = _sheet(state, rnd.number).game(board).pair
+    except ArbitroError as err:
+        raise ArbitroError(f"result: {err}") from None
+    for index, game in enumerate(rnd.boards, start=1):
+        if (game.white, game.black) == pair:
+            return index
+    raise ArbitroError(f"round {rnd.number}: no board {board}")
+
+
 def pairing_lines(state: TournamentState, number: int | None = None) -> list[str]:
     """A round as text: ``Bo  White (pts)  result  Black (pts)``, then byes and absences."""
     rnd = state.round(number)
-    t = state.to_tournament()
-    players = state.header.players
+    sheet = _sheet(state, rnd.number)
 
-    def who(p: int) -> str:  # the score before this round, as on a pairing list
-        pts = format_points(t.players[p].score(t.scoring, rnd.number - 1)) if p in t.players else "0"
-        return f"{p:>3} {players[p].name} ({pts})"
+    def who(p: Player, points: str) -> str:  # the score before this round, as on a pairing list
+        return f"{p.start_rank:>3} {p.name} ({points})"
 
     status = "published" if rnd.published else "not published"
     lines = [f"Round {rnd.number} ({status}{', changed by hand' if rnd.manual else ''})"]
-    for board, game in enumerate(rnd.boards, start=1):
-        res = format_result(game.white_code, game.black_code) or "   "
-        lines.append(f"{board:>3}  {who(game.white):<40} {res:^7} {who(game.black)}")
-    if rnd.bye is not None:
-        kind = "free round (Berger)" if state.is_round_robin else "pairing-allocated bye"
-        lines.append(f"     {who(rnd.bye)}: {kind}")
-    names = {"H": "half-point bye", "Z": "zero-point bye / absent", "F": "full-point bye"}
-    for p, kind in sorted(rnd.unpaired.items()):
-        gone = " (withdrawn)" if state.is_withdrawn(p, rnd.number) else ""
-        lines.append(f"     {who(p)}: {names.get(kind, kind)}{gone}")
+    for g in sheet.games:
+        res = g.result or "   "
+        lines.append(f"{g.board:>3}  {who(g.white, g.white_points_text):<40} {res:^7} {who(g.black, g.black_points_text)}")
+    names = {
+        "pab": "free round (Berger)" if state.is_round_robin else "pairing-allocated bye",
+        "half_bye": "half-point bye",
+        "zero_bye": "zero-point bye / absent",
+        "full_bye": "full-point bye",
+        "absent": "absent",
+    }
+    for b in sheet.byes:
+        kind = names["pab"] if b.player.start_rank == rnd.bye else names.get(b.kind, b.kind)
+        gone = " (withdrawn)" if state.is_withdrawn(b.player.start_rank, rnd.number) else ""
+        lines.append(f"     {who(b.player, b.points_text)}: {kind}{gone}")
     return lines
 
 
@@ -501,7 +523,19 @@ def result_cmd(
     reason: Annotated[str, typer.Option("--reason", help="Why the correction.")] = "",
     author: AuthorOpt = None,
 ) -> None:
-    """Enter (or --correct) results: all or none are written."""
+    """Enter (or --correct) results of a round: all or none are written to the file and its event log.
+
+    ITEMS are pairs of BOARD RESULT. RESULT is 1-0, 0-1, 1/2-1/2 (or ½-½), the forfeits 1F-0F, 0F-1F,
+    0F-0F, or an unusual score such as 1/2-0.
+
+    Examples:
+
+      arbitro tournament result open.trf 1 1-0 2 1/2-1/2 3 0F-1F
+
+      arbitro tournament result open.trf --round 4 5 0-1
+
+      arbitro tournament result open.trf --correct --reason "scoresheet" 2 1-0
+    """
     if len(items) % 2:
         raise ArbitroError("result: expected pairs of BOARD RESULT, e.g. `1 1-0 2 1/2-1/2`")
     pairs: list[tuple[int, str]] = []
@@ -510,18 +544,21 @@ def result_cmd(
             raise ArbitroError(f"result: board: expected a board number, got {board_text!r}")
         pairs.append((int(board_text), result_text))
     svc = _run(file, author)
+    shown = {(number, _log_board(svc.state, round_number, number)): number for number, _ in pairs}
     for board, result in pairs:
+        index = _log_board(svc.state, round_number, board)
         if correct:
-            svc.correct_result(board, result, round_number, reason)
+            svc.correct_result(index, result, round_number, reason)
         else:
-            svc.enter_result(board, result, round_number)
+            svc.enter_result(index, result, round_number)
     save(file, svc)
+    boards = {index: number for (number, index) in shown}
     for event in svc.new_events:
         payload = event.payload
         game = svc.state.round(payload["round"]).boards[payload["board"] - 1]
         typer.echo(
-            f"round {payload['round']} board {payload['board']}: {game.white}-{game.black} "
-            f"{format_result(game.white_code, game.black_code)}"
+            f"round {payload['round']} board {boards.get(payload['board'], payload['board'])}: "
+            f"{game.white}-{game.black} {game_result_text(game.white_code, game.black_code)}"
         )
 
 
@@ -594,21 +631,11 @@ def standings_cmd(
         for player in t.players.values():
             player.results = player.results[:after_round]
             player.points = player.score(t.scoring)
-    try:
-        standings = importlib.import_module("arbitro.standings")
-    except ImportError:
-        standings = None
-    if standings is None:
-        for player in sorted(t.players.values(), key=lambda p: (p.rank or 0, p.start_rank)):
-            typer.echo(f"{player.rank:>4} {player.start_rank:>4} {player.name:<32} {format_points(player.points):>5}")
-        return
-    result = standings.compute_standings(t, tiebreaks)
-    codes = [c for c in result.tiebreaks if c.upper() != "PTS"]
-    typer.echo(f"{'Rk':>4} {'No':>4} {'Name':<32} {'Pts':>5} " + " ".join(f"{c:>7}" for c in codes))
-    for row in result.rows:
-        values = " ".join(f"{'' if row.values.get(c) is None else format_points(row.values[c]):>7}" for c in codes)
-        name = t.players[row.start_rank].name
-        typer.echo(f"{row.rank:>4} {row.start_rank:>4} {name:<32} {format_points(row.points):>5} {values}")
+    table = standings_table(t, compute_standings(t, tiebreaks))
+    typer.echo(f"{'Rk':>4} {'No':>4} {'Name':<32} {'Pts':>5} " + " ".join(f"{c:>7}" for c in table.tiebreaks))
+    for line in table.rows:
+        values = " ".join(f"{v:>7}" for v in line.values)
+        typer.echo(f"{line.rank_text:>4} {line.player.start_rank:>4} {line.player.name:<32} {line.points_text:>5} {values}")
 
 
 @tournament_app.command("export")

@@ -6,13 +6,17 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich import box
 from rich.console import Console
 from rich.table import Table
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
-from arbitro.trf import ParseResult, TrfError, format_points, load_trf, write_trf
+from arbitro.standings import Standings, compute_standings
+from arbitro.trf import ParseResult, TrfError, load_trf, write_trf
 from arbitro.trf.diagnostics import report_lines
+from arbitro.views import DIAGONAL, Crosstable
+from arbitro.views import crosstable as crosstable_view
 
 trf_app = typer.Typer(
     help="Read, check, convert and show FIDE Tournament Report Files.", no_args_is_help=True
@@ -69,37 +73,100 @@ def convert_cmd(
     typer.echo(f"{target}: written as {version.upper()}")
 
 
+#: A Berger grid in the terminal up to this many players; a Swiss crosstable beyond.
+GRID_MAX = 24
+
+
+def _standings(t: Tournament) -> Standings:
+    """The file's standings (its 202/212 list); points only when that list cannot be applied."""
+    try:
+        return compute_standings(t)
+    except ArbitroError:
+        return compute_standings(t, ["PTS"])
+
+
+def crosstable_of(t: Tournament) -> Crosstable:
+    """The crosstable every face prints (:func:`arbitro.views.crosstable`): a Berger grid or Swiss rows by rank."""
+    return crosstable_view(t, _standings(t), grid=t.is_round_robin and len(t.players) <= GRID_MAX)
+
+
+#: Longest name shown in full in the terminal crosstable; longer ones end in an ellipsis.
+NAME_WIDTH = 24
+
+
+def crosstable_pages(t: Tournament, title: str | None = None, width: int = 80) -> list[Table]:
+    """The crosstable as Rich tables that each fit ``width`` columns (issue 20: an 80-column terminal).
+
+    The rows of :func:`crosstable_of` (``12w1``: the opponent's rank, the colour, the result). The
+    columns (rounds, or opponents in a grid) that do not fit go to further tables ("pages"), each
+    repeating the number, the name, the points and the tie-breaks.
+    """
+    view = crosstable_of(t)
+    rows = view.rows
+    cells = {row.player.start_rank: ["x" if c == DIAGONAL else c for c in row.cells] for row in rows}
+    names = {row.player.start_rank: f"{row.player.title} {row.player.name}".strip() for row in rows}
+    firsts = {row.player.start_rank: str(row.player.start_rank if view.grid else row.rank) for row in rows}
+    no_w = max([2, *(len(f) for f in firsts.values())])
+    name_w = min(NAME_WIDTH, max([4, *(len(n) for n in names.values())]))
+    tail = [("Pts", [row.points_text for row in rows])] + [
+        (code, [row.values[i] for row in rows]) for i, code in enumerate(view.tiebreaks)
+    ]
+    tail_w = sum(max([len(h), *(len(v) for v in values)]) for h, values in tail)
+    heads = [c if view.grid else f"R{c}" for c in view.columns]
+    col_w = max([3, *(len(h) for h in heads), *(len(c) for cs in cells.values() for c in cs)])
+    pad = 3  # a space each side of a column and the blank rule between columns (box.SIMPLE_HEAD)
+    columns = list(range(len(view.columns)))
+    pages: list[list[int]] = []
+    first = True
+    while columns or not pages:
+        fixed = no_w + name_w + tail_w + (2 + len(tail)) * pad + ((4 + 3 + 2 * pad) if first else 0)  # Rtg, Fed: page 1
+        per_page = max(1, (width + 1 - fixed) // (col_w + pad))  # n columns take their widths + 3n - 1
+        pages.append(columns[:per_page])
+        columns = columns[per_page:]
+        first = False
+    tables = []
+    for i, page in enumerate(pages):
+        name = title or t.name or None
+        if len(pages) > 1 and page:
+            what = "players" if view.grid else "rounds"
+            name = f"{name or ''} ({what} {view.columns[page[0]]}-{view.columns[page[-1]]})".strip()
+        table = Table(title=name, box=box.SIMPLE_HEAD, header_style="bold", pad_edge=False)
+        table.add_column("No" if view.grid else "Rk", justify="right", no_wrap=True)
+        table.add_column("Name", no_wrap=True, max_width=name_w, overflow="ellipsis")
+        if i == 0:
+            table.add_column("Rtg", justify="right", no_wrap=True)
+            table.add_column("Fed", no_wrap=True)
+        for k in page:
+            table.add_column(heads[k], justify="right", no_wrap=True)
+        for header, _ in tail:
+            table.add_column(header, justify="right", no_wrap=True)
+        for j, row in enumerate(rows):
+            sr = row.player.start_rank
+            head = [firsts[sr], names[sr]]
+            if i == 0:
+                head += [str(row.player.rating or ""), row.player.federation]
+            table.add_row(*head, *(cells[sr][k] for k in page), *(values[j] for _, values in tail))
+        tables.append(table)
+    return tables
+
+
 def crosstable(t: Tournament, title: str | None = None) -> Table:
-    """A Rich table: one row per player, one column per round (``opponent colour result``)."""
-    table = Table(title=title or t.name or None, show_lines=False, header_style="bold")
-    table.add_column("No", justify="right")
-    table.add_column("Name")
-    table.add_column("Rtg", justify="right")
-    table.add_column("Fed")
-    for k in range(1, t.played_rounds + 1):
-        table.add_column(f"R{k}", justify="right")
-    table.add_column("Pts", justify="right")
-    for p in t.iter_players():
-        cells = []
-        for r in p.results:
-            if r.opponent is None:
-                cells.append(r.code.value.strip() or "-")
-            else:
-                colour = r.colour.value if r.colour else " "
-                cells.append(f"{r.opponent}{colour}{r.code.value}")
-        cells.extend([""] * (t.played_rounds - len(cells)))
-        name = f"{p.title} {p.name}".strip()
-        table.add_row(
-            str(p.start_rank), name, str(p.rating or ""), p.federation, *cells, format_points(p.points)
-        )
-    return table
+    """The whole crosstable as one Rich table (may be wider than a terminal; see :func:`crosstable_pages`)."""
+    return crosstable_pages(t, title, width=10**6)[0]
+
+
+def print_crosstable(t: Tournament, title: str | None = None, console: Console | None = None) -> None:
+    """Print the crosstable in pages that fit the terminal (80 columns when not a terminal)."""
+    out = console or Console()
+    for table in crosstable_pages(t, title, width=out.width):
+        out.print(table)
 
 
 @trf_app.command("show")
 def show_cmd(file: Annotated[Path, typer.Argument(help="TRF file to show.")]) -> None:
     """Print the tournament's crosstable in the terminal."""
     result = load_or_fail(file)
-    Console().print(crosstable(result.tournament))
+    print_crosstable(result.tournament)
 
 
 def register(app: typer.Typer) -> None:

@@ -13,7 +13,7 @@ Public API (plain functions: a tournament in, bytes or text out; the web app may
 PDF kinds (:data:`PDF_KINDS`): pairings, results, standings, crosstable, players,
 it1, it2, it3. Spanish (``es``) and English (``en``); A4 or Letter.
 
-Modules: :mod:`.data` and :mod:`.stats` (data gathering from the core),
+Modules: :mod:`arbitro.views` (rows, board order, text; core) and :mod:`.stats` (data gathering from the core),
 :mod:`.titles_data` (IT1/IT2/IT3 content from the titles services), :mod:`.layout`
 (PDF primitives), :mod:`.tournament_pdf` and :mod:`.titles_pdf` (the documents),
 :mod:`.charts` (reportlab drawings, PDF or SVG), :mod:`.svg` (fast per-player SVG),
@@ -71,8 +71,9 @@ def render_pdf(
     player: int | None = None,
     application: Any = None,
     tiebreaks: str | list[str] | None = None,
+    notes: tuple[str, ...] = (),
 ) -> bytes:
-    """The PDF of ``kind`` (one of :data:`PDF_KINDS`)."""
+    """The PDF of ``kind`` (one of :data:`PDF_KINDS`); ``notes`` go under a pairing sheet."""
     by_round: dict[str, Callable[..., bytes]] = {
         "pairings": render_pairings_pdf,
         "results": render_results_pdf,
@@ -82,6 +83,8 @@ def render_pdf(
     }
     if kind in ("standings", "crosstable"):
         return by_round[kind](t, lang=lang, paper=paper, round_number=round_number, tiebreaks=tiebreaks)
+    if kind == "pairings":
+        return render_pairings_pdf(t, lang=lang, paper=paper, round_number=round_number, notes=notes)
     if kind in by_round:
         return by_round[kind](t, lang=lang, paper=paper, round_number=round_number)
     if kind == "it1":

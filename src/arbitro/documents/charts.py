@@ -4,7 +4,7 @@
 * per tournament: the score distribution, and the rating performance (TPR, C.07 10.2) against rating;
 * norm progress: each candidate's norm Rp against the Rp the norm asks (B.01 1.4.1).
 
-The numbers come from :mod:`.data` and :mod:`.stats`; this module only draws.
+The numbers come from :mod:`arbitro.views` and :mod:`.stats`; this module only draws.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def distribution_chart(
     distribution: Sequence[tuple[Decimal, int]], labels: Labels, width: float = 420
 ) -> Drawing:
     """How many players finished on each score."""
-    from arbitro.documents.data import fmt_points
+    from arbitro.views import points_text
 
     d = Drawing(width, 180)
     _title(d, labels["score_distribution"])
@@ -146,7 +146,7 @@ def distribution_chart(
     bc.bars[0].fillColor = BLUE
     bc.valueAxis.valueMin = 0
     bc.valueAxis.labels.fontSize = bc.categoryAxis.labels.fontSize = 7
-    bc.categoryAxis.categoryNames = [fmt_points(s) for s, _ in distribution] or [""]
+    bc.categoryAxis.categoryNames = [points_text(s) for s, _ in distribution] or [""]
     bc.categoryAxis.labels.boxAnchor = "n"
     d.add(bc)
     return d

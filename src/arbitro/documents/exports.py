@@ -11,20 +11,16 @@ import csv
 import io
 from collections.abc import Sequence
 
-from arbitro.documents.data import fmt_value, last_paired_round, round_sheet
 from arbitro.documents.labels import Labels
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
 from arbitro.standings import compute_standings
+from arbitro.views import last_paired_round, round_sheet, value_text
 
 __all__ = ["EXPORT_KINDS", "export_bytes", "export_rows", "to_csv", "to_xlsx"]
 
 EXPORT_KINDS = ("players", "pairings", "standings")
 Row = list[str | int | float]
-
-
-def _num(value: object) -> str:
-    return fmt_value(value) if value is not None else ""  # type: ignore[arg-type]
 
 
 def export_rows(
@@ -33,16 +29,7 @@ def export_rows(
     """Header and rows of an export; ``pairings`` lists every round (or ``round_number``)."""
     L = Labels(lang)
     if kind == "players":
-        header = [
-            L["sno"],
-            L["title"],
-            L["name"],
-            L["federation"],
-            L["rating"],
-            L["fide_id"],
-            L["birth"],
-            L["sex"],
-        ]
+        header = L.players_header()
         rows: list[Row] = [
             [p.start_rank, p.title, p.name, p.federation, p.rating or "", p.fide_id, p.birth_date, p.sex]
             for p in t.iter_players()
@@ -98,7 +85,7 @@ def export_rows(
                     p.name,
                     p.federation,
                     p.rating or "",
-                    *(_num(row.values.get(c)) for c in codes),
+                    *(value_text(row.values.get(c)) for c in codes),
                 ]
             )
         return header, rows

@@ -262,6 +262,10 @@ class Labels:
     def get(self, key: str, default: str) -> str:
         return self._table.get(key, default)
 
+    def players_header(self) -> list[str]:
+        """Column headings of a player list (printed and exported)."""
+        return [self[k] for k in ("sno", "title", "name", "federation", "rating", "fide_id", "birth", "sex")]
+
     def pairing_header(self) -> list[str]:
         """Column headings of a pairing or result sheet (printed and on the site)."""
         keys = (

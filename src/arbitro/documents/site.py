@@ -13,22 +13,22 @@ from collections.abc import Sequence
 from html import escape
 
 from arbitro.documents import charts, svg
-from arbitro.documents.data import (
-    DIAGONAL,
-    crosstable_rows,
-    fmt_points,
-    fmt_value,
-    last_paired_round,
-    result_mark,
-    round_sheet,
-    scores_by_round,
-)
 from arbitro.documents.labels import Labels
 from arbitro.documents.layout import tournament_lines
 from arbitro.documents.stats import PlayerStats, score_distribution, tournament_stats
 from arbitro.errors import ArbitroError
 from arbitro.model import Player, Tournament
 from arbitro.standings import Standings, compute_standings
+from arbitro.views import (
+    DIAGONAL,
+    crosstable,
+    last_paired_round,
+    player_card,
+    points_text,
+    round_sheet,
+    scores_by_round,
+    standings_table,
+)
 
 __all__ = ["build_site", "player_charts_svg", "tournament_charts_svg"]
 
@@ -95,9 +95,9 @@ def _pairings(t: Tournament, L: Labels) -> str:
                 g.white.start_rank,
                 _link(g.white),
                 g.white.rating or "",
-                fmt_points(g.white_points),
+                g.white_points_text,
                 g.result,
-                fmt_points(g.black_points),
+                g.black_points_text,
                 _link(g.black),
                 g.black.rating or "",
                 g.black.start_rank,
@@ -110,7 +110,7 @@ def _pairings(t: Tournament, L: Labels) -> str:
                 b.player.start_rank,
                 _link(b.player),
                 b.player.rating or "",
-                fmt_points(b.points),
+                b.points_text,
                 L[b.kind],
                 "",
                 "",
@@ -125,49 +125,41 @@ def _pairings(t: Tournament, L: Labels) -> str:
 
 
 def _standings(t: Tournament, L: Labels, st: Standings) -> str:
-    codes = st.tiebreaks[1:]
+    table = standings_table(t, st)
     rows = [
         [
-            row.rank,
-            row.start_rank,
-            _link(t.players[row.start_rank]),
-            t.players[row.start_rank].federation,
-            t.players[row.start_rank].rating or "",
-            fmt_points(row.points),
-            *(fmt_value(row.values.get(c)) for c in codes),
+            line.rank_text,
+            line.player.start_rank,
+            _link(line.player),
+            line.player.federation,
+            line.player.rating or "",
+            line.points_text,
+            *line.values,
         ]
-        for row in st.rows
+        for line in table.rows
     ]
     note = f"<p>{escape(L['tiebreak_rules'])}: {escape(st.rules)}. {escape(L['tiebreaks'])}: {escape(', '.join(st.tiebreaks))}.</p>"
-    return (
-        _table([L["rank"], L["sno"], L["name"], L["federation"], L["rating"], L["points"], *codes], rows)
-        + note
-    )
+    if table.by_lot:
+        note += f"<p>* {escape(L['by_lot'])} ({escape(L['lots_seed'])}: {table.lots_seed}).</p>"
+    header = [L["rank"], L["sno"], L["name"], L["federation"], L["rating"], L["points"], *table.tiebreaks]
+    return _table(header, rows) + note
 
 
 def _crosstable(t: Tournament, L: Labels, st: Standings) -> str:
-    codes = st.tiebreaks[1:4]
-    values = {r.start_rank: [fmt_value(r.values.get(c)) for c in codes] for r in st.rows}
-    grid = t.is_round_robin and len(t.players) <= 30
-    if grid:
-        rank_of = {r.start_rank: r.rank for r in st.rows}
-        order = [(rank_of.get(sr, 0), sr) for sr in sorted(t.players)]
-        columns = [str(sr) for sr in sorted(t.players)]
-    else:
-        order = [(r.rank, r.start_rank) for r in st.rows]
-        columns = [str(r) for r in range(1, t.played_rounds + 1)]
+    table = crosstable(t, st, grid=t.is_round_robin and len(t.players) <= 30)
+    grid = table.grid
     rows = [
         [
             r.player.start_rank if grid else r.rank,
             _link(r.player),
             r.player.rating or "",
             *r.cells,
-            fmt_points(r.points),
+            r.points_text,
             *r.values,
         ]
-        for r in crosstable_rows(t, order, values, grid=grid)
+        for r in table.rows
     ]
-    header = [L["sno"] if grid else L["rank"], L["name"], L["rating"], *columns, L["points"], *codes]
+    header = [L["sno"] if grid else L["rank"], L["name"], L["rating"], *table.columns, L["points"], *table.tiebreaks]
     key = "" if grid else f"<p>{escape(L['crosstable_key'])}</p>"
     return _table(header, rows) + key
 
@@ -181,6 +173,7 @@ def _player_page(
     leader: list[float],
     rank: int | None,
 ) -> str:
+    card = player_card(t, p.start_rank)
     facts = [
         (L["sno"], p.start_rank),
         (L["rank"], rank or ""),
@@ -188,7 +181,7 @@ def _player_page(
         (L["federation"], p.federation),
         (L["rating"], p.rating or ""),
         (L["fide_id"], p.fide_id),
-        (L["points"], fmt_points(p.score(t.scoring))),
+        (L["points"], card.points_text),
         (L["performance"], stats.performance or ""),
         (
             L["rating_change"],
@@ -196,26 +189,13 @@ def _player_page(
         ),
     ]
     info = _table([k for k, _ in facts], [[v for _, v in facts]])
-    rows = []
-    for r, res in enumerate(p.results, start=1):
-        if res.opponent is not None and res.opponent in t.players:
-            o = t.players[res.opponent]
-            colour = {"w": L["white"], "b": L["black"]}.get(res.colour.value if res.colour else "", "")
-            rows.append([r, _link(o, 1), o.rating or "", colour, result_mark(res.code, t.scoring)])
-        else:
-            rows.append(
-                [
-                    r,
-                    L[
-                        {"U": "pab", "F": "full_bye", "H": "half_bye", "Z": "zero_bye"}.get(
-                            res.code.value, "absent"
-                        )
-                    ],
-                    "",
-                    "",
-                    result_mark(res.code, t.scoring),
-                ]
-            )
+    colours = {"w": L["white"], "b": L["black"]}
+    rows = [
+        [row.round, _link(row.opponent, 1), row.opponent.rating or "", colours.get(row.colour, ""), row.mark]
+        if row.opponent is not None
+        else [row.round, L[row.kind], "", "", row.mark]
+        for row in card.rows
+    ]
     games = _table([L["rnd"], L["opponents"], L["rating"], "", L["result"]], rows)
     pics = _player_svgs(L, p, stats, scores, leader)
     body = info + games + '<div class="charts">' + "".join(pics) + "</div>"
@@ -269,7 +249,7 @@ def tournament_charts_svg(t: Tournament, lang: str = "es") -> list[str]:
 
 def _norms(t: Tournament, L: Labels) -> str:
     """Norms achieved and the norm-progress picture (B.01 1.4.1: Rp against the Rp asked)."""
-    from arbitro.documents.stats import NORM_RP
+    from arbitro.documents.stats import norm_rp
     from arbitro.documents.titles_data import norm_candidates
 
     try:
@@ -282,7 +262,7 @@ def _norms(t: Tournament, L: Labels) -> str:
             _link(t.players[c.start_rank]),
             c.result.title,
             c.result.games or "",
-            fmt_points(c.result.score),
+            points_text(c.result.score),
             c.result.ra or "",
             c.result.rp or "",
         ]
@@ -295,7 +275,7 @@ def _norms(t: Tournament, L: Labels) -> str:
         else f"<p>{escape(L['no_norms'])}</p>"
     )
     progress = [
-        (c.name, c.result.title, c.result.rp, NORM_RP.get(c.result.title, 0))
+        (c.name, c.result.title, c.result.rp, norm_rp(c.result.title, c.result.edition) or 0)
         for c in candidates[:20]
         if c.result.rp is not None
     ]

@@ -22,18 +22,22 @@ from arbitro.model import Player, Tournament
 from arbitro.ratings import tournament_performance_rating
 from arbitro.ratings.change import k_factor, tournament_change
 from arbitro.ratings.rules import RatingRules, rules_for, rules_on
+from arbitro.titles.editions import get_edition
 
 __all__ = [
-    "NORM_RP",
-    "PlayerStats",
+        "PlayerStats",
     "player_stats",
     "rating_rules",
+    "norm_rp",
     "score_distribution",
     "tournament_stats",
 ]
 
-#: Rp a norm asks (B.01 1.4.1 / 2017 1.42-1.46 tables: GM 2600, IM 2450, WGM 2400, WIM 2250).
-NORM_RP = {"GM": 2600, "IM": 2450, "WGM": 2400, "WIM": 2250}
+def norm_rp(title: str, edition: str) -> int | None:
+    """The Rp a norm of ``title`` asks under the B.01 ``edition`` of its result (2005 1.48: 2601 for GM,
+    2009 on: 2600; :data:`arbitro.titles.editions.EDITIONS`), ``None`` for a title without norms."""
+    thresholds = get_edition(edition).thresholds.get(title)
+    return thresholds.rp_min if thresholds is not None else None
 
 
 def rating_rules(t: Tournament) -> RatingRules:

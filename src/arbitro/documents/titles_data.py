@@ -70,7 +70,7 @@ class NormCandidate:
 
 def norm_candidates(t: Tournament, *, achieved_only: bool = False) -> list[NormCandidate]:
     """Per player, the achieved norm of the highest title, else the title whose Rp came closest."""
-    from arbitro.documents.stats import NORM_RP
+    from arbitro.documents.stats import norm_rp
 
     out: list[NormCandidate] = []
     for pn in evaluate_norms(t):
@@ -80,9 +80,10 @@ def norm_candidates(t: Tournament, *, achieved_only: bool = False) -> list[NormC
             continue
         if achieved_only:
             continue
-        close = [n for n in pn.norms if n.rp is not None and n.rp >= NORM_RP.get(n.title, 9999) - 100]
+        asked = {n.title: norm_rp(n.title, n.edition) or 9999 for n in pn.norms}
+        close = [n for n in pn.norms if n.rp is not None and n.rp >= asked[n.title] - 100]
         if close:
-            best = max(close, key=lambda n: n.rp - NORM_RP.get(n.title, 9999))  # type: ignore[operator]
+            best = max(close, key=lambda n: (n.rp or 0) - asked[n.title])
             out.append(NormCandidate(pn.start_rank, pn.name, best))
     return out
 

@@ -12,13 +12,13 @@ from reportlab.lib.units import mm
 from reportlab.platypus import KeepTogether, PageBreak, Spacer
 
 from arbitro.documents import charts
-from arbitro.documents.data import fmt_points, scores_by_round
 from arbitro.documents.labels import Labels
 from arbitro.documents.layout import Doc
-from arbitro.documents.stats import NORM_RP, player_stats, rating_rules
+from arbitro.documents.stats import norm_rp, player_stats, rating_rules
 from arbitro.documents.titles_data import it1_certificates, it2_from_application, it2_summaries, report_data
 from arbitro.model import Tournament
 from arbitro.titles.application import Application
+from arbitro.views import points_text, scores_by_round
 
 __all__ = ["render_it1_pdf", "render_it2_pdf", "render_it3_pdf"]
 
@@ -34,7 +34,7 @@ def _kv(doc: Doc, rows: list[tuple[str, Any]]) -> Any:
 def _score(value: str | None) -> str:
     if value is None:
         return ""
-    return fmt_points(Decimal(value))
+    return points_text(Decimal(value))
 
 
 def _event_rows(ev: dict[str, Any], L: Labels) -> list[tuple[str, Any]]:
@@ -68,7 +68,7 @@ def player_charts(
 ) -> list[Any]:
     """The player's score after each round against the leader's, and the rating change (B.02 8.3).
 
-    ``scores`` (from :func:`.data.scores_by_round`) may be given when charting several players.
+    ``scores`` (from :func:`arbitro.views.scores_by_round`) may be given when charting several players.
     """
     if scores is None:
         scores = scores_by_round(t)
@@ -249,7 +249,7 @@ def _final_standings(doc: Doc, t: Tournament, L: Labels) -> None:
     for row in st.rows:
         p = t.players[row.start_rank]
         rows.append(
-            [row.rank, p.fide_id, p.title, p.name, p.federation, p.rating or "", fmt_points(row.points)]
+            [row.rank, p.fide_id, p.title, p.name, p.federation, p.rating or "", points_text(row.points)]
         )
     w = doc.width
     doc.add(doc.heading(L["standings"]))
@@ -313,7 +313,7 @@ def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4") -> bytes:
                 c.name,
                 c.result.title,
                 c.result.games,
-                fmt_points(c.result.score),
+                points_text(c.result.score),
                 c.result.ra,
                 c.result.rp,
             ]
@@ -331,7 +331,7 @@ def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4") -> bytes:
     else:
         doc.add(doc.para(L["no_norms"]))
     progress = [
-        (c.name, c.result.title, c.result.rp or 0, NORM_RP.get(c.result.title, 0))
+        (c.name, c.result.title, c.result.rp or 0, norm_rp(c.result.title, c.result.edition) or 0)
         for c in [*data.norms, *data.near][:20]
         if c.result.rp is not None
     ]

@@ -1,7 +1,7 @@
 """Tournament PDFs: pairing sheet, result sheet, standings, crosstable, player list.
 
 Each ``render_*_pdf(t, lang="es", paper="a4", ...) -> bytes`` gathers its rows
-with :mod:`.data` / :mod:`arbitro.standings` and lays them out with :mod:`.layout`.
+with :mod:`arbitro.views` / :mod:`arbitro.standings` and lays them out with :mod:`.layout`.
 """
 
 from __future__ import annotations
@@ -10,22 +10,21 @@ from reportlab.lib.units import mm
 from reportlab.platypus import PageBreak, Spacer
 
 from arbitro.documents import charts
-from arbitro.documents.data import (
-    DIAGONAL,
-    RoundSheet,
-    crosstable_rows,
-    fmt_points,
-    fmt_value,
-    last_paired_round,
-    last_round_with_results,
-    round_sheet,
-)
 from arbitro.documents.labels import Labels
 from arbitro.documents.layout import Doc, page_size
 from arbitro.documents.stats import score_distribution, tournament_stats
 from arbitro.errors import ArbitroError
 from arbitro.model import Player, Tournament
 from arbitro.standings import Standings, compute_standings
+from arbitro.views import (
+    DIAGONAL,
+    RoundSheet,
+    crosstable,
+    last_paired_round,
+    last_round_with_results,
+    round_sheet,
+    standings_table,
+)
 
 __all__ = [
     "render_crosstable_pdf",
@@ -64,9 +63,9 @@ def _sheet_story(doc: Doc, sheet: RoundSheet, L: Labels, *, with_results: bool) 
             g.white.start_rank,
             _name(g.white),
             _rating(g.white),
-            fmt_points(g.white_points),
+            g.white_points_text,
             (g.result or L["pending"]) if with_results else "",  # pairing sheets leave it to fill in
-            fmt_points(g.black_points),
+            g.black_points_text,
             _name(g.black),
             _rating(g.black),
             g.black.start_rank,
@@ -84,7 +83,7 @@ def _sheet_story(doc: Doc, sheet: RoundSheet, L: Labels, *, with_results: bool) 
     if sheet.byes:
         doc.add(Spacer(1, 6), doc.heading(L["byes_heading"]))
         bye_rows = [
-            [b.player.start_rank, _name(b.player), _rating(b.player), fmt_points(b.points), L[b.kind]]
+            [b.player.start_rank, _name(b.player), _rating(b.player), b.points_text, L[b.kind]]
             for b in sheet.byes
         ]
         doc.add(
@@ -99,20 +98,29 @@ def _sheet_story(doc: Doc, sheet: RoundSheet, L: Labels, *, with_results: bool) 
 
 
 def _round_sheet_pdf(
-    t: Tournament, lang: str, paper: str, rnd: int, title_key: str, with_results: bool
+    t: Tournament, lang: str, paper: str, rnd: int, title_key: str, with_results: bool, notes: tuple[str, ...] = ()
 ) -> bytes:
     L = Labels(lang)
     doc = Doc(t, L, f"{L[title_key]} - {L['round']} {rnd}", paper=paper)
     _sheet_story(doc, round_sheet(t, rnd), L, with_results=with_results)
+    if notes:  # e.g. the FMA 4.3 default time under the pairings
+        doc.add(Spacer(1, 4), *(doc.para(n) for n in notes))
     return doc.build()
 
 
 def render_pairings_pdf(
-    t: Tournament, lang: str = "es", paper: str = "a4", round_number: int | None = None
+    t: Tournament,
+    lang: str = "es",
+    paper: str = "a4",
+    round_number: int | None = None,
+    notes: tuple[str, ...] = (),
 ) -> bytes:
-    """Pairing sheet of one round (default: the last paired round), boards in C.04.2 3.6 order."""
+    """Pairing sheet of one round (default: the last paired round), boards in C.04.2 3.6 order.
+
+    ``notes`` are printed under the boards (the FMA 4.3 default time for an FMA event).
+    """
     rnd = _check_round(t, round_number, last_paired_round(t) or 1)
-    return _round_sheet_pdf(t, lang, paper, rnd, "pairings", with_results=False)
+    return _round_sheet_pdf(t, lang, paper, rnd, "pairings", with_results=False, notes=notes)
 
 
 def render_results_pdf(
@@ -131,24 +139,30 @@ def standings_for(
     return compute_standings(t, tiebreaks, after_round=round_number)
 
 
-def _standings_rows(t: Tournament, st: Standings) -> list[list[object]]:
-    rows: list[list[object]] = []
-    codes = [c for c in st.tiebreaks if c != st.tiebreaks[0]] if st.tiebreaks else []
-    for row in st.rows:
-        p = t.players[row.start_rank]
-        rows.append(
-            [
-                f"{row.rank}{'*' if row.by_lot else ''}",
-                p.start_rank,
-                p.title,
-                p.name,
-                p.federation,
-                _rating(p),
-                fmt_points(row.points),
-                *(fmt_value(row.values.get(c)) for c in codes),
-            ]
-        )
-    return rows
+def _labels_and_standings(
+    t: Tournament, lang: str, round_number: int | None, tiebreaks: str | list[str] | None
+) -> tuple[Labels, Standings]:
+    """The labels and the standings after ``round_number`` (checked) of a standings or crosstable sheet."""
+    L = Labels(lang)
+    if round_number is not None:
+        _check_round(t, round_number, round_number)
+    return L, standings_for(t, round_number, tiebreaks)
+
+
+def _standings_rows(st: Standings, t: Tournament) -> list[list[object]]:
+    return [
+        [
+            line.rank_text,
+            line.player.start_rank,
+            line.player.title,
+            line.player.name,
+            line.player.federation,
+            _rating(line.player),
+            line.points_text,
+            *line.values,
+        ]
+        for line in standings_table(t, st).rows
+    ]
 
 
 def render_standings_pdf(
@@ -159,10 +173,7 @@ def render_standings_pdf(
     tiebreaks: str | list[str] | None = None,
 ) -> bytes:
     """Standings with the tie-breaks (C.07), then the score distribution and performance charts."""
-    L = Labels(lang)
-    if round_number is not None:
-        _check_round(t, round_number, round_number)
-    st = standings_for(t, round_number, tiebreaks)
+    L, st = _labels_and_standings(t, lang, round_number, tiebreaks)
     codes = [c for c in st.tiebreaks[1:]]
     wide = len(codes) > 6
     after = f" ({L['after_round']} {st.after_round})" if st.after_round else ""
@@ -174,7 +185,7 @@ def render_standings_pdf(
     if not st.rows:
         doc.add(doc.para(L["no_players"]))
         return doc.build()
-    doc.add(doc.table(header, _standings_rows(t, st), widths, align_left=(3,), font_size=7.5))
+    doc.add(doc.table(header, _standings_rows(st, t), widths, align_left=(3,), font_size=7.5))
     notes = [f"{L['tiebreak_rules']}: {st.rules}. {L['tiebreaks']}: {', '.join(st.tiebreaks)}."]
     if any(r.by_lot for r in st.rows):
         notes.append(f"* {L['by_lot']} ({L['lots_seed']}: {st.lots_seed}).")
@@ -200,21 +211,9 @@ def render_crosstable_pdf(
     tiebreaks: str | list[str] | None = None,
 ) -> bytes:
     """Crosstable: a Berger grid by pairing number for round robins, round-by-round cells for a Swiss."""
-    L = Labels(lang)
-    if round_number is not None:
-        _check_round(t, round_number, round_number)
-    st = standings_for(t, round_number, tiebreaks)
-    codes = st.tiebreaks[1:4]
-    values = {r.start_rank: [fmt_value(r.values.get(c)) for c in codes] for r in st.rows}
-    grid = t.is_round_robin and len(t.players) <= 24
-    if grid:
-        rank_of = {r.start_rank: r.rank for r in st.rows}
-        order = [(rank_of.get(sr, 0), sr) for sr in sorted(t.players)]
-        columns = [str(sr) for sr in sorted(t.players)]
-    else:
-        order = [(r.rank, r.start_rank) for r in st.rows]
-        columns = [str(r) for r in range(1, st.after_round + 1)]
-    rows = crosstable_rows(t, order, values, grid=grid, rounds=st.after_round)
+    L, st = _labels_and_standings(t, lang, round_number, tiebreaks)
+    table = crosstable(t, st, grid=t.is_round_robin and len(t.players) <= 24)
+    grid, columns, codes, rows = table.grid, table.columns, table.tiebreaks, table.rows
     cell_w = 7.5 * mm if grid else 11 * mm
     needed = (9 + 40 + 11 + 10 + 10 + 11 * len(codes) + (9 if grid else 0)) * mm + cell_w * len(columns)
     wide = needed > page_size(paper)[0] - 24 * mm
@@ -251,7 +250,7 @@ def render_crosstable_pdf(
                 _rating(row.player),
                 row.player.federation,
                 *cells,
-                fmt_points(row.points),
+                row.points_text,
                 *row.values,
                 *([row.rank] if grid else []),
             ]
@@ -269,16 +268,7 @@ def render_players_pdf(
     """Player list by pairing number: title, name, federation, rating, FIDE ID, birth."""
     L = Labels(lang)
     doc = Doc(t, L, f"{L['players']} ({len(t.players)})", paper=paper)
-    header = [
-        L["sno"],
-        L["title"],
-        L["name"],
-        L["federation"],
-        L["rating"],
-        L["fide_id"],
-        L["birth"],
-        L["sex"],
-    ]
+    header = L.players_header()
     rows = [
         [p.start_rank, p.title, p.name, p.federation, _rating(p), p.fide_id, p.birth_date, p.sex]
         for p in t.iter_players()

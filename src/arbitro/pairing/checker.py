@@ -15,7 +15,15 @@ from arbitro.pairing.dutch import pair_round
 from arbitro.pairing.dutch_state import DutchOptions
 from arbitro.pairing.types import Board, NoValidPairing, RoundPairing
 
-__all__ = ["DEPARTURES", "RoundCheck", "check_rounds", "recorded_pairing", "same_pairing"]
+__all__ = [
+    "DEPARTURES",
+    "RecordedRound",
+    "RoundCheck",
+    "check_rounds",
+    "read_recorded",
+    "recorded_pairing",
+    "same_pairing",
+]
 
 #: bbpPairings v6.0.0 departures from the rules (dutch-system.md §6.1) by option name.
 DEPARTURES: dict[str, str] = {
@@ -27,6 +35,34 @@ DEPARTURES: dict[str, str] = {
 }
 
 
+@dataclass(frozen=True, slots=True)
+class RecordedRound:
+    """A round as the file records it, with the readings the file's own meaning asks for.
+
+    ``free_colour`` holds the pairs of a forfeit whose colour is ``-`` on both
+    sides (TRF16, trf.md §3.2): the file does not say who had White, so either
+    colour matches. ``readings`` name, for the output, each such reading.
+    """
+
+    pairing: RoundPairing
+    free_colour: frozenset[frozenset[int]] = frozenset()
+    readings: tuple[str, ...] = ()
+
+    def matches(self, engine: RoundPairing) -> bool:
+        """Same pairs and PAB receiver; same colours except where the file leaves them open."""
+        rec = self.pairing
+        if engine.bye != rec.bye:
+            return False
+        fixed = {
+            (b.white, b.black) for b in rec.boards if frozenset((b.white, b.black)) not in self.free_colour
+        }
+        mine = {
+            (b.white, b.black) for b in engine.boards if frozenset((b.white, b.black)) not in self.free_colour
+        }
+        free = {frozenset((b.white, b.black)) for b in engine.boards} - {frozenset(x) for x in mine}
+        return fixed == mine and free == set(self.free_colour)
+
+
 @dataclass(slots=True)
 class RoundCheck:
     """The outcome of re-pairing one round."""
@@ -35,10 +71,13 @@ class RoundCheck:
     recorded: RoundPairing
     engine: RoundPairing | None  # None when no valid pairing exists
     departures: list[str] = field(default_factory=list)  # bbp departures that explain a difference
+    #: How the checker read the file's old-style entries (``0000 - +`` byes, ``-`` forfeit colours).
+    readings: list[str] = field(default_factory=list)
+    free_colour: frozenset[frozenset[int]] = frozenset()
 
     @property
     def agrees(self) -> bool:
-        return self.engine is not None and same_pairing(self.engine, self.recorded)
+        return self.engine is not None and RecordedRound(self.recorded, self.free_colour).matches(self.engine)
 
     @property
     def explained(self) -> bool:
@@ -46,11 +85,20 @@ class RoundCheck:
         return not self.agrees and bool(self.departures)
 
 
-def recorded_pairing(t: Tournament, round_number: int) -> RoundPairing:
-    """The pairing of ``round_number`` as written in the file (boards in file order)."""
+def read_recorded(t: Tournament, round_number: int) -> RecordedRound:
+    """The pairing of ``round_number`` with the file's own meaning (boards in file order).
+
+    * ``0000 - +`` (a win against nobody, the old TRF16 way to record the
+      pairing-allocated bye, trf.md §3.3 and FIDE's 2005 example) counts as the
+      recorded PAB, as bbpPairings reads it (``+`` "took part in the pairing").
+    * A forfeit whose colour is ``-`` on both sides (TRF16 §3.2 allows it)
+      does not say who had White: either colour is accepted.
+    """
     boards: list[Board] = []
     bye = None
     seen: set[int] = set()
+    free: set[frozenset[int]] = set()
+    readings: list[str] = []
     for p in t.iter_players():
         r = p.result(round_number)
         if r is None:
@@ -58,15 +106,39 @@ def recorded_pairing(t: Tournament, round_number: int) -> RoundPairing:
         if r.opponent is None:
             if r.code is ResultCode.PAIRING_BYE:
                 bye = p.start_rank
+            elif r.code is ResultCode.FORFEIT_WIN and bye is None:
+                bye = p.start_rank
+                readings.append(
+                    f"round {round_number}: player {p.start_rank}: '0000 - +' read as the "
+                    "pairing-allocated bye (old-style TRF16)"
+                )
             continue
         if p.start_rank in seen or r.opponent in seen:
             continue
         seen.update((p.start_rank, r.opponent))
-        if r.colour is Colour.BLACK:
+        other = t.players.get(r.opponent)
+        theirs = other.result(round_number) if other is not None else None
+        known = {
+            c for c in (r.colour, theirs.colour if theirs else None) if c in (Colour.WHITE, Colour.BLACK)
+        }
+        if not known and (r.code.is_forfeit or (theirs is not None and theirs.code.is_forfeit)):
+            free.add(frozenset((p.start_rank, r.opponent)))
+            readings.append(
+                f"round {round_number}: forfeit {p.start_rank}-{r.opponent} recorded with colour '-': "
+                "either colour accepted"
+            )
+        if r.colour is Colour.BLACK or (r.colour is not Colour.WHITE and theirs is not None
+                                        and theirs.colour is Colour.WHITE):  # fmt: skip
             boards.append(Board(r.opponent, p.start_rank))
         else:
             boards.append(Board(p.start_rank, r.opponent))
-    return RoundPairing(round=round_number, boards=tuple(boards), bye=bye)
+    pairing = RoundPairing(round=round_number, boards=tuple(boards), bye=bye)
+    return RecordedRound(pairing, frozenset(free), tuple(readings))
+
+
+def recorded_pairing(t: Tournament, round_number: int) -> RoundPairing:
+    """The pairing of ``round_number`` as written in the file (see :func:`read_recorded`)."""
+    return read_recorded(t, round_number).pairing
 
 
 def same_pairing(a: RoundPairing, b: RoundPairing) -> bool:
@@ -84,20 +156,21 @@ def _try(t: Tournament, rnd: int, options: DutchOptions) -> RoundPairing | None:
 def check_round(t: Tournament, rnd: int, base: DutchOptions | None = None) -> RoundCheck:
     """Re-pair one round; when it differs, name the bbpPairings departures that reproduce the file."""
     opts = base or DutchOptions()
-    recorded = recorded_pairing(t, rnd)
+    recorded = read_recorded(t, rnd)
     engine = _try(t, rnd, opts)
-    result = RoundCheck(rnd, recorded, engine)
+    result = RoundCheck(rnd, recorded.pairing, engine, readings=list(recorded.readings),
+                        free_colour=recorded.free_colour)  # fmt: skip
     if result.agrees:
         return result
     for name in DEPARTURES:
         if getattr(opts, name):
             continue
         alt = _try(t, rnd, replace(opts, **{name: True}))
-        if alt is not None and same_pairing(alt, recorded):
+        if alt is not None and recorded.matches(alt):
             result.departures.append(name)
     if not result.departures:
         alt = _try(t, rnd, DutchOptions.bbp())
-        if alt is not None and same_pairing(alt, recorded):
+        if alt is not None and recorded.matches(alt):
             result.departures = [n for n in DEPARTURES if not getattr(opts, n)]
     return result
 

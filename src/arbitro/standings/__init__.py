@@ -112,7 +112,11 @@ class Standings:
         return explain_value(self._ctx, spec, i)
 
     def as_dict(self) -> dict[str, object]:
-        """The JSON contract: ``{"rules", "tiebreaks", "players": [{"start_rank", "rank", "values"}]}``."""
+        """The one JSON shape of the standings (docs/formats/standings.md; ``arbitro standings --format json``).
+
+        ``{"rules", "tiebreaks", "after_round", "lots_seed", "players": [{"start_rank", "rank", "values"}]}``,
+        players in rank order, values as decimal strings (``null``: no value).
+        """
         return {
             "rules": self.rules,
             "tiebreaks": list(self.tiebreaks),

@@ -21,6 +21,7 @@ from decimal import Decimal
 from typing import Any
 
 from arbitro.errors import ArbitroError
+from arbitro.jsonread import FieldReader
 from arbitro.limits import MAX_INT_DIGITS, MAX_POINTS, MAX_ROUNDS, loads_json, parse_decimal
 from arbitro.titles.application.checker import Application
 from arbitro.titles.application.params import NORM_TITLES, norm_edition_for
@@ -116,19 +117,8 @@ class Dossier:
 _MAX_RATING = 9999
 
 
-class _Reader:
+class _Reader(FieldReader):
     """Field access with messages that name the dossier, the entry and the field."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, where: str, what: str) -> ArbitroError:
-        return ArbitroError(f"{self.source}: {where}: {what}")
-
-    def obj(self, value: Any, where: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise self.fail(where, f"expected an object, got {type(value).__name__}")
-        return value
 
     def known_keys(self, d: Mapping[str, Any], where: str, keys: Sequence[str]) -> None:
         for k in d:
@@ -493,7 +483,7 @@ def parse_dossier(data: str | bytes | Mapping[str, Any], source: str = "<dossier
     dossier = Dossier(
         source=source,
         applicant=applicant,
-        titles=r.titles(top, "titles", "titles", NORM_TITLES),
+        titles=r.titles(top, "titles", "", NORM_TITLES),  # top level: the key alone names it
         norms=tuple(recorded),
         trf_norms=tuple(trf),
         ratings=ratings,

@@ -19,6 +19,7 @@ from arbitro.pairing.berger import is_double_round_robin
 from arbitro.tournament.events import Event, now_utc
 from arbitro.tournament.fide import check_scoring
 from arbitro.tournament.state import replay
+from arbitro.views.rounds import round_sheet
 
 __all__ = ["events_from_tournament"]
 
@@ -66,6 +67,11 @@ def events_from_tournament(t: Tournament, *, author: str = "import", timestamp: 
             "scoring": _scoring(t),
             "bye_limits": None,
             "tiebreaks": list(t.tiebreaks),
+            **(
+                {"accelerations": [[a.start_rank, a.round, str(a.points)] for a in t.accelerations]}
+                if t.accelerations
+                else {}
+            ),
         },
     )
     for player in t.iter_players():
@@ -133,6 +139,9 @@ def _round_events(t: Tournament, r: int, emit: Any) -> None:
             boards.append((res.opponent, player.start_rank, back.code, res.code))
         else:
             boards.append((player.start_rank, res.opponent, res.code, back.code))
+    # the log keeps the boards in the order every face shows them (C.04.2 3.6, Berger order)
+    shown = {frozenset(g.pair): i for i, g in enumerate(round_sheet(t, r).games)}
+    boards.sort(key=lambda game: shown.get(frozenset(game[:2]), len(shown)))
     emit(
         "round_paired",
         {"round": r, "boards": [[w, b] for w, b, _, _ in boards], "bye": bye, "unpaired": unpaired, "engine": "imported"},

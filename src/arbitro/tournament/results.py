@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from arbitro.errors import ArbitroError
 from arbitro.model import ResultCode
+from arbitro.views.text import game_result_text
 
 __all__ = ["format_result", "parse_result"]
 
@@ -62,17 +63,10 @@ def parse_result(text: str, *, fide_mode: bool = True) -> Result:
     return _PLAYED[w], _PLAYED[b]
 
 
-_SHOW = {
-    ResultCode.WIN: "1",
-    ResultCode.DRAW: "½",
-    ResultCode.LOSS: "0",
-    ResultCode.FORFEIT_WIN: "1F",
-    ResultCode.FORFEIT_LOSS: "0F",
-}
-
-
 def format_result(white: ResultCode | None, black: ResultCode | None) -> str:
-    """The result as shown on a pairing list (``1-0``, ``½-½``, ``1F-0F``; blank when not entered)."""
-    if white is None or black is None:
-        return ""
-    return f"{_SHOW.get(white, white.value)}-{_SHOW.get(black, black.value)}"
+    """The result as shown on a pairing list (``1-0``, ``½-½``, ``1F-0F``; blank when not entered).
+
+    The one text of a game result is :func:`arbitro.views.text.game_result_text`;
+    :func:`parse_result` reads it back.
+    """
+    return game_result_text(white, black)

@@ -19,6 +19,7 @@ from typing import Any
 
 from arbitro.errors import ArbitroError
 from arbitro.model import (
+    Acceleration,
     ByeRequest,
     Colour,
     Player,
@@ -160,7 +161,7 @@ class TournamentState:
         requested = sum(1 for (p, _), k in self.requested_byes.items() if p == start_rank and k == kind)
         return taken + requested
 
-    def to_tournament(self, include_pending: bool = False) -> Tournament:
+    def to_tournament(self, include_pending: bool = False, *, ranks: bool = True) -> Tournament:
         """The model (TRF) view: header, players and the results of complete rounds.
 
         A round still waiting for results is left out (TRF has no code for a
@@ -168,6 +169,8 @@ class TournamentState:
         with a blank result code. Requested byes for later rounds, and the
         absences already known for the next round to pair, become ``240``
         records. Lifecycle notes (FIDE mode left, MPA) are ``###`` comments.
+        ``ranks=False`` leaves the rank column empty (no standings computed:
+        for a face that only shows a round, :func:`arbitro.views.round_sheet`).
         """
         t = copy.deepcopy(self.header)
         shown = [r for r in self.rounds if r.complete or include_pending]
@@ -178,7 +181,8 @@ class TournamentState:
         for player in t.players.values():
             player.results = results[player.start_rank]
             player.points = player.score(t.scoring)
-        _assign_ranks(t)
+        if ranks:
+            _assign_ranks(t)
         t.declared_players = len(t.players)  # 062
         t.declared_rated_players = sum(1 for p in t.players.values() if p.rating > 0)  # 072
         next_round = len(shown) + 1
@@ -293,6 +297,9 @@ def _created(state: TournamentState, p: dict[str, Any]) -> None:
         type_text=_TYPE_TEXT[system],
         program=str(p.get("program", "Arbitro")),
         tiebreaks=list(p.get("tiebreaks", [])),
+        accelerations=[
+            Acceleration(int(sr), int(rnd), Decimal(str(points))) for sr, rnd, points in p.get("accelerations") or []
+        ],
     )
     state.system = system
     state.bye_limits = ByeLimits.from_dict(p.get("bye_limits"))
@@ -367,6 +374,9 @@ def _renumber(state: TournamentState, p: dict[str, Any]) -> None:
         for pp in state.header.prohibited_pairings
     ]
     state.requested_byes = {(new[k], r): v for (k, r), v in state.requested_byes.items()}
+    state.header.accelerations = [
+        Acceleration(new[a.start_rank], a.round, a.points) for a in state.header.accelerations if a.start_rank in new
+    ]
     colour = p.get("initial_colour")
     if colour:
         state.header.initial_colour = Colour(colour)

@@ -42,6 +42,8 @@ TITLE_MAP = {
     "GM": "GM", "IM": "IM", "FM": "FM", "CM": "CM", "WGM": "WGM", "WIM": "WIM", "WFM": "WFM", "WCM": "WCM",
 }  # fmt: skip
 _TEAM_CODES = frozenset({"013", "300", "310", "320", "330", "352", "362", "801", "802"})
+#: Team tournament types (trf.md §4.3: FIDE_TEAM_*, Schiller, Scheveningen, ``Team ...`` in 092).
+_TEAM_TYPE = re.compile(r"(?:^|_)TEAM(?:_|\b)|SCHEVENINGEN|SCHILLER|^\s*team\b", re.IGNORECASE)
 _KNOWN_EXTENSIONS = frozenset(
     {"XXR", "XXC", "XXA", "XXP", "XXS", "XXZ", "BBW", "BBD", "BBL", "BBZ", "BBF", "BBU"}
 )
@@ -147,6 +149,7 @@ class _Reader:
         self.rating_fed = ""
         self.prohibited_pairs = 0
         self.blocks: dict[str, RoundResult] = {}
+        self.team_line: int | None = None
 
     # -- diagnostics -------------------------------------------------------
     def error(self, line: int, column: int, fld: str, message: str) -> None:
@@ -216,14 +219,28 @@ class _Reader:
                 self.version = "trf26"
                 continue
             code = line[:3]
-            if len(line) > 3 and line[3] != " ":
-                self.error(lineno, 4, "record code", f"expected a blank after the record code {code!r}")
+            if not code.strip() or line.startswith("DDD SSSS"):  # a column ruler (Swiss-Manager, trf.md §3.2)
+                self.warn(
+                    lineno, 1, "line", f"a column ruler, not a TRF record: {line.strip()[:20]!r}; ignored"
+                )
                 continue
             handler = getattr(self, f"_r{code}", None)
+            if len(line) > 3 and line[3] != " ":
+                if handler is not None or code in _TEAM_CODES:
+                    self.error(lineno, 4, "record code", f"expected a blank after the record code {code!r}")
+                else:  # a column ruler or a note without ``###`` (trf.md §2; bbpPairings ignores it)
+                    self.warn(
+                        lineno,
+                        1,
+                        "line",
+                        f"not a TRF record (no record code in columns 1-3): {line[:20]!r}; ignored",
+                    )
+                continue
             if handler is not None:
                 handler(line, lineno)
             elif code in _TEAM_CODES:
                 self.t.team_records.append(RawRecord(code, line))
+                self._team(lineno, f"team record {code}")
             elif code == "299":
                 self.version = "trf26"
                 self.t.abnormal_points.append(RawRecord(code, line))
@@ -236,7 +253,7 @@ class _Reader:
                 self.nrs_lines.append((lineno, line))
             else:
                 self.t.other_records.append(RawRecord(code, line))
-                if not (code.isalpha() and code.isupper()):
+                if code not in _KNOWN_EXTENSIONS:
                     self.warn(lineno, 1, "record code", f"unknown record code {code!r}; kept as it is")
         self._finish()
 
@@ -285,8 +302,22 @@ class _Reader:
     def _r082(self, line: str, n: int) -> None:
         self.t.declared_teams = self._count(line, n, "082 number of teams")
 
+    def _team(self, n: int, evidence: str) -> None:
+        """Refuse a team tournament (trf.md §4.6) once, at its first team line."""
+        if self.team_line is None:
+            self.team_line = n
+            self.error(
+                n,
+                1,
+                "team tournament",
+                f"{evidence}: this is a team tournament; Arbitro reads individual tournaments only "
+                "(team events are not supported yet), so it cannot be paired, checked or ranked here",
+            )
+
     def _r092(self, line: str, n: int) -> None:
         self.t.type_text = self._text(line)
+        if _TEAM_TYPE.search(self.t.type_text):
+            self._team(n, f"092 type {self.t.type_text!r}")
 
     def _r102(self, line: str, n: int) -> None:
         self.t.chief_arbiter = self._text(line)
@@ -360,6 +391,8 @@ class _Reader:
 
     def _r162(self, line: str, n: int) -> None:
         self.version = "trf26"
+        # Without A, unplayed losing rounds are worth 0, as bbpPairings and the TEC reader read it.
+        self.scoring.setdefault("FL", Decimal("0"))
         body = line[4:]
         found = False
         for m in re.finditer(r"([A-Z])\s*([+-]?\d+(?:[.,]\d+)?)", body):
@@ -433,6 +466,8 @@ class _Reader:
     def _r192(self, line: str, n: int) -> None:
         self.version = "trf26"
         self.t.system = self._text(line)
+        if _TEAM_TYPE.search(self.t.system):
+            self._team(n, f"192 tournament type {self.t.system!r}")
 
     def _tb_list(self, line: str) -> list[str]:
         return [c.strip() for c in self._text(line).split(",") if c.strip()]
@@ -688,16 +723,20 @@ class _Reader:
         # nobody are requests for the next round (TRF16 `0000 - H` style, trf.md §5).
         for player in t.players.values():
             extra = player.results[played:]
-            for offset, result in enumerate(extra):
+            kinds = [_NEXT_BYE_KIND.get(r.code) if r.opponent is None else None for r in extra]
+            for offset, (result, kind) in enumerate(zip(extra, kinds, strict=True)):
                 if result.code.is_played:  # a game result cannot be a request for a later round
                     k = played + 1 + offset
                     self.error(self.player_lines.get(player.start_rank, 0), 92 + 10 * (k - 1) + 7,
                                f"round {k} result", f"result {result.code.value!r} needs an opponent, found 0000")  # fmt: skip
-                elif result.code in (ResultCode.HALF_BYE, ResultCode.ZERO_BYE, ResultCode.FULL_BYE):
-                    t.requested_byes.append(
-                        ByeRequest(played + 1 + offset, result.code.value, player.start_rank)
-                    )
+                elif kind is not None:
+                    t.requested_byes.append(ByeRequest(played + 1 + offset, kind, player.start_rank))
             del player.results[played:]
+            if kinds and kinds[0] is not None:
+                # A TRF(x) total includes the next round's known bye (trf.md §5, §7.2): take it out.
+                bye_points = t.scoring.points(ResultCode(kinds[0]))
+                if bye_points and player.points == player.score(t.scoring) + bye_points:
+                    player.points -= bye_points
             if len(player.results) < played:
                 player.results.extend([_NOT_PAIRED] * (played - len(player.results)))
         t.requested_byes = [
@@ -745,6 +784,13 @@ class _Reader:
 
 
 _NOT_PAIRED = RoundResult(None, None, ResultCode.NOT_PAIRED)
+#: A column after the last paired round: the bye asked for that round. Besides ``H Z F`` (JaVaFo,
+#: bbpPairings), Vega writes an absence as ``0000 - -`` and a half point as ``0000 - =``, which
+#: bbpPairings reads the same way (trf.md §5; Vega manual, trfx files).
+_NEXT_BYE_KIND = {
+    ResultCode.HALF_BYE: "H", ResultCode.ZERO_BYE: "Z", ResultCode.FULL_BYE: "F",
+    ResultCode.FORFEIT_LOSS: "Z", ResultCode.DRAW: "H",
+}  # fmt: skip
 
 
 def _iter_lines(text: str) -> Iterator[str]:

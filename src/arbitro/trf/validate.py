@@ -153,7 +153,9 @@ def _check_points(t: Tournament, rank: int, add: _Add, worth: Mapping[ResultCode
     nxt = len(player.results) + 1
     for bye in t.requested_byes:
         if bye.start_rank == rank and bye.round == nxt:
-            value = {"H": t.scoring.half_bye, "F": t.scoring.full_bye}.get(bye.kind, Decimal("0"))
+            value = {"H": t.scoring.half_bye, "F": t.scoring.full_bye, "Z": t.scoring.zero_bye}.get(
+                bye.kind, Decimal("0")
+            )
             extras.append(value)
     acc = sum((a.points for a in t.accelerations if a.start_rank == rank), Decimal("0"))
     candidates = {computed + e for e in extras} | {computed + e + acc for e in extras}

@@ -17,7 +17,7 @@ from collections import defaultdict
 from decimal import Decimal
 
 from arbitro.errors import ArbitroError
-from arbitro.model import Acceleration, Colour, Player, ScoringSystem, Tournament
+from arbitro.model import Acceleration, Colour, Player, ResultCode, ScoringSystem, Tournament
 
 __all__ = ["format_trf", "format_points"]
 
@@ -37,11 +37,11 @@ def _date(value: dt.date | None) -> str:
     return "" if value is None else f"{value.year:04d}/{value.month:02d}/{value.day:02d}"
 
 
-def _player_line(code: str, p: Player, bye_columns: dict[int, str], played: int) -> str:
+def _player_line(code: str, p: Player, bye_columns: dict[int, str], played: int, points: Decimal) -> str:
     head = (
         f"{code} {p.start_rank:>4} {p.sex or ' ':1}{p.title:>3} {p.name[:33]:<33} "
         f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
-        f"{p.birth_date[:10]:<10} {format_points(p.points):>4} {(str(p.rank) if p.rank is not None else ''):>4}"
+        f"{p.birth_date[:10]:<10} {format_points(points):>4} {(str(p.rank) if p.rank is not None else ''):>4}"
     )
     blocks = []
     for r in p.results:
@@ -60,6 +60,17 @@ def _player_line(code: str, p: Player, bye_columns: dict[int, str], played: int)
     return line.rstrip()
 
 
+def _next_bye_points(t: Tournament, columns: dict[int, str], played: int) -> Decimal:
+    """Points of a TRF16 ``0000 - H`` column for the next round, which the points column includes.
+
+    trf.md §5 and §7.2: in TRF(x) the known next-round bye is already in the
+    total; bbpPairings' ``-c`` counts that column as a round and refuses a total
+    without it. The reader takes it back out (``_finish``).
+    """
+    kind = columns.get(played + 1)
+    return t.scoring.points(ResultCode(kind)) if kind else Decimal("0")
+
+
 def _national_line(p: Player) -> list[str]:
     out = []
     for nr in p.national_ratings:
@@ -71,14 +82,31 @@ def _national_line(p: Player) -> list[str]:
     return out
 
 
+def _record_162(s: ScoringSystem) -> str:
+    """The ``162`` record in the reference layout (trf.md §4.2, bbpPairings and the TEC reader).
+
+    Code in column 6, its points right-aligned in columns 7-10, the next code
+    9 columns later: ``162  W 3.0    D 1.0    L 0.0``. ``W``, ``D`` and ``L``
+    are always written; ``P`` only when the PAB differs from a win and ``A``
+    (unplayed losing rounds) only when a forfeit loss is worth something,
+    since bbpPairings v6.0.0 refuses ``A`` (trf.md §6.1) and both reference
+    readers take 0 when it is absent (so does Arbitro's reader).
+    """
+    parts = [("W", s.win), ("D", s.draw), ("L", s.loss)]
+    if s.pairing_bye != s.win:
+        parts.append(("P", s.pairing_bye))
+    if s.forfeit_loss != 0:
+        parts.append(("A", s.forfeit_loss))
+    return ("162 " + "".join(f" {c}{format_points(v):>4}   " for c, v in parts)).rstrip()
+
+
 def _scoring_lines(s: ScoringSystem, version: str) -> list[str]:
     if s.is_standard:
         return []
     lines: list[str] = []
     # What the short forms express, and what the defaults derive from them.
     if version == "trf26":
-        parts = [("W", s.win), ("D", s.draw), ("L", s.loss), ("A", s.forfeit_loss), ("P", s.pairing_bye)]
-        lines.append("162 " + "".join(f" {c} {format_points(v):>4}    " for c, v in parts).rstrip())
+        lines.append(_record_162(s))
     else:
         for code, value in (("BBW", s.win), ("BBD", s.draw), ("BBL", s.loss), ("BBZ", s.zero_bye),
                             ("BBF", s.forfeit_loss), ("BBU", s.pairing_bye)):  # fmt: skip
@@ -177,7 +205,8 @@ def format_trf(t: Tournament, version: str = "trf26", *, line_end: str = "\n") -
         else:
             later_byes.append(bye)
     for p in t.players.values():
-        out.append(_player_line("001", p, next_byes.get(p.start_rank, {}), played))
+        columns = next_byes.get(p.start_rank, {})
+        out.append(_player_line("001", p, columns, played, p.points + _next_bye_points(t, columns, played)))
         out.extend(_national_line(p))
     out.extend(r.text for r in t.team_records)
 

@@ -141,7 +141,9 @@ LOGOUT_REDIRECT_URL = "tournaments:home"
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # A 403/404 is one console line, not a traceback (issue 20); 5xx keep theirs.
+    "filters": {"one_line_refusals": {"()": "arbitro.web.logs.OneLineRefusals"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["one_line_refusals"]}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
 

@@ -110,3 +110,18 @@ def test_min_games_option_B01_1_4_1b(kit: Any, tmp_path: Path, capsys: pytest.Ca
     assert doc["players"][0]["norms"][0]["achieved"] is True
     assert next(c for c in doc["tournament_checks"] if c["check"] == "rounds")["status"] == "passed"
     assert main(["norms", str(path), "--min-games", "0"]) == 2
+
+
+def test_automatic_edition_is_not_called_chosen_by_the_user_B01_0_5(
+    kit: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 20: with --edition auto every explanation names the start date, never "chosen by the user"."""
+    path = _file(kit, tmp_path, start=dt.date(2010, 3, 1))
+    assert main(["norms", str(path), "--format", "json"]) == 0
+    out = capsys.readouterr().out
+    assert "chosen by the user" not in out and "in force on the start date 2010-03-01" in out
+    assert main(["norms", str(path)]) == 0
+    assert "chosen by the user" not in capsys.readouterr().out
+    assert main(["norms", str(path), "--format", "json", "--edition", "2005"]) == 0
+    out = capsys.readouterr().out
+    assert "chosen by the user; the edition in force on the start date 2010-03-01 is 2009" in out

@@ -24,6 +24,9 @@ __all__ = [
     "audit_requested_byes",
     "check_bye_request",
     "check_bye_requests",
+    "check_non_appearance",
+    "default_deadline",
+    "default_time_notice",
     "is_default",
 ]
 
@@ -106,3 +109,35 @@ def is_default(delay: _dt.timedelta) -> tuple[bool, Message]:
     if delay > DEFAULT_TIME:
         return True, msg("default.lost", minutes=minutes)
     return False, msg("default.on_time", minutes=minutes)
+
+
+def default_deadline(scheduled: _dt.datetime) -> _dt.datetime:
+    """FMA 4.3: the moment a player who has not appeared loses by default (scheduled start + one hour)."""
+    return scheduled + DEFAULT_TIME
+
+
+def default_time_notice(scheduled: _dt.datetime | None = None) -> Message:
+    """FMA 4.3 as printed on a pairing sheet: the default time, and its deadline when the start is known."""
+    if scheduled is None:
+        return msg("default.notice")
+    return msg(
+        "default.deadline", start=scheduled.strftime("%H:%M"), deadline=default_deadline(scheduled).strftime("%H:%M")
+    )
+
+
+def check_non_appearance(scheduled: _dt.datetime, now: _dt.datetime, player: str) -> tuple[bool, Message]:
+    """FMA 4.3: may ``player``, absent at ``now``, be given a loss by default for a round that started at ``scheduled``?
+
+    Only once the hour from the scheduled start has run out (the same bound as
+    :func:`is_default`: a delay of more than one hour); before that the game is refused.
+    """
+    times = {
+        "player": player,
+        "now": now.strftime("%H:%M"),
+        "start": scheduled.strftime("%H:%M"),
+        "deadline": default_deadline(scheduled).strftime("%H:%M"),
+    }
+    late, _ = is_default(now - scheduled)
+    if not late:
+        return False, msg("default.too_early", **times)
+    return True, msg("default.recorded", **times)

@@ -276,7 +276,20 @@ def decide_champion(
         black = b if white == a else a
         pw = PlayoffGame(white, game.result).points(white)
         winner = white if pw == 1 else black  # a draw wins for Black
-        notes.append(msg("mayor.armageddon", white=names[white], black=names[black], player=names[winner]))
+        if game.white:  # the file says who had White: the lot was drawn at the venue
+            notes.append(
+                msg("mayor.armageddon_given", white=names[white], black=names[black], player=names[winner])
+            )
+        else:
+            notes.append(
+                msg(
+                    "mayor.armageddon",
+                    white=names[white],
+                    black=names[black],
+                    player=names[winner],
+                    seed=lots_seed or 0,
+                )
+            )
     return winner, notes
 
 

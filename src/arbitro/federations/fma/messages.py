@@ -309,6 +309,28 @@ CATALOGUE: dict[str, Entry] = {
         "Llegó {minutes} min después de la hora pactada: pierde por incomparecencia (una hora).",
         "Arrived {minutes} min after the scheduled time: loses by default (one hour).",
     ),
+    "default.notice": Entry(
+        "FMA 4.3",
+        "Tiempo de incomparecencia: una hora desde la hora pactada para el comienzo de la ronda.",
+        "Default time: one hour from the scheduled start of the round.",
+    ),
+    "default.deadline": Entry(
+        "FMA 4.3",
+        "Ronda a las {start}: quien no se presente antes de las {deadline} pierde por incomparecencia.",
+        "Round at {start}: a player not present by {deadline} loses by default.",
+    ),
+    "default.too_early": Entry(
+        "FMA 4.3",
+        "{player}: son las {now} y la ronda empezó a las {start}; la hora de incomparecencia vence a las "
+        "{deadline}, todavía no puede darse la partida por perdida.",
+        "{player}: it is {now} and the round started at {start}; the default time ends at {deadline}, "
+        "the game cannot be forfeited yet.",
+    ),
+    "default.recorded": Entry(
+        "FMA 4.3",
+        "{player} no se presentó a las {now} (ronda a las {start}, más de una hora): pierde por incomparecencia.",
+        "{player} had not appeared at {now} (round at {start}, more than one hour): loses by default.",
+    ),
     # -- tie-breaks (6.1, 6.2) --------------------------------------------
     "tiebreaks.round_robin": Entry(
         "FMA 6.1",
@@ -503,8 +525,15 @@ CATALOGUE: dict[str, Entry] = {
     ),
     "mayor.armageddon": Entry(
         "FMA Anexo III III.2.4",
-        "Armagedón: sorteo de color, {white} con blancas, {black} con negras; gana {player}.",
-        "Armageddon: colours by lot, {white} White, {black} Black; {player} wins.",
+        "Armagedón: sorteo de color (semilla {seed}), {white} con blancas, {black} con negras; gana {player}.",
+        "Armageddon: colours by lot (seed {seed}), {white} White, {black} Black; {player} wins.",
+    ),
+    "mayor.armageddon_given": Entry(
+        "FMA Anexo III III.2.4",
+        "Armagedón: colores según el archivo (sorteo hecho en sala), {white} con blancas, {black} con negras; "
+        "gana {player}.",
+        "Armageddon: colours as given in the file (lot drawn at the venue), {white} White, {black} Black; "
+        "{player} wins.",
     ),
     "mayor.playoff_pending": Entry(
         "FMA Anexo III III.2",

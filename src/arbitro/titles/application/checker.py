@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from arbitro.titles.application.counting import GameCount
-from arbitro.titles.application.params import NORM_TITLES, TITLE_RATING, application_edition_for
+from arbitro.titles.application.params import NORM_TITLES, TITLE_RATING, application_edition_for, article
 from arbitro.titles.application.records import Applicant, EventTitle, NormRecord, RatingEntry, Status
 from arbitro.titles.application.rules import (
     RuleCheck,
@@ -32,6 +32,7 @@ from arbitro.titles.application.rules import (
     count_application_games,
     first_rating_reaching,
 )
+from arbitro.titles.application.serving import norm_serves
 from arbitro.titles.fees import DEFAULT_SCHEDULE, Fee, compute_fee
 
 if TYPE_CHECKING:
@@ -172,9 +173,16 @@ def check_title(app: Application, title: str, *, edition: str | None = None) -> 
         raise ValueError(f"{title!r} is not a norm title (GM, IM, WGM, WIM)")
     edition = edition or application_edition_for(app.application_date())
     uses: list[NormUse] = []
+    served: list[str] = []
     for norm in app.norms:
-        if title not in norm.titles:
+        through = norm_serves(norm, title)
+        if through is None:
             continue
+        if through != title:
+            served.append(
+                f"{norm.entry}: a {through} norm, counted for {title} "
+                f"({article(edition, 'several_titles')}: a norm sufficient for more than one title serves both)"
+            )
         checks = _norm_checks(norm, title)
         uses.append(NormUse(norm, checks, usable=all(c.status is not Status.FAIL for c in checks)))
     usable = [u.norm for u in uses if u.usable]
@@ -193,7 +201,7 @@ def check_title(app: Application, title: str, *, edition: str | None = None) -> 
     excluded = [f"{u.norm.entry} not counted: " + "; ".join(c.summary for c in u.checks if c.status is Status.FAIL)
                 for u in uses if not u.usable]  # fmt: skip
 
-    notes: list[str] = excluded
+    notes: list[str] = served + excluded
     if title in app.applicant.titles:
         notes.append(f"the applicant already holds the {title} title")
     last = last_result_date(title, usable, edition)

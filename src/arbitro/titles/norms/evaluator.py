@@ -109,12 +109,15 @@ def tournament_facts(t: Tournament, edition: str | Edition | None = None, option
     opts = options or NormOptions()
     ed = choose_edition(t, edition)
     start = start_date(t)
-    if isinstance(edition, Edition) or (edition not in (None, "auto")):
-        reason = "chosen by the user"
-    elif start is None:
+    # The facts are rebuilt from an Edition object by callers that already chose it automatically
+    # (issue 20): "chosen by the user" only when the edition differs from the one the date gives.
+    automatic = choose_edition(t, None)
+    if start is None:
         reason = "no start date in the file: the current edition is used"
     else:
         reason = f"in force on the start date {start.isoformat()}"
+    if ed.code != automatic.code:
+        reason = f"chosen by the user; the edition {reason} is {automatic.code}"
     rr = t.is_round_robin
     pre = opts.predetermined if opts.predetermined is not None else rr
     return TournamentFacts(ed, reason, rr, pre, swiss_exemption(t, ed), opts, start, end_date(t))

@@ -18,7 +18,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
-_CODES = {"1": "1", "0": "0", "=": "½", "+": "1F", "-": "0F", "W": "1", "D": "½", "L": "0", "H": "½ (bye)", "Z": "0 (bye)", "F": "1 (bye)", "U": "1 (bye)"}
+from arbitro.model import ResultCode
+from arbitro.views import game_result_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,8 +34,12 @@ class AuditRow:
     label: str = ""  # the event kind in the reader's language
 
 
-def _code(c: Any) -> str:
-    return _CODES.get(str(c), str(c))
+def _result(white: Any, black: Any) -> str:
+    """A game's result as every face prints it (:func:`arbitro.views.game_result_text`)."""
+    try:
+        return game_result_text(ResultCode(str(white)), ResultCode(str(black))) or f"{white}-{black}"
+    except ValueError:  # not a TRF code: show it as logged
+        return f"{white}-{black}"
 
 
 def _boards(p: dict[str, Any]) -> str:
@@ -47,7 +52,7 @@ def _boards(p: dict[str, Any]) -> str:
 def _describe(kind: str, p: dict[str, Any]) -> tuple[tuple[Any, ...], str, str]:
     """(what the event touches, its label, the value after it)."""
     if kind in {"result_entered", "result_corrected"}:
-        after = f"{_code(p.get('white'))}-{_code(p.get('black'))}"
+        after = _result(p.get("white"), p.get("black"))
         if p.get("reason"):
             after += f" ({p['reason']})"
         return ("result", p.get("round"), p.get("board")), _("round %(round)s board %(board)s") % {"round": p.get("round"), "board": p.get("board")}, after
@@ -87,7 +92,7 @@ def trail(row: Any) -> list[AuditRow]:
         before = seen.get(key, "")
         if e.kind == "result_corrected" and payload.get("previous") and not before:
             w, b = payload["previous"]
-            before = f"{_code(w)}-{_code(b)}"
+            before = _result(w, b)
         seen[key] = after.split(" (")[0] if key[0] == "result" else after
         who = e.author.get_username() if e.author else ""
         out.append(AuditRow(e.seq, e.created, who, e.kind, what, before, after, present.event_label(e.kind)))

@@ -7,6 +7,7 @@ its answers into what the tournament service and the templates take.
 
 from __future__ import annotations
 
+import datetime as _dt
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,6 +66,52 @@ def check_fma_bye(st: TournamentState, start_rank: int, rnd: int) -> None:
     )
     if not ok:
         raise ArbitroError(f"{message.text(_lang())} ({message.article})")
+
+
+def default_time_text() -> str:
+    """FMA 4.3 for the pairing page and the desk: one hour from the scheduled start of the round."""
+    from arbitro.federations.fma import byes
+
+    m = byes.default_time_notice()
+    return f"{m.text(_lang())} ({m.article})"
+
+
+def _clock(value: str, field: str, day: _dt.date) -> _dt.datetime:
+    try:
+        hh, mm = value.strip().split(":")
+        return _dt.datetime.combine(day, _dt.time(int(hh), int(mm)))
+    except ValueError:
+        raise ArbitroError(
+            _("%(field)s: expected a time as HH:MM, got %(got)r") % {"field": field, "got": value}
+        ) from None
+
+
+_NO_SHOW_RESULT = {"white": "0F-1F", "black": "1F-0F", "both": "0F-0F"}
+
+
+def no_show_result(absent: str, start: str, now: str, names: dict[str, str]) -> tuple[str, str]:
+    """FMA 4.3 at the desk: the forfeit result for a non-appearance, and the rulebook's message.
+
+    ``absent``: white, black or both; ``start``: the scheduled start (HH:MM);
+    ``now``: the time the absence is recorded (HH:MM, default: the server's local time).
+    Raises with the rulebook's message while the hour has not run out.
+    """
+    from django.utils import timezone
+
+    from arbitro.federations.fma import byes
+
+    if absent not in _NO_SHOW_RESULT:
+        raise ArbitroError(_("absent: expected white, black or both, got %(got)r") % {"got": absent})
+    local = timezone.localtime()
+    day = local.date()
+    scheduled = _clock(start, _("round start"), day)
+    at = _clock(now, _("time"), day) if now.strip() else local.replace(tzinfo=None, second=0, microsecond=0)
+    who = names["white"] if absent == "white" else names["black"] if absent == "black" else " / ".join(names.values())
+    ok, message = byes.check_non_appearance(scheduled, at, who)
+    text = f"{message.text(_lang())} ({message.article})"
+    if not ok:
+        raise ArbitroError(text)
+    return _NO_SHOW_RESULT[absent], text
 
 
 def categories_overview() -> dict[str, Any]:

@@ -62,6 +62,17 @@ class Tournament(models.Model):
         return self.name
 
 
+class PrizeList(models.Model):
+    """A tournament's prize list (docs/formats/prizes.md), as the organiser typed it (issue 20)."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="prize_list")
+    document = models.JSONField(default=dict)
+    updated = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"prizes of {self.tournament_id}"
+
+
 class TournamentEvent(models.Model):
     """One change of a tournament, replayed in ``seq`` order (the event log)."""
 

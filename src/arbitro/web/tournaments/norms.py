@@ -45,14 +45,14 @@ class NormReport:
 
 
 def _line(result: Any) -> NormLine:
-    from .present import fmt_points
+    from arbitro.views import points_text
 
     return NormLine(
         start_rank=result.start_rank,
         name=result.name,
         title=result.title,
         achieved=bool(result.achieved),
-        score=fmt_points(result.score),
+        score=points_text(result.score),
         games=int(result.games_counted or 0),
         ra=result.ra,
         rp=result.rp,

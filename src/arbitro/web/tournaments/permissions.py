@@ -11,7 +11,7 @@ Kind = models.Role.Kind
 #: What each role may do. Arbiters enter results; the chief arbiter runs the tournament.
 ARBITER_ACTIONS = frozenset({"result", "view"})
 CHIEF_ACTIONS = frozenset(
-    {"result", "view", "pair", "correct", "change_pairing", "withdraw", "bye", "publish", "export", "register", "register_many", "finish", "audit"}
+    {"result", "view", "pair", "correct", "change_pairing", "withdraw", "bye", "publish", "export", "register", "register_many", "finish", "audit", "prizes"}
 )
 
 

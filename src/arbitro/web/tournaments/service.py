@@ -406,6 +406,35 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
                 time.sleep(random.uniform(0, 0.02 * (attempt + 1)))  # spread the retries of many arbiters
                 row.refresh_from_db()
         return _("%(n)s results saved.") % {"n": n}
+    if op == "no_show":  # FMA 4.3: a forfeit for non-appearance once the default hour has run out
+        from . import federation
+
+        if not row.fma_category:
+            raise ArbitroError(_("the default-time rule (FMA 4.3) applies only to FMA category tournaments"))
+        rnd = _int(data.get("round"), "round")
+        board = _int(data.get("board"), "board")
+        st = state(row)
+        if st is None:
+            raise ArbitroError(_("this tournament was imported from a TRF file: it is read-only at the desk"))
+        boards = st.round(rnd).boards
+        if not 0 < board <= len(boards):
+            raise ArbitroError(_("board: round %(r)s has no board %(b)s") % {"r": rnd, "b": board})
+        game = boards[board - 1]
+        if game.has_result:
+            raise ArbitroError(
+                _("board %(b)s already has a result; correct it in the results form") % {"b": board}
+            )
+        names = {"white": st.player(game.white).name, "black": st.player(game.black).name}
+        result, text = federation.no_show_result(
+            str(data.get("absent") or ""), str(data.get("start") or ""), str(data.get("time") or ""), names
+        )
+        enter_results(row, rnd, {board: result}, user)
+        return text
+    if op == "prizes":  # issue 20: the prize list (docs/formats/prizes.md); empty removes it
+        from . import prizes
+
+        prizes.save(row, str(data.get("prize_list") or ""))
+        return _("Prize list saved.")
     if op == "register":
         from .forms import RegisterForm
 

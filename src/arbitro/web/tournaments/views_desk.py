@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from arbitro.errors import ArbitroError
 
-from . import forms, models, permissions, present, service, store
+from . import federation, forms, models, permissions, present, prizes, service, store
 
 
 @login_required
@@ -71,6 +71,14 @@ def _managed(request: HttpRequest, slug: str, action: str) -> models.Tournament:
     return row
 
 
+def _prize_document(row: models.Tournament) -> str:
+    """The saved prize list as indented JSON for the desk's editor (empty when none is saved)."""
+    import json
+
+    doc = prizes.stored_document(row)
+    return "" if doc is None else json.dumps(doc, indent=2, ensure_ascii=False)
+
+
 @login_required
 def panel(request: HttpRequest, slug: str) -> HttpResponse:
     row = _managed(request, slug, "view")
@@ -97,7 +105,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "query": query,
             "found_list": found_list,
             "found_people": found_people,
-            "current_boards": "\n".join(f"{b.white.start_rank} {b.black.start_rank}" for b in current.boards) if current else "",
+            "current_boards": "\n".join(f"{b.white.start_rank} {b.black.start_rank}" for b in current.games) if current else "",
             "requests": row.bye_requests.all(),
             "events": [
                 (e.created, present.event_label(e.kind), e.payload, e.author)
@@ -108,6 +116,9 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "editable": st is not None or not service.is_event_based(row),  # imported: adopted on the first action
             "state": st,
             "no_refresh": True,
+            "default_time": federation.default_time_text() if row.fma_category else "",  # FMA 4.3
+            "prizes": prizes.view(row, core),
+            "prize_document": _prize_document(row),
         },
     )
 
@@ -116,7 +127,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def action(request: HttpRequest, slug: str) -> HttpResponse:
     op = request.POST.get("op", "")
-    row = _managed(request, slug, "result" if op == "results" else op or "view")
+    row = _managed(request, slug, "result" if op in ("results", "no_show") else op or "view")
     try:
         text = service.perform(row, op, request.POST, request.user)
     except ArbitroError as err:

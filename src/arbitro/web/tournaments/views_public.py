@@ -13,6 +13,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from arbitro.views import DIAGONAL
+
 from . import federation, models, norms, present, store
 
 
@@ -93,7 +95,14 @@ def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpRes
     if rnd < 1 or (core.played_rounds and rnd > core.played_rounds):
         raise Http404
     view = present.round_for(row, core, rnd)
-    return render(request, "tournaments/pairings.html", _context(row, "pairings", round=view, current=rnd))
+    from . import federation
+
+    default_time = federation.default_time_text() if row.fma_category else ""  # FMA 4.3
+    return render(
+        request,
+        "tournaments/pairings.html",
+        _context(row, "pairings", round=view, current=rnd, default_time=default_time),
+    )
 
 
 @public_page
@@ -101,15 +110,18 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
     view = present.standings_view(row, core)
-    return render(request, "tournaments/standings.html", _context(row, "standings", standings=view))
+    from . import prizes
+
+    awards = prizes.view(row, core) if view.available else None  # issue 20: the prizes under the standings
+    return render(request, "tournaments/standings.html", _context(row, "standings", standings=view, prizes=awards))
 
 
 @public_page
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
-    table = store.cached(row, "crosstable", lambda: present.crosstable(core))
-    return render(request, "tournaments/crosstable.html", _context(row, "crosstable", table=table))
+    table = present.crosstable_for(row, core)
+    return render(request, "tournaments/crosstable.html", _context(row, "crosstable", table=table, diagonal=DIAGONAL))
 
 
 @public_page
@@ -128,13 +140,14 @@ def player(request: HttpRequest, slug: str, start_rank: int) -> HttpResponse:
     if p is None:
         raise Http404
     entry = row.entries.filter(start_rank=start_rank).select_related("person").first()
+    card, games = present.player_rounds(core, start_rank)
     ctx = _context(
         row,
         "players",
         p=p,
         person=entry.person if entry else None,
-        games=present.player_rounds(core, p),
-        score=present.fmt_points(p.score(core.scoring)),
+        card=card,
+        games=games,
         norm=norms.player_norm(core, start_rank),
     )
     return render(request, "tournaments/player.html", ctx)
@@ -151,7 +164,7 @@ def person(request: HttpRequest, pk: int) -> HttpResponse:
         core = store.load(e.tournament)
         p = core.players.get(e.start_rank)
         if p is not None:
-            played.append((e.tournament, p, present.fmt_points(p.score(core.scoring)), len(p.results)))
+            played.append((e.tournament, p, present.points_text(p.score(core.scoring)), len(p.results)))
     rating = models.RatingListEntry.objects.filter(fide_id=who.fide_id).first() if who.fide_id else None
     history = models.RatingHistory.objects.filter(fide_id=who.fide_id)[:24] if who.fide_id else []
     return render(

@@ -1,10 +1,10 @@
-"""Standings number style: one style per column (presentation only)."""
+"""Standings number style: one style per column (arbitro.views.text.column_text)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from arbitro.web.tournaments.present import fmt_column
+from arbitro.views import column_text as fmt_column
 
 
 def test_halves_when_every_value_is_a_multiple_of_a_half() -> None:

@@ -1,4 +1,4 @@
-"""Data gathering of the documents: board order (C.04.2 3.6), Berger order (C.05 Annex 1), cells, points."""
+"""The views layer: board order (C.04.2 3.6), Berger order (C.05 Annex 1), cells, points."""
 
 from __future__ import annotations
 
@@ -6,19 +6,19 @@ from decimal import Decimal
 
 from tests.documents.helpers import norm_round_robin
 
-from arbitro.documents.data import (
-    DIAGONAL,
-    crosstable_rows,
-    fmt_points,
-    fmt_value,
-    game_result,
-    round_sheet,
-    scores_by_round,
-    swiss_cell,
-)
 from arbitro.documents.labels import LANGS, Labels
 from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
 from arbitro.pairing.berger import berger_round
+from arbitro.views import (
+    DIAGONAL,
+    crosstable_rows,
+    game_result_text,
+    points_text,
+    round_sheet,
+    scores_by_round,
+    swiss_cell,
+    value_text,
+)
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -104,17 +104,30 @@ def test_requested_byes_of_an_unpaired_round_are_listed() -> None:
 
 
 def test_points_and_values_are_printed_without_noise() -> None:
-    assert [fmt_points(Decimal(x)) for x in ("0", "0.5", "2.5", "3.0", "7")] == ["0", "½", "2½", "3", "7"]
-    assert fmt_points(Decimal("1.1")) == "1.1" and fmt_points(None) == ""
-    assert [fmt_value(Decimal(x)) for x in ("23.50", "12", "0.25")] == ["23.5", "12", "0.25"]
-    assert fmt_value(None) == ""
+    assert [points_text(Decimal(x)) for x in ("0", "0.5", "2.5", "3.0", "7")] == ["0", "½", "2½", "3", "7"]
+    assert points_text(Decimal("1.1")) == "1.1" and points_text(None) == ""
+    assert [value_text(Decimal(x)) for x in ("23.50", "12", "0.25")] == ["23.5", "12", "0.25"]
+    assert value_text(None) == ""
 
 
-def test_game_results_forfeits_and_double_forfeit() -> None:
-    assert game_result(ResultCode.FORFEIT_WIN) == "+ - -"
-    assert game_result(ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN) == "- - +"
-    assert game_result(ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_LOSS) == "- - -"
-    assert game_result(ResultCode.UNRATED_DRAW) == "½-½"
+def test_game_results_forfeits_as_typed_VCL14_and_unusual_results_VCL13() -> None:
+    """One text for a game on every face (issue 14): forfeits as the arbiter types them (C.04.A VCL.14)."""
+    R = ResultCode
+    assert game_result_text(R.FORFEIT_WIN, R.FORFEIT_LOSS) == "1F-0F"
+    assert game_result_text(R.FORFEIT_LOSS, R.FORFEIT_WIN) == "0F-1F"
+    assert game_result_text(R.FORFEIT_LOSS, R.FORFEIT_LOSS) == "0F-0F"
+    assert game_result_text(R.UNRATED_DRAW, R.UNRATED_DRAW) == "½-½"
+    assert game_result_text(R.DRAW, R.LOSS) == "½-0"
+    assert game_result_text(R.NOT_PAIRED, R.NOT_PAIRED) == "" and game_result_text(None, None) == ""
+
+
+def test_game_result_text_reads_back_with_the_result_parser() -> None:
+    from arbitro.tournament import parse_result
+
+    R = ResultCode
+    for pair in [(R.WIN, R.LOSS), (R.DRAW, R.DRAW), (R.LOSS, R.WIN), (R.FORFEIT_WIN, R.FORFEIT_LOSS),
+                 (R.FORFEIT_LOSS, R.FORFEIT_WIN), (R.FORFEIT_LOSS, R.FORFEIT_LOSS), (R.DRAW, R.LOSS)]:
+        assert parse_result(game_result_text(*pair), fide_mode=False) == pair
 
 
 def test_swiss_cells_use_the_opponents_rank() -> None:

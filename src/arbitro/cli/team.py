@@ -1,0 +1,244 @@
+"""``arbitro team pair|standings|boards|check|generate``: team competitions (issue 18).
+
+The commands read and write TRF-2026 team files (records 310, 320, 330, 300, 352, 362);
+the rules are in :mod:`arbitro.teams`.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from arbitro.errors import ArbitroError
+
+if TYPE_CHECKING:
+    from arbitro.teams.model import TeamEvent
+
+team_app = typer.Typer(help="Team competitions: Team Swiss (C.04.6), team round robins, team standings.", no_args_is_help=True)
+
+
+def _read(path: Path) -> TeamEvent:
+    from arbitro.trf.reader import decode_trf
+    from arbitro.trf.teams import parse_team_trf
+
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ArbitroError(f"{path}: cannot read the file ({exc.strerror})") from None
+    return parse_team_trf(decode_trf(data), str(path))
+
+
+def _num(v: Fraction) -> str:
+    return f"{float(v):g}" if v.denominator in (1, 2, 4) else f"{float(v):.2f}"
+
+
+@team_app.command("pair")
+def pair_cmd(
+    file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")],
+    round_: Annotated[int | None, typer.Option("--round", "-r", help="Round to pair (default: the next).")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+) -> None:
+    """Pair the next round of a team event (Team Swiss C.04.6 or Berger, from record 192)."""
+    from arbitro.pairing.types import NoValidPairing
+    from arbitro.teams.engines import pair_team_round
+
+    if fmt not in ("text", "json"):
+        raise ArbitroError(f"--format: expected text or json, got {fmt!r}")
+    event = _read(file)
+    if round_ is not None and not 1 <= round_ <= max(event.rounds, 1):
+        raise ArbitroError(f"--round: expected a round from 1 to {event.rounds}, got {round_}")
+    if round_ is None and event.system == "team_swiss":
+        from arbitro.teams.swiss import round_to_pair
+
+        if round_to_pair(event) > event.rounds:
+            raise ArbitroError(f"{file}: all {event.rounds} rounds (record 142) are already paired")
+    try:
+        p = pair_team_round(event, round_)
+    except NoValidPairing as exc:
+        typer.echo(f"arbitro: {exc}", err=True)
+        raise typer.Exit(1) from None
+    if fmt == "json":
+        data = {
+            "round": p.round,
+            "matches": [{"white": b.white, "black": b.black} for b in p.boards],
+            "bye": p.bye,
+            "not_paired": {str(k): v for k, v in p.unpaired.items()},
+        }
+        typer.echo(json.dumps(data, indent=2))
+        return
+    typer.echo(f"Round {p.round}")
+    for i, b in enumerate(p.boards, start=1):
+        typer.echo(f"{i:3}. {event.teams[b.white].name} ({b.white}) - {event.teams[b.black].name} ({b.black})")
+    if p.bye is not None:
+        typer.echo(f"  bye: {event.teams[p.bye].name} ({p.bye})")
+
+
+@team_app.command("standings")
+def standings_cmd(
+    file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")],
+    tiebreaks: Annotated[str | None, typer.Option("--tiebreaks", help="Comma list, e.g. GPTS,ESB,BH:MP/C1,DE.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="table or json.")] = "table",
+    explain: Annotated[int | None, typer.Option("--explain", help="Show the round-by-round values of this team.")] = None,
+) -> None:
+    """Team standings with the C.07 team tie-breaks."""
+    from arbitro.teams.standings import team_standings
+
+    if fmt not in ("table", "json"):
+        raise ArbitroError(f"--format: expected table or json, got {fmt!r}")
+    event = _read(file)
+    specs, rows = team_standings(event, [t for t in tiebreaks.split(",") if t.strip()] if tiebreaks else None)
+    if explain is not None and explain not in event.teams:
+        raise ArbitroError(f"--explain: no team {explain} in {file}")
+    if fmt == "json" and explain is not None:
+        from arbitro.teams.standings import explain_row
+
+        row = next(r for r in rows if r.team == explain)
+        typer.echo(json.dumps([x.as_dict() for x in explain_row(specs, row)], indent=2))
+        return
+    if fmt == "json":
+        out = [
+            {
+                "rank": r.rank, "team": r.team, "name": r.name, "match_points": _num(r.match_points),
+                "game_points": _num(r.game_points), "tiebreaks": {s.text: v.display() for s, v in zip(specs, r.tiebreaks, strict=True)},
+            }
+            for r in rows
+        ]  # fmt: skip
+        typer.echo(json.dumps(out, indent=2, ensure_ascii=False))
+        return
+    header = f"{'Rk':>3} {'TPN':>4} {'Team':<28} {'MP':>5} {'GP':>6} " + " ".join(f"{s.text:>9}" for s in specs)
+    typer.echo(header)
+    for r in rows:
+        tbs = " ".join(f"{v.display():>9}" for v in r.tiebreaks)
+        typer.echo(f"{r.rank:>3} {r.team:>4} {r.name[:28]:<28} {_num(r.match_points):>5} {_num(r.game_points):>6} {tbs}")
+    if explain is not None:
+        row = next(r for r in rows if r.team == explain)
+        for s, v in zip(specs, row.tiebreaks, strict=True):
+            typer.echo(f"{s.text} = {v.display()}")
+            for rnd, opp, val, cut in v.rounds:
+                typer.echo(f"  round {rnd}: opponent {opp if opp is not None else '-'}: {_num(val)}{' (cut)' if cut else ''}")
+
+
+@team_app.command("boards")
+def boards_cmd(
+    file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")],
+    min_games: Annotated[int, typer.Option("--min-games", help="Minimum games on the board.")] = 1,
+    by: Annotated[str, typer.Option("--by", help="points, percentage or performance.")] = "points",
+) -> None:
+    """Board standings (board prizes)."""
+    from arbitro.teams.standings import board_standings
+
+    if min_games < 0:
+        raise ArbitroError(f"--min-games: expected 0 or more, got {min_games}")
+    event = _read(file)
+    for board, rows in board_standings(event, min_games, by).items():
+        typer.echo(f"Board {board}")
+        for r in rows:
+            perf = r.performance if r.performance is not None else "-"
+            typer.echo(f"{r.rank:>4}. {r.name[:30]:<30} team {r.team:>3} {_num(r.points):>5}/{r.games:<3} {float(r.percentage) * 100:5.1f}% {perf}")
+
+
+@team_app.command("individual")
+def individual_cmd(
+    file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Individual TRF-2026 file to write (the rating report).")],
+) -> None:
+    """The individual games of a team event as an individual TRF file (rating report, norms)."""
+    from arbitro.teams.individual import to_tournament
+    from arbitro.trf.files import write_trf
+
+    t = to_tournament(_read(file))
+    write_trf(t, output)
+    typer.echo(f"{output}: {len(t.players)} players, {event_rounds(t)} rounds")
+
+
+def event_rounds(t) -> int:  # type: ignore[no-untyped-def]
+    return max((len(p.results) for p in t.players.values()), default=0)
+
+
+@team_app.command("norms")
+def norms_cmd(
+    file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")],
+    event: Annotated[str, typer.Option("--event", help="team_championship (B.01 1.4.1b minimum games), national_team_championship or other.")] = "team_championship",
+    edition: Annotated[str, typer.Option("--edition", help="B.01 edition: auto, 2005, 2009, 2017, 2022, 2024.")] = "auto",
+) -> None:
+    """Title norms from the individual games of a team event (B.01; 7/8-game team norms)."""
+    from arbitro.teams.individual import to_tournament
+    from arbitro.titles.norms import NormOptions, evaluate_norms, tournament_facts
+
+    if event not in ("team_championship", "national_team_championship", "other"):
+        raise ArbitroError(f"--event: expected team_championship, national_team_championship or other, got {event!r}")
+    if edition not in ("auto", "2005", "2009", "2017", "2022", "2024"):
+        raise ArbitroError(f"--edition: expected auto, 2005, 2009, 2017, 2022 or 2024, got {edition!r}")
+    t = to_tournament(_read(file))
+    options = NormOptions(event=None if event == "other" else event)
+    facts = tournament_facts(t, edition, options)
+    typer.echo(f"{t.name or file}: B.01 edition {facts.edition.code} ({facts.edition_reason})")
+    shown = 0
+    for p in evaluate_norms(t, facts.edition, options=options):
+        for n in p.norms:
+            if n.achieved:
+                shown += 1
+                typer.echo(f"  {p.start_rank:>4} {p.name}: {n.title} norm ({n.games} games); {n.score}/{n.games_counted}, Ra {n.ra}, Rp {n.rp}")
+    if not shown:
+        typer.echo("  no norm achieved")
+
+
+@team_app.command("check")
+def check_cmd(file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")]) -> None:
+    """Re-pair every round, verify the absolute criteria (C.04.6 art. 2.1) and the line-ups; exit 1 on differences."""
+    from arbitro.teams.checker import absolute_violations, check_event, lineup_violations
+
+    event = _read(file)
+    problems = absolute_violations(event) + lineup_violations(event)
+    rounds = check_event(event) if event.system == "team_swiss" or "round_robin" in event.system else []
+    for p in problems:
+        typer.echo(p)
+    bad = 0
+    for rc in rounds:
+        if rc.ok:
+            typer.echo(f"round {rc.round}: same pairing")
+        else:
+            bad += 1
+            for d in rc.differences:
+                typer.echo(f"round {rc.round}: {d}")
+    if problems or bad:
+        raise typer.Exit(1)
+
+
+@team_app.command("generate")
+def generate_cmd(
+    output: Annotated[Path, typer.Option("--output", "-o", help="TRF file to write.")],
+    teams: Annotated[int, typer.Option("--teams")] = 10,
+    boards: Annotated[int, typer.Option("--boards")] = 4,
+    rounds: Annotated[int, typer.Option("--rounds")] = 7,
+    seed: Annotated[int, typer.Option("--seed", "-s")] = 1,
+    system: Annotated[str, typer.Option("--system", help="team-swiss, team-round-robin, team-double-round-robin.")] = "team-swiss",
+    forfeits: Annotated[float, typer.Option("--forfeits", help="Share of boards left empty.")] = 0.01,
+) -> None:
+    """A random team tournament (TRF-2026 team file)."""
+    from arbitro.pairing.registry import SystemKind, UnknownSystem, get
+    from arbitro.teams.generator import GeneratorConfig, generate
+    from arbitro.trf.files import atomic_write_text
+    from arbitro.trf.teams import format_team_trf
+
+    try:
+        sysdef = get(system)
+    except UnknownSystem as exc:
+        raise ArbitroError(str(exc)) from None
+    if sysdef.kind not in (SystemKind.TEAM_SWISS, SystemKind.TEAM_ROUND_ROBIN):
+        raise ArbitroError(f"--system: {sysdef.name} is not a team system")
+    if not 2 <= teams <= 1000 or not 1 <= boards <= 20 or not 1 <= rounds <= 30:
+        raise ArbitroError("expected 2-1000 teams, 1-20 boards and 1-30 rounds")
+    if not 0 <= forfeits <= 1:
+        raise ArbitroError(f"--forfeits: expected a share from 0 to 1, got {forfeits}")
+    event = generate(GeneratorConfig(teams=teams, boards=boards, rounds=rounds, seed=seed, system=sysdef.key, board_forfeit=forfeits))
+    atomic_write_text(output, format_team_trf(event))
+    typer.echo(f"{output}: {teams} teams, {boards} boards, {event.rounds} rounds")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(team_app, name="team")

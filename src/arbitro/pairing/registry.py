@@ -1,0 +1,261 @@
+"""The pairing-system registry: one vocabulary for every pairing system (issue 14).
+
+Every face and service that needs a pairing system (``arbitro pair``/``check``/
+``generate``, the tournament service, the web's tournament form, the TRF reader
+and writer) looks it up here; nobody else spells a system's name. Adding a
+system means one new module plus one :func:`register` call in
+:func:`_builtin_systems`.
+
+Engines are imported lazily (only when a system pairs), so that looking up the
+registry costs nothing at command start-up.
+
+>>> get("dutch").article
+'C.04.3'
+>>> by_trf_code("FIDE_DUTCH_2025").key
+'dutch'
+>>> get("round-robin").key
+'round_robin'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from arbitro.model import Tournament
+    from arbitro.pairing.types import RoundPairing
+
+__all__ = [
+    "PairOptions",
+    "PairingSystem",
+    "SystemKind",
+    "UnknownSystem",
+    "all_systems",
+    "by_trf_code",
+    "get",
+    "register",
+]
+
+
+class SystemKind(StrEnum):
+    """How a system pairs a round."""
+
+    SWISS = "swiss"  # one game per pair and round, pairing from the standings (C.04)
+    ROUND_ROBIN = "round_robin"  # pre-determined tables (C.05, Berger)
+    DOUBLE_SWISS = "double_swiss"  # two-game matches per round (C.04.5)
+    TEAM_SWISS = "team_swiss"  # teams instead of players (C.04.6)
+    TEAM_ROUND_ROBIN = "team_round_robin"
+
+
+@dataclass(frozen=True, slots=True)
+class PairOptions:
+    """Options common to every system; a system ignores what it does not know.
+
+    ``bbp_compat`` reproduces bbpPairings v6.0.0 where it departs from the
+    rules (Dutch, Burstein); ``full_search`` disables proved shortcuts and runs
+    the reference search alone (issue 16).
+    """
+
+    bbp_compat: bool = False
+    full_search: bool = False
+
+
+#: ``pair(tournament, round_number_or_None, options) -> RoundPairing``
+PairFunction = Callable[["Tournament", "int | None", PairOptions], "RoundPairing"]
+
+
+@dataclass(frozen=True, slots=True)
+class PairingSystem:
+    """One pairing system and what it can do.
+
+    ``key`` is the canonical name (CLI flag ``--key`` with ``_`` as ``-``, event
+    payloads, web forms); ``trf_codes`` are the TRF 092 codes read as this
+    system, the first one written; ``engine`` is ``"module:function"`` of a
+    :data:`PairFunction`, imported on first use; ``checker`` and ``generator``
+    name modules whose presence the faces advertise (``None``: not available).
+    """
+
+    key: str
+    name: str
+    article: str
+    kind: SystemKind
+    trf_codes: tuple[str, ...]
+    engine: str
+    aliases: tuple[str, ...] = ()
+    checker: str | None = None
+    generator: str | None = None
+    supports_acceleration: bool = False
+    supports_prohibited: bool = True
+    double: bool = False  # round robins: every pair meets twice
+
+    @property
+    def is_swiss(self) -> bool:
+        return self.kind in (SystemKind.SWISS, SystemKind.DOUBLE_SWISS, SystemKind.TEAM_SWISS)
+
+    @property
+    def flag(self) -> str:
+        """The command-line flag, e.g. ``--round-robin``."""
+        return "--" + self.key.replace("_", "-")
+
+    @property
+    def trf_code(self) -> str:
+        """The TRF 092 code written for this system."""
+        return self.trf_codes[0]
+
+    def pair(
+        self, t: Tournament, round_number: int | None = None, options: PairOptions | None = None
+    ) -> RoundPairing:
+        """Pair ``round_number`` (default: the next round) of ``t``."""
+        fn: PairFunction = _load(self.engine)
+        return fn(t, round_number, options or PairOptions())
+
+
+class UnknownSystem(LookupError):
+    """No registered system has that name or TRF code."""
+
+
+_SYSTEMS: dict[str, PairingSystem] = {}
+_NAMES: dict[str, str] = {}
+_CODES: dict[str, str] = {}
+
+
+def _norm(name: str) -> str:
+    return name.strip().lower().replace("-", "_").replace(" ", "_")
+
+
+def register(system: PairingSystem) -> PairingSystem:
+    """Add ``system``; its key, aliases and TRF codes must be new."""
+    names = [system.key, *system.aliases]
+    for name in names:
+        if _norm(name) in _NAMES:
+            raise ValueError(f"pairing system name {name!r} is registered twice")
+    for code in system.trf_codes:
+        if code.upper() in _CODES:
+            raise ValueError(f"TRF code {code!r} is registered twice")
+    _SYSTEMS[system.key] = system
+    for name in names:
+        _NAMES[_norm(name)] = system.key
+    for code in system.trf_codes:
+        _CODES[code.upper()] = system.key
+    return system
+
+
+def get(name: str) -> PairingSystem:
+    """The system called ``name`` (key or alias, any case, ``-`` or ``_``)."""
+    key = _NAMES.get(_norm(name))
+    if key is None:
+        known = ", ".join(s.key.replace("_", "-") for s in _SYSTEMS.values())
+        raise UnknownSystem(f"unknown pairing system {name!r}; expected one of: {known}")
+    return _SYSTEMS[key]
+
+
+def by_trf_code(code: str) -> PairingSystem:
+    """The system of a TRF 092 code (e.g. ``FIDE_DUTCH_2025``)."""
+    key = _CODES.get(code.strip().upper())
+    if key is None:
+        raise UnknownSystem(f"unknown TRF pairing-system code {code!r}")
+    return _SYSTEMS[key]
+
+
+def all_systems() -> Iterator[PairingSystem]:
+    """Every registered system, in registration order."""
+    return iter(tuple(_SYSTEMS.values()))
+
+
+def _load(ref: str) -> Any:
+    module, _, attr = ref.partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def _builtin_systems() -> None:
+    register(
+        PairingSystem(
+            key="dutch",
+            name="FIDE Dutch system",
+            article="C.04.3",
+            kind=SystemKind.SWISS,
+            trf_codes=("FIDE_DUTCH_2025", "FIDE_DUTCH", "FIDE_DUTCH_2026"),
+            engine="arbitro.pairing.engines:pair_dutch",
+            aliases=("swiss", "fide-dutch", "fide-dutch-2026", "fide-dutch-2025"),
+            checker="arbitro.pairing.checker",
+            generator="arbitro.pairing.generator",
+            supports_acceleration=True,
+        )
+    )
+    register(
+        PairingSystem(
+            key="round_robin",
+            name="Round robin (Berger tables)",
+            article="C.05",
+            kind=SystemKind.ROUND_ROBIN,
+            trf_codes=("BERGER_ROUNDROBIN", "FIDE_ROUNDROBIN"),
+            engine="arbitro.pairing.engines:pair_berger",
+            aliases=("roundrobin", "rr", "berger", "berger-roundrobin", "fide-roundrobin"),
+            supports_prohibited=False,
+        )
+    )
+    register(
+        PairingSystem(
+            key="double_round_robin",
+            name="Double round robin (Berger tables)",
+            article="C.05",
+            kind=SystemKind.ROUND_ROBIN,
+            trf_codes=("FIDE_DOUBLEROUNDROBIN", "BERGER_DOUBLEROUNDROBIN"),
+            engine="arbitro.pairing.engines:pair_berger",
+            aliases=("double-roundrobin", "doubleroundrobin", "drr", "double", "fide-doubleroundrobin"),
+            supports_prohibited=False,
+            double=True,
+        )
+    )
+    # Team systems (issue 18): their engines pair a TeamEvent, not a Tournament; call them
+    # through arbitro.teams.engines.pair_team_round (same options, same RoundPairing).
+    register(
+        PairingSystem(
+            key="team_swiss",
+            name="FIDE Swiss Team Pairing System",
+            article="C.04.6",
+            kind=SystemKind.TEAM_SWISS,
+            trf_codes=("FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM", "FIDE_TEAM_MP_GP", "FIDE_TEAM_TYPEA_MP"),
+            engine="arbitro.teams.engines:pair_team_swiss",
+            aliases=("team-swiss", "fide-team", "swiss-team"),
+            checker="arbitro.teams.checker",
+            generator="arbitro.teams.generator",
+            supports_prohibited=False,
+        )
+    )
+    register(
+        PairingSystem(
+            key="team_round_robin",
+            name="Team round robin (Berger tables)",
+            article="C.05",
+            kind=SystemKind.TEAM_ROUND_ROBIN,
+            trf_codes=("BERGER_TEAM_ROUNDROBIN", "FIDE_TEAM_ROUNDROBIN"),
+            engine="arbitro.teams.engines:pair_team_round_robin",
+            aliases=("team-rr", "team-berger"),
+            checker="arbitro.teams.checker",
+            generator="arbitro.teams.generator",
+            supports_prohibited=False,
+        )
+    )
+    register(
+        PairingSystem(
+            key="team_double_round_robin",
+            name="Team double round robin (Berger tables)",
+            article="C.05",
+            kind=SystemKind.TEAM_ROUND_ROBIN,
+            trf_codes=("BERGER_TEAM_DOUBLEROUNDROBIN", "FIDE_TEAM_DOUBLEROUNDROBIN"),
+            engine="arbitro.teams.engines:pair_team_round_robin",
+            aliases=("team-drr",),
+            checker="arbitro.teams.checker",
+            generator="arbitro.teams.generator",
+            supports_prohibited=False,
+            double=True,
+        )
+    )
+
+
+_builtin_systems()

@@ -1,0 +1,56 @@
+"""Prize lists a rulebook prescribes: the FMA's trophies (FMA 8.1-8.7).
+
+FMA "Reglamento de Torneos Oficiales de Categorías ELO Estándar", 8 (Premios):
+
+* 8.1 the champion of each category wins the entry to next year's Open "Ciudad de
+  Mar del Plata"; 8.2 entries are not transferable;
+* 8.3/8.4 trophies or medals to the first three of each individual tournament;
+* 8.5 champions and runners-up when a category has two multiple tournaments
+  (Anexo I: the winner of each is champion of the category) -- each tournament's
+  own 1st and 2nd places, so nothing is added within one tournament;
+* 8.6 a player cannot receive more than one trophy and/or medal for the same
+  category: one prize per player;
+* 8.7 cash prizes may exist: ``cash`` adds them to the places (shared as chosen).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+
+from arbitro.prizes.model import Prize, PrizeGroup, PrizeList, Sharing
+
+__all__ = ["FMA_ENTRY", "FMA_MEDALS", "fma_preset"]
+
+FMA_ENTRY = "Inscripción al Abierto «Ciudad de Mar del Plata» del año siguiente (FMA 8.1; intransferible, 8.2)"
+FMA_MEDALS = ("Trofeo o medalla (FMA 8.4)",)
+
+
+def fma_preset(
+    cash: Sequence[Decimal] = (),
+    *,
+    sharing: Sharing = Sharing.TIEBREAK,
+    extra_groups: Sequence[PrizeGroup] = (),
+    currency: str = "ARS",
+) -> PrizeList:
+    """The FMA prizes of one category tournament (8.1-8.7), with optional cash by place (8.7)."""
+    places = max(3, len(cash))
+    prizes = []
+    for place in range(1, places + 1):
+        items: tuple[str, ...] = FMA_MEDALS if place <= 3 else ()
+        if place == 1:
+            items = (*items, FMA_ENTRY)
+        amount = cash[place - 1] if place <= len(cash) else Decimal(0)
+        prizes.append(Prize(place, Decimal(amount), items))
+    group = PrizeGroup("Clasificación general", tuple(prizes), article="FMA 8.1, 8.4")
+    return PrizeList(
+        groups=(group, *extra_groups),
+        sharing=sharing,
+        one_prize_per_player=True,
+        currency=currency,
+        notes=(
+            "FMA 8.4: trofeos o medallas a los tres primeros",
+            "FMA 8.6: un jugador no puede recibir más de un trofeo y/o medalla por una misma categoría",
+            "FMA 8.7: podrán existir premios en efectivo",
+        ),
+    )

@@ -1,0 +1,53 @@
+"""Line-ups: who plays on which board, by the board-order rule of the competition.
+
+The rule (as in the Olympiad and most team regulations; docs/decisions.md 2026-12-01):
+
+* a line-up has one entry per board, each a member of the team or ``None`` (an empty
+  board, lost by forfeit);
+* nobody plays twice;
+* the players keep the order of the team's ranked list: a player may not play on a board
+  above a player ranked above him (reserves move the others down, never up);
+* empty boards are the last boards (``empty_last``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from arbitro.teams.model import Team
+
+__all__ = ["lineup_errors"]
+
+
+def lineup_errors(
+    team: Team, lineup: Sequence[int | None], boards: int, empty_last: bool = True
+) -> list[str]:
+    """What is wrong with ``lineup`` (empty list: a valid line-up)."""
+    errors: list[str] = []
+    if len(lineup) != boards:
+        errors.append(f"team {team.number}: the line-up has {len(lineup)} boards, expected {boards}")
+    rank = {m.id: i for i, m in enumerate(team.members)}
+    seen: set[int] = set()
+    last_rank = -1
+    empty_seen = False
+    for board, pid in enumerate(lineup, start=1):
+        if pid is None:
+            empty_seen = True
+            continue
+        if empty_last and empty_seen:
+            errors.append(
+                f"team {team.number}: board {board} is filled below an empty board (empty boards go last)"
+            )
+        if pid not in rank:
+            errors.append(f"team {team.number}: player {pid} on board {board} is not a member of the team")
+            continue
+        if pid in seen:
+            errors.append(f"team {team.number}: player {pid} plays twice")
+        seen.add(pid)
+        if rank[pid] < last_rank:
+            errors.append(
+                f"team {team.number}: player {pid} on board {board} is ranked above the player on the board "
+                "before (the board order must follow the team's ranked list)"
+            )
+        last_rank = max(last_rank, rank[pid])
+    return errors

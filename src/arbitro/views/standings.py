@@ -1,0 +1,59 @@
+"""Standings rows as every face prints them: rank (``3*`` when the lot decided), player, points, tie-breaks.
+
+The numbers come from :func:`arbitro.standings.compute_standings` (C.07);
+this module only turns them into text, one style per column
+(:func:`arbitro.views.text.column_text`). The JSON shape of the standings is
+:meth:`arbitro.standings.Standings.as_dict` (docs/formats/standings.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+
+from arbitro.model import Player, Tournament
+from arbitro.standings import Standings
+from arbitro.views.text import column_text
+
+__all__ = ["StandingsLine", "StandingsTable", "standings_table"]
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsLine:
+    rank: int
+    by_lot: bool  # the drawing of lots decided this rank (C.07 4.2)
+    player: Player
+    points: Decimal
+    points_text: str
+    values: list[str]  # the tie-breaks after points, as text
+
+    @property
+    def rank_text(self) -> str:
+        return f"{self.rank}*" if self.by_lot else str(self.rank)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsTable:
+    rules: str
+    after_round: int
+    tiebreaks: list[str]  # the codes after the primary score
+    rows: list[StandingsLine]
+    lots_seed: int | None
+
+    @property
+    def by_lot(self) -> bool:
+        return any(r.by_lot for r in self.rows)
+
+
+def standings_table(t: Tournament, st: Standings) -> StandingsTable:
+    """The rows of ``st`` with the players of ``t`` and every number as text (one style per column)."""
+    codes = list(st.tiebreaks[1:])
+    points = column_text([r.points for r in st.rows])
+    columns = [column_text([r.values.get(c) for r in st.rows]) for c in codes]
+    rows = [
+        StandingsLine(
+            r.rank, r.by_lot, t.players[r.start_rank], r.points, points[i], [column[i] for column in columns]
+        )
+        for i, r in enumerate(st.rows)
+    ]
+    return StandingsTable(str(st.rules), st.after_round, codes, rows, st.lots_seed)

@@ -1,0 +1,46 @@
+"""``arbitro team ...`` (issue 18): exit codes and output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from arbitro.cli import main
+
+
+def test_team_generate_standings_pair_check(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "t.trf"
+    assert main(["team", "generate", "-o", str(f), "--teams", "9", "--rounds", "5", "--seed", "3"]) == 0
+    assert f.read_text().count("\n310 ") + f.read_text().startswith("310") >= 9
+    capsys.readouterr()
+    assert main(["team", "standings", str(f), "--format", "json", "--tiebreaks", "GPTS,ESB,BH:MP/C1"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 9 and rows[0]["rank"] == 1 and set(rows[0]["tiebreaks"]) == {"GPTS", "ESB", "BH:MP/C1"}
+    assert main(["team", "standings", str(f), "--format", "json", "--explain", "2", "--tiebreaks", "BH:MP"]) == 0
+    (bh,) = json.loads(capsys.readouterr().out)
+    assert bh["code"] == "BH:MP" and len(bh["rounds"]) == 5
+    assert sum(float(r["value"]) for r in bh["rounds"] if not r["cut"]) == float(bh["value"])
+    assert main(["team", "check", str(f)]) == 0
+    assert "same pairing" in capsys.readouterr().out
+    assert main(["team", "pair", str(f)]) == 2  # all 5 declared rounds are paired
+    assert "already paired" in capsys.readouterr().err
+    assert main(["team", "pair", str(f), "-r", "3", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["round"] == 3
+    assert main(["team", "boards", str(f), "--min-games", "3"]) == 0
+    assert "Board 1" in capsys.readouterr().out
+    ind = tmp_path / "ind.trf"
+    assert main(["team", "individual", str(f), "-o", str(ind)]) == 0
+    assert main(["trf", "validate", str(ind)]) == 0
+    assert main(["team", "norms", str(f)]) == 0
+    assert "B.01 edition" in capsys.readouterr().out
+
+
+def test_team_commands_bad_input_exit_2(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    assert main(["team", "standings", str(tmp_path / "missing.trf")]) == 2
+    bad = tmp_path / "bad.trf"
+    bad.write_text("012 x\n310   x broken\n")
+    assert main(["team", "standings", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert "bad.trf:2" in err and "310 team number" in err and "Traceback" not in err
+    assert main(["team", "generate", "-o", str(tmp_path / "x.trf"), "--system", "dutch"]) == 2
+    assert main(["team", "generate", "-o", str(tmp_path / "x.trf"), "--teams", "1"]) == 2
