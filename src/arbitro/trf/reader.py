@@ -192,8 +192,12 @@ class _Reader:
     def _decimal(
         self, text: str, lineno: int, col: int, fld: str, maximum: Decimal = limits.MAX_SCORE_VALUE
     ) -> Decimal | None:
-        """A plain decimal (no exponent, NaN or infinity; limits.md) within ``[0, maximum]``."""
-        value = limits.parse_decimal(text, maximum=maximum)
+        """A plain decimal (no exponent, NaN or infinity; limits.md) within ``[0, maximum]``.
+
+        Scoring values (``162``, ``BB*``, ``XXS``) may be negative (a forfeit loss of -1 is
+        used); their order is checked once all are read (:meth:`_check_scoring`).
+        """
+        value = limits.parse_decimal(text, maximum=maximum, negative=fld.startswith(_SIGNED_FIELDS))
         if isinstance(value, str):
             self.error(lineno, col, fld, value)
             return None
@@ -725,12 +729,12 @@ class _Reader:
             extra = player.results[played:]
             kinds = [_NEXT_BYE_KIND.get(r.code) if r.opponent is None else None for r in extra]
             for offset, (result, kind) in enumerate(zip(extra, kinds, strict=True)):
-                if result.code.is_played:  # a game result cannot be a request for a later round
+                if kind is not None:  # Vega's `0000 - =` is a half-point bye request (trf.md §5)
+                    t.requested_byes.append(ByeRequest(played + 1 + offset, kind, player.start_rank))
+                elif result.code.is_played:  # any other game result cannot be a request for a later round
                     k = played + 1 + offset
                     self.error(self.player_lines.get(player.start_rank, 0), 92 + 10 * (k - 1) + 7,
                                f"round {k} result", f"result {result.code.value!r} needs an opponent, found 0000")  # fmt: skip
-                elif kind is not None:
-                    t.requested_byes.append(ByeRequest(played + 1 + offset, kind, player.start_rank))
             del player.results[played:]
             if kinds and kinds[0] is not None:
                 # A TRF(x) total includes the next round's known bye (trf.md §5, §7.2): take it out.
@@ -787,6 +791,8 @@ _NOT_PAIRED = RoundResult(None, None, ResultCode.NOT_PAIRED)
 #: A column after the last paired round: the bye asked for that round. Besides ``H Z F`` (JaVaFo,
 #: bbpPairings), Vega writes an absence as ``0000 - -`` and a half point as ``0000 - =``, which
 #: bbpPairings reads the same way (trf.md §5; Vega manual, trfx files).
+#: Fields whose values may be negative: the points of a scoring system.
+_SIGNED_FIELDS = ("162 ", "BB", "XXS ")
 _NEXT_BYE_KIND = {
     ResultCode.HALF_BYE: "H", ResultCode.ZERO_BYE: "Z", ResultCode.FULL_BYE: "F",
     ResultCode.FORFEIT_LOSS: "Z", ResultCode.DRAW: "H",
