@@ -181,9 +181,11 @@ def main() -> int:
     ap.add_argument("--entry-interval", type=float, default=0.5, help="seconds between two results entered")
     ap.add_argument("--login-flood", type=int, default=0, help="clients posting wrong logins meanwhile (at most 50)")
     ap.add_argument("--cache-bust", type=int, default=0, help="clients with random query strings meanwhile (at most 200)")
+    ap.add_argument("--hostile-head-start", type=float, default=10.0, help="seconds the hostile clients run before the measured ones")
     args = ap.parse_args()
     args.login_flood = max(0, min(args.login_flood, 50))
     args.cache_bust = max(0, min(args.cache_bust, 200))
+    args.hostile_head_start = max(0.0, min(args.hostile_head_start, 60.0))
     args.clients = max(1, min(args.clients, 200))
     args.seconds = max(1.0, min(args.seconds, 300.0))
     data = tempfile.mkdtemp(prefix="arbitro-load-")
@@ -211,17 +213,23 @@ def main() -> int:
         lock = threading.Lock()
         stop = threading.Event()
         entered = [0]
-        deadline = time.perf_counter() + args.seconds
-        threads = [threading.Thread(target=client, args=(port, paths, deadline, latencies, errors, lock)) for _ in range(args.clients)]
+        # Hostile clients start --hostile-head-start seconds early: a flood is measured in its steady
+        # state (past the address budget), not in its first seconds (the budget's 20 hashed failures).
+        head = args.hostile_head_start if (args.login_flood or args.cache_bust) else 0.0
+        deadline = time.perf_counter() + head + args.seconds
         hostile = [0]
-        threads += [threading.Thread(target=login_flood, args=(port, deadline, hostile, lock)) for _ in range(args.login_flood)]
-        threads += [threading.Thread(target=cache_bust, args=(port, paths, deadline, hostile, lock)) for _ in range(args.cache_bust)]
+        attackers = [threading.Thread(target=login_flood, args=(port, deadline, hostile, lock)) for _ in range(args.login_flood)]
+        attackers += [threading.Thread(target=cache_bust, args=(port, paths, deadline, hostile, lock)) for _ in range(args.cache_bust)]
+        for t in attackers:
+            t.start()
+        time.sleep(head)
+        threads = [threading.Thread(target=client, args=(port, paths, deadline, latencies, errors, lock)) for _ in range(args.clients)]
         writer = threading.Thread(target=enter_results, args=(slug, args.rounds, boards, args.entry_interval, stop, entered))
         t0 = time.perf_counter()
         writer.start()
         for t in threads:
             t.start()
-        for t in threads:
+        for t in threads + attackers:
             t.join()
         wall = time.perf_counter() - t0
         stop.set()
