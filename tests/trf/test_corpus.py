@@ -35,7 +35,7 @@ READS: dict[str, tuple[int, int, list[tuple[int, str]]]] = {
 }
 #: file -> the first error as (line, field) for files refused for their own defect.
 REFUSED: dict[str, tuple[int, str]] = {
-    # Swiss-Manager team file: "092 Team Swiss System" (team events are not supported yet).
+    # Swiss-Manager team file: "092 Team Swiss System" (refused by the individual reader; `arbitro team` reads it).
     "swiss-manager-team-shape.trf": (9, "team tournament"),
     # TRF-2026 team file: first team record 310.
     "trf26-team-shape.trf": (14, "team tournament"),

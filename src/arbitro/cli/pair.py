@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -22,7 +22,28 @@ from arbitro.pairing.dutch_state import DutchOptions
 from arbitro.pairing.types import RoundPairing
 from arbitro.trf import TrfError, load_trf
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from arbitro.pairing.generator import GeneratorConfig
+
 INVALID = 3
+
+# One option per pairing system, shared by pair/check (a TRF file) and generate (a configuration).
+BursteinFile = Annotated[
+    Path | None,
+    typer.Option("--burstein", help="FIDE Burstein system (C.04.4.2): TRF file, or configuration."),
+]
+DubovFile = Annotated[
+    Path | None, typer.Option("--dubov", help="FIDE Dubov system (C.04.4.1): TRF file, or configuration.")
+]
+LimFile = Annotated[
+    Path | None, typer.Option("--lim", help="FIDE Lim system (C.04.4.3): TRF file, or configuration.")
+]
+DoubleSwissFile = Annotated[
+    Path | None,
+    typer.Option("--double-swiss", help="FIDE Double-Swiss system (C.04.5): TRF file, or configuration."),
+]
 
 
 def _load(path: Path) -> Tournament:
@@ -52,6 +73,44 @@ def _pairing_json(pairing: RoundPairing) -> str:
         "unpaired": {str(k): v for k, v in pairing.unpaired.items()},
     }
     return json.dumps(data, indent=2)
+
+
+def _others(
+    burstein: Path | None, dubov: Path | None, lim: Path | None, double_swiss: Path | None
+) -> dict[str, Path | None]:
+    return {"burstein": burstein, "dubov": dubov, "lim": lim, "double_swiss": double_swiss}
+
+
+def _one_system(**files: Path | None) -> tuple[str, Path]:
+    """The one system flag given (``--dutch FILE``, ``--burstein FILE``, ...)."""
+    given = [(key, path) for key, path in files.items() if path is not None]
+    if len(given) != 1:
+        flags = ", ".join("--" + key.replace("_", "-") for key in files)
+        raise ArbitroError(f"give exactly one of {flags} with a TRF file", exit_code=INVALID)
+    return given[0]
+
+
+def _generate(
+    cfg: GeneratorConfig, seed: int, system: str, bbp: bool, progress: Callable[[int, int], None]
+) -> Tournament:
+    """A random tournament paired by ``system`` (a registry name)."""
+    from arbitro.pairing.generator import generate
+    from arbitro.pairing.registry import PairOptions, UnknownSystem, get
+
+    try:
+        chosen = get(system)
+    except UnknownSystem as exc:
+        raise ArbitroError(str(exc), exit_code=INVALID) from None
+    if chosen.key == "dutch":
+        return generate(cfg, seed, _options(bbp), progress)
+    if chosen.key == "double_swiss":
+        from arbitro.pairing.double_swiss_generator import generate_double_swiss
+
+        return generate_double_swiss(cfg, seed, progress)
+    opts = PairOptions(bbp_compat=bbp)
+    return generate(
+        cfg, seed, None, progress, pair=lambda t, rnd: chosen.pair(t, rnd, opts), system=chosen.trf_code
+    )
 
 
 def _check_round_count(t: Tournament, source: Path, add_round: bool) -> None:
@@ -120,6 +179,10 @@ def register(app: typer.Typer) -> None:
             Path | None,
             typer.Option("--round-robin", help="TRF file of a round robin: pair its next round (Berger)."),
         ] = None,
+        burstein: BursteinFile = None,
+        dubov: DubovFile = None,
+        lim: LimFile = None,
+        double_swiss: DoubleSwissFile = None,
         p: Annotated[bool, typer.Option("-p", help="Pair the next round (bbpPairings syntax).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Boards with colours as JSON.")] = False,
         bbp: Annotated[
@@ -154,14 +217,17 @@ def register(app: typer.Typer) -> None:
         """
         from arbitro.pairing.types import NoValidPairing
 
-        if (dutch is None) == (round_robin is None):
-            raise ArbitroError("give exactly one of --dutch FILE or --round-robin FILE", exit_code=INVALID)
-        source = dutch if dutch is not None else round_robin
-        assert source is not None
+        key, source = _one_system(
+            dutch=dutch, round_robin=round_robin, **_others(burstein, dubov, lim, double_swiss)
+        )
         t = _load(source)
         _check_round_count(t, source, add_round)
         try:
-            if dutch is not None:
+            if key not in ("dutch", "round_robin"):
+                from arbitro.pairing.registry import PairOptions, get
+
+                pairing = get(key).pair(t, None, PairOptions(bbp_compat=bbp))
+            elif dutch is not None:
                 from arbitro.pairing.dutch import pair_round
 
                 pairing = pair_round(t, None, _options(bbp))
@@ -187,7 +253,13 @@ def register(app: typer.Typer) -> None:
 
     @app.command("check")
     def check_cmd(
-        dutch: Annotated[Path, typer.Option("--dutch", help="TRF file to check with the FIDE Dutch system.")],
+        dutch: Annotated[
+            Path | None, typer.Option("--dutch", help="TRF file to check with the FIDE Dutch system.")
+        ] = None,
+        burstein: BursteinFile = None,
+        dubov: DubovFile = None,
+        lim: LimFile = None,
+        double_swiss: DoubleSwissFile = None,
         strict: Annotated[
             bool,
             typer.Option(
@@ -216,21 +288,29 @@ def register(app: typer.Typer) -> None:
         """
         from arbitro.pairing.checker import DEPARTURES, check_rounds
 
-        t = _load(dutch)
+        key, source = _one_system(dutch=dutch, **_others(burstein, dubov, lim, double_swiss))
+        t = _load(source)
         out = Console(highlight=False, soft_wrap=True)
         bad = 0
         rounds = t.played_rounds
         with Progress(transient=True, disable=rounds < 5 or not out.is_terminal) as bar:
             task = bar.add_task("checking", total=rounds)
-            checks = list(check_rounds(t, _options(bbp), lambda r: bar.update(task, completed=r)))
+            if key == "dutch":
+                checks = list(check_rounds(t, _options(bbp), lambda r: bar.update(task, completed=r)))
+            else:
+                from arbitro.pairing.registry import PairOptions, get
+                from arbitro.pairing.system_check import check_system
+
+                done = lambda r: bar.update(task, completed=r)  # noqa: E731
+                checks = list(check_system(t, get(key), PairOptions(bbp_compat=bbp), done))
         for c in checks:
             for reading in c.readings:
-                out.print(f"{dutch.name}: read {reading}")
+                out.print(f"{source.name}: read {reading}")
             if c.agrees:
                 continue
             fails = strict or not c.explained
             bad += fails
-            out.print(f"{dutch.name}: Round #{c.round}" + ("" if fails else " (accepted)"))
+            out.print(f"{source.name}: Round #{c.round}" + ("" if fails else " (accepted)"))
             for name in c.departures:
                 out.print(f"  explained by {DEPARTURES[name]}")
             if c.engine is None:
@@ -245,15 +325,15 @@ def register(app: typer.Typer) -> None:
             eb = c.engine.bye if c.engine is not None else None
             if eb != c.recorded.bye:
                 out.print(f"  {'bye ' + str(eb):>22}  {'bye ' + str(c.recorded.bye):>22}")
-        declared, older = declared_rules(t)
+        declared, older = declared_rules(t) if key == "dutch" else ([], False)
         for line in declared:
-            out.print(f"{dutch.name}: {line}")
+            out.print(f"{source.name}: {line}")
         if bad and older:
             out.print(
-                f"{dutch.name}: the event was paired under older rules; differences may come from "
+                f"{source.name}: the event was paired under older rules; differences may come from "
                 "those rules, not from pairing errors"
             )
-        out.print(f"{dutch.name}: {rounds - bad} of {rounds} rounds agree")
+        out.print(f"{source.name}: {len(checks) - bad} of {len(checks)} rounds agree")
         return 1 if bad else 0
 
     @app.command("generate")
@@ -261,6 +341,10 @@ def register(app: typer.Typer) -> None:
         dutch: Annotated[
             Path | None, typer.Option("--dutch", help="Generator configuration (Key=Value lines).")
         ] = None,
+        burstein: BursteinFile = None,
+        dubov: DubovFile = None,
+        lim: LimFile = None,
+        double_swiss: DoubleSwissFile = None,
         out: Annotated[Path, typer.Option("-o", "--output", help="TRF-2026 file to write.")] = Path(
             "generated.trf"
         ),
@@ -272,27 +356,29 @@ def register(app: typer.Typer) -> None:
         ] = False,
     ) -> int:
         """Generate a random tournament paired with the Dutch system and write it as TRF-2026."""
-        from arbitro.pairing.generator import GeneratorConfig, generate, parse_config
+        from arbitro.pairing.generator import GeneratorConfig, parse_config
         from arbitro.trf import write_trf
 
-        if dutch is not None:
+        others = _others(burstein, dubov, lim, double_swiss)
+        system, config = ("dutch", dutch)
+        if any(v is not None for v in others.values()) or dutch is not None:
+            system, config = _one_system(dutch=dutch, **others)
+        if config is not None:
             from arbitro.trf.files import read_input
 
-            try:
-                text = read_input(dutch, 1024 * 1024, "configuration file").decode("utf-8")
+            try:  # a regular file of at most 1 MB (limits.md)
+                text = read_input(config, 1024 * 1024, "configuration file").decode("utf-8")
             except UnicodeDecodeError:
-                raise ArbitroError(f"{dutch}: not UTF-8 text", exit_code=INVALID) from None
+                raise ArbitroError(f"{config}: not UTF-8 text", exit_code=INVALID) from None
             except ArbitroError as exc:
                 raise ArbitroError(str(exc), exit_code=INVALID) from None
-            cfg = parse_config(text, str(dutch))
+            cfg = parse_config(text, str(config))
         else:
             cfg = GeneratorConfig({})
         console = Console(stderr=True)
         with Progress(transient=True, console=console, disable=not console.is_terminal) as bar:
             task = bar.add_task("generating", total=None)
-            t = generate(
-                cfg, seed, _options(bbp), lambda r, total: bar.update(task, completed=r, total=total)
-            )
+            t = _generate(cfg, seed, system, bbp, lambda r, total: bar.update(task, completed=r, total=total))
         write_trf(t, out, "trf26")
         typer.echo(f"{out}: {len(t.players)} players, {t.total_rounds} rounds (seed {seed})")
         return 0

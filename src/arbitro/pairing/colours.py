@@ -5,7 +5,7 @@ from __future__ import annotations
 from arbitro.model import Colour
 from arbitro.pairing.dutch_state import PlayerState
 
-__all__ = ["allocate", "board_key", "higher_ranked"]
+__all__ = ["allocate", "board_key", "higher_ranked", "neutral_colour"]
 
 
 def higher_ranked(a: PlayerState, b: PlayerState) -> PlayerState:
@@ -43,6 +43,11 @@ def _neutral(p: PlayerState, o: PlayerState) -> Colour | None:
     if cp is not None and co is not None:
         return co
     return None
+
+
+def neutral_colour(p: PlayerState, o: PlayerState) -> Colour | None:
+    """Colour for ``p`` by C.04.3 5.2.1-5.2.3 (shared by Burstein 5.2), None when they do not decide."""
+    return _neutral(p, o)
 
 
 def allocate(p: PlayerState, o: PlayerState, initial: Colour) -> Colour:

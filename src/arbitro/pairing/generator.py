@@ -20,7 +20,7 @@ from arbitro.errors import ArbitroError
 from arbitro.model import ByeRequest, Colour, Player, ResultCode, RoundResult, ScoringSystem, Tournament
 from arbitro.pairing.dutch import pair_round
 from arbitro.pairing.dutch_state import DutchOptions
-from arbitro.pairing.types import NoValidPairing
+from arbitro.pairing.types import NoValidPairing, RoundPairing
 
 __all__ = ["GeneratorConfig", "generate", "parse_config"]
 
@@ -149,23 +149,44 @@ def _game(
     return (ResultCode.WIN, ResultCode.LOSS) if rng.random() < expected else (ResultCode.LOSS, ResultCode.WIN)
 
 
+def _match(rng: random.Random, w: Player, b: Player, draws: int, forfeit_p: float) -> None:
+    """A two-game match (C.04.5 Preface, 4.4): game 2 reverses the colours; a no-show forfeits both."""
+    absent = rng.choice((w, b)) if rng.random() < forfeit_p else None
+    for white, black in ((w, b), (b, w)):
+        if absent is not None:
+            lost = (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
+            wc, bc = lost if absent is white else lost[::-1]
+        else:
+            wc, bc = _game(rng, white.rating, black.rating, draws, 0.0)
+        white.results.append(RoundResult(black.start_rank, Colour.WHITE, wc))
+        black.results.append(RoundResult(white.start_rank, Colour.BLACK, bc))
+
+
 def generate(
     cfg: GeneratorConfig,
     seed: int,
     options: DutchOptions | None = None,
     progress: Callable[[int, int], None] | None = None,
+    *,
+    pair: Callable[[Tournament, int], RoundPairing] | None = None,
+    system: str = "FIDE_DUTCH",
+    double: bool = False,
 ) -> Tournament:
-    """A random tournament paired round by round with the Dutch engine."""
+    """A random tournament paired round by round with the Dutch engine (or ``pair``, written as ``system``).
+
+    ``double``: every pairing is a two-game match written as two TRF rounds
+    (C.04.5, docs/decisions.md); ``RoundsNumber`` then counts matches.
+    """
     rng = random.Random(seed)
     s = _settings(cfg, rng)
     n, rounds = s["players"], s["rounds"]
     ratings = sorted((rng.randint(s["low"], s["high"]) for _ in range(n)), reverse=True)
     t = Tournament(
         name=f"AutoTest Tournament {seed}",
-        rounds=rounds,
+        rounds=2 * rounds if double else rounds,
         initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
         scoring=_scoring(cfg),
-        system="FIDE_DUTCH",
+        system=system,
     )
     for i, rating in enumerate(ratings, 1):
         t.players[i] = Player(start_rank=i, name=f"Test{i:04d}, Player{i:04d}", rating=rating)
@@ -183,12 +204,16 @@ def generate(
             elif (rank, rnd) in half_byes:
                 t.requested_byes.append(ByeRequest(rnd, "H", rank))
         try:
-            pairing = pair_round(t, rnd, options)
+            pairing = pair(t, rnd) if pair is not None else pair_round(t, rnd, options)
         except NoValidPairing:
             t.requested_byes = [b for b in t.requested_byes if b.round < rnd]
-            t.rounds = rnd - 1
+            # The declared rounds stay: the rounds already paired depended on them
+            # (last-round rules, Burstein's seeding rounds), so the checker must see them too.
             break
         for board in pairing.boards:
+            if double:
+                _match(rng, t.players[board.white], t.players[board.black], s["draws"], forfeit_p)
+                continue
             wc, bc = _game(
                 rng, t.players[board.white].rating, t.players[board.black].rating, s["draws"], forfeit_p
             )
@@ -196,11 +221,12 @@ def generate(
             t.players[board.black].results.append(RoundResult(board.white, Colour.BLACK, bc))
         if pairing.bye is not None:
             t.players[pairing.bye].results.append(RoundResult(None, Colour.NONE, ResultCode.PAIRING_BYE))
+            if double:  # C.04.5 1.4: a won and a drawn game
+                t.players[pairing.bye].results.append(RoundResult(None, Colour.NONE, ResultCode.HALF_BYE))
         codes = {"H": ResultCode.HALF_BYE, "F": ResultCode.FULL_BYE, "Z": ResultCode.ZERO_BYE}
         for rank, kind in pairing.unpaired.items():
-            t.players[rank].results.append(
-                RoundResult(None, Colour.NONE, codes.get(kind, ResultCode.ZERO_BYE))
-            )
+            cell = RoundResult(None, Colour.NONE, codes.get(kind, ResultCode.ZERO_BYE))
+            t.players[rank].results.extend([cell, cell] if double else [cell])
         t.requested_byes = [b for b in t.requested_byes if b.round != rnd]
         if progress is not None:
             progress(rnd, rounds)

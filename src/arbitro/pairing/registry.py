@@ -188,6 +188,61 @@ def _builtin_systems() -> None:
     )
     register(
         PairingSystem(
+            key="burstein",
+            name="FIDE Burstein system",
+            article="C.04.4.2",
+            kind=SystemKind.SWISS,
+            trf_codes=("FIDE_BURSTEIN", "FIDE_BURSTEIN_2026", "FIDE_BURSTEIN_BAKU"),
+            engine="arbitro.pairing.burstein:pair_system",
+            aliases=("fide-burstein",),
+            checker="arbitro.pairing.system_check",
+            generator="arbitro.pairing.generator",
+            supports_acceleration=True,
+        )
+    )
+    register(
+        PairingSystem(
+            key="dubov",
+            name="FIDE Dubov system",
+            article="C.04.4.1",
+            kind=SystemKind.SWISS,
+            trf_codes=("FIDE_DUBOV", "FIDE_DUBOV_2026", "FIDE_DUBOV_BAKU"),
+            engine="arbitro.pairing.dubov:pair_system",
+            aliases=("fide-dubov",),
+            checker="arbitro.pairing.system_check",
+            generator="arbitro.pairing.generator",
+            supports_acceleration=True,
+        )
+    )
+    register(
+        PairingSystem(
+            key="lim",
+            name="FIDE Lim system",
+            article="C.04.4.3",
+            kind=SystemKind.SWISS,
+            trf_codes=("FIDE_LIM",),  # ETT26 has no Lim code (docs/decisions.md)
+            engine="arbitro.pairing.lim:pair_system",
+            aliases=("fide-lim",),
+            checker="arbitro.pairing.system_check",
+            generator="arbitro.pairing.generator",
+        )
+    )
+    register(
+        PairingSystem(
+            key="double_swiss",
+            name="FIDE Double-Swiss system",
+            article="C.04.5",
+            kind=SystemKind.DOUBLE_SWISS,
+            trf_codes=("FIDE_DOUBLESWISS", "FIDE_DOUBLESWISS_BAKU"),
+            engine="arbitro.pairing.double_swiss:pair_system",
+            aliases=("doubleswiss", "fide-doubleswiss", "fide-double-swiss"),
+            checker="arbitro.pairing.system_check",
+            generator="arbitro.pairing.double_swiss_generator",
+            supports_acceleration=True,
+        )
+    )
+    register(
+        PairingSystem(
             key="round_robin",
             name="Round robin (Berger tables)",
             article="C.05",

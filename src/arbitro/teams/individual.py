@@ -84,7 +84,7 @@ def to_tournament(event: TeamEvent) -> Tournament:
         end_date=_date(event.end_date),
         declared_players=len(players),
         declared_teams=len(event.teams),
-        type_text="Team tournament (individual games)",
+        type_text="Individual games of a team event",
         chief_arbiter=event.chief_arbiter,
         rounds=event.rounds,
         initial_colour=Colour.WHITE if event.initial_colour == "W" else Colour.BLACK,

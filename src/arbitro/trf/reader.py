@@ -314,8 +314,8 @@ class _Reader:
                 n,
                 1,
                 "team tournament",
-                f"{evidence}: this is a team tournament; Arbitro reads individual tournaments only "
-                "(team events are not supported yet), so it cannot be paired, checked or ranked here",
+                f"{evidence}: this is a team tournament; the individual commands read individual "
+                "tournaments only: use `arbitro team ...` (pair, standings, check) for team events",
             )
 
     def _r092(self, line: str, n: int) -> None:

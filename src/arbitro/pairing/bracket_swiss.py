@@ -1,0 +1,206 @@
+"""Bracket-by-bracket pairing on one weighted matching, shared by Dubov, Lim and Double-Swiss.
+
+The three texts pair one scoregroup (bracket) at a time, in a system-specific
+order, complete each bracket with floaters from other scoregroups, and then
+pair inside the bracket in a system-specific candidate order. Here each
+bracket is one maximum-weight matching over *all* players still to pair, so
+that completion (C.04.1) is judged on the whole field, with the criteria
+packed into the edge weight, most important first:
+
+======  ================================================  =============================
+field   meaning                                           Dubov / Lim / Double-Swiss
+======  ================================================  =============================
+base    every compatible pair                             completion ([C4] / 2.1 / [C3])
+tt      pairs inside the bracket (fewest floaters)        [C5] / 2.3 / [C4]
+fl      floaters from the nearest scoregroups             [C6] / 2.3 / [C5]
+col     both colour preferences granted                   [C7] / 5 / —
+hist    float history of the floaters                     [C8]-[C10] / 3.10 / [C7]-[C8]
+tie     which floater (system order)                      4.2 / 3.x / 3.5
+add     partner order inside the bracket, one at a time   4.4 / 2.4 / 3.6
+======  ================================================  =============================
+
+Within a bracket, the players of the system's first subgroup take in turn the
+first partner in the system's order that keeps the matching optimal
+(the "first legal permutation" of the texts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from arbitro.pairing.blossom import Matcher
+from arbitro.pairing.dutch_state import PlayerState
+from arbitro.pairing.types import NoValidPairing
+
+__all__ = ["BracketRules", "pair_brackets"]
+
+Pair = tuple[PlayerState, PlayerState]
+
+
+@dataclass(frozen=True, slots=True)
+class BracketRules:
+    """What differs between the systems (see the module table)."""
+
+    #: score levels (pairing scores) in the order brackets are paired
+    group_order: Callable[[list[int]], list[int]]
+    #: the pair may meet at all (beyond the rematch ban)
+    compatible: Callable[[PlayerState, PlayerState], bool]
+    #: both colour preferences can be granted (the colour criterion; always False to switch it off)
+    colour_ok: Callable[[PlayerState, PlayerState], bool]
+    #: float-history penalties of a floater pair (bracket player, floater), most important first (at most 3)
+    history: Callable[[PlayerState, PlayerState], tuple[int, ...]]
+    #: preference among floaters: (bracket player, floater, the player's index in the bracket, the
+    #: floater's index among the others, bracket size, others' count); larger is better, < n*n
+    floater_rank: Callable[[PlayerState, PlayerState, int, int, int, int], int]
+    #: inside a bracket: (player, partners in order of preference), in the order players choose
+    partner_order: Callable[[list[PlayerState]], list[tuple[PlayerState, list[PlayerState]]]]
+
+
+def pair_brackets(
+    players: Sequence[PlayerState], forbidden: dict[int, set[int]], rules: BracketRules
+) -> list[Pair]:
+    """Pair ``players`` (an even number) bracket by bracket; raise :class:`NoValidPairing` if impossible."""
+    n = len(players)
+    if n == 0:
+        return []
+    if n % 2:
+        raise NoValidPairing("an odd number of players is left to pair")
+    sp = list(players)
+    b = n.bit_length() + 1
+    levels = sorted({p.acc for p in sp}, reverse=True)
+    nl = len(levels)
+    w_pref = b
+    w_add = b
+    s_add = w_pref
+    w_tie = 3 * b
+    w_hist = 4 * b
+    w_col = b
+    w_fl = b * (nl + 1)
+    w_tt = b
+    s_tie = s_add + w_add
+    s_hist = s_tie + w_tie
+    s_col = s_hist + w_hist
+    s_fl = s_col + w_col
+    s_tt = s_fl + w_fl
+    s_base = s_tt + w_tt
+    full_fl = 1 << (b * nl)
+    full_hist = 1 << (3 * b)
+
+    def ok(i: int, j: int) -> bool:
+        a, c = sp[i], sp[j]
+        return c.id not in forbidden.get(a.id, ()) and rules.compatible(a, c)
+
+    m = Matcher(n)
+    compat = [[False] * n for _ in range(n)]
+    for i in range(n):
+        for j in range(i):
+            if ok(i, j):
+                compat[i][j] = compat[j][i] = True
+                m.set_weight(i, j, 1 << s_base)
+    remaining = set(range(n))
+    pairs: list[Pair] = []
+    for level in rules.group_order(levels):
+        bracket = sorted(v for v in remaining if sp[v].acc == level)
+        if not bracket:
+            continue
+        inside = set(bracket)
+        rest = sorted(remaining - inside, key=lambda v: (-sp[v].acc, sp[v].rank))
+        live = {s: k for k, s in enumerate(sorted({sp[v].acc for v in remaining}, reverse=True))}
+        here = live[level]
+        nb, nr = len(bracket), len(rest)
+        for ti, i in enumerate(bracket):
+            for j in bracket:
+                if j < i and compat[i][j]:
+                    col = rules.colour_ok(sp[i], sp[j])
+                    m.set_weight(i, j, (1 << s_base) | (1 << s_tt) | (col << s_col) | (full_hist << s_hist))
+            for rj, j in enumerate(rest):
+                if not compat[i][j]:
+                    continue
+                dist = abs(live[sp[j].acc] - here)
+                fl = full_fl - (1 << (b * (dist - 1)))
+                col = rules.colour_ok(sp[i], sp[j])
+                pen = 0
+                parts = rules.history(sp[i], sp[j])
+                for x in parts:
+                    pen = (pen << b) | min(x, (1 << b) - 1)
+                hist = full_hist - (pen << (b * (3 - len(parts))))
+                tie = rules.floater_rank(sp[i], sp[j], ti, rj, nb, nr)
+                m.set_weight(
+                    i, j, (1 << s_base) | (fl << s_fl) | (col << s_col) | (hist << s_hist) | (tie << s_tie)
+                )
+        mate = m.solve()
+        if any(mate[v] == v for v in remaining):
+            raise NoValidPairing("the remaining players cannot all be paired under the absolute criteria")
+        floaters = {mate[v] for v in bracket if mate[v] not in inside}
+        members = inside | floaters
+        # The bracket is settled: its members pair among themselves on a small matcher of their own.
+        mem = sorted(members)
+        weights = {
+            (x, y): m.weight(mem[x], mem[y])
+            for x in range(len(mem))
+            for y in range(x)
+            if compat[mem[x]][mem[y]]
+        }
+        for v in mem:
+            if mate[v] > v:
+                m.remove_pair(v, mate[v])
+        pairs.extend(_pair_bracket([sp[v] for v in mem], weights, rules, s_add))
+        remaining -= members
+    if remaining:
+        raise NoValidPairing("players were left unpaired")
+    return pairs
+
+
+def _pair_bracket(
+    members: list[PlayerState], weights: dict[tuple[int, int], int], rules: BracketRules, s_add: int
+) -> list[Pair]:
+    """Inside one bracket: each chooser in turn takes the first partner that keeps the matching optimal."""
+    k = len(members)
+    m = Matcher(k)
+    for (x, y), w in weights.items():
+        m.set_weight(x, y, w)
+    index = {p.id: x for x, p in enumerate(members)}
+    order = rules.partner_order(members)
+    # Below the choosers' addends, a hint: the pairing the choosers would make if every pair
+    # were allowed. The first solution then keeps most of it, and most choosers need no new solve.
+    taken: set[int] = set()
+    for chooser, prefs in order:
+        v = index[chooser.id]
+        if v in taken:
+            continue
+        for p in prefs:
+            c = index[p.id]
+            if c not in taken and m.weight(v, c):
+                taken.update((v, c))
+                m.set_weight(v, c, m.weight(v, c) | 1)
+                break
+    mate = m.solve()
+    done: set[int] = set()
+    out: list[Pair] = []
+    for chooser, prefs in order:
+        v = index[chooser.id]
+        if v in done:
+            continue
+        cands = [c for c in (index[p.id] for p in prefs) if c not in done and m.weight(v, c)]
+        if not cands or mate[v] != cands[0]:
+            # (when already with the first choice the addends cannot change the optimum)
+            for r, c in enumerate(cands):
+                m.set_weight(v, c, m.weight(v, c) | ((len(cands) - r) << s_add))
+            mate = m.solve()
+        mv = mate[v]
+        if mv == v:
+            raise NoValidPairing("the bracket cannot be completed")
+        done.update((v, mv))
+        out.append((members[v], members[mv]))
+        m.remove_pair(v, mv)
+    if len(done) < k:
+        mate = m.solve()
+        for v in range(k):
+            if v not in done:
+                mv = mate[v]
+                if mv == v or mv in done:
+                    raise NoValidPairing("the bracket cannot be completed")
+                done.update((v, mv))
+                out.append((members[v], members[mv]))
+    return out

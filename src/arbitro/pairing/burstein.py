@@ -1,0 +1,358 @@
+"""FIDE Burstein system (C.04.4.2, rules in force from 1 February 2026).
+
+Public entry point: :func:`pair_round`. The round is paired as bbpPairings
+v6.0.0 ``--burstein`` does (the only public engine, docs/pairing-systems/burstein.md):
+
+1. scoregroups are merged top-down until a maximum matching leaves at most
+   one floater per scoregroup ([C4]-[C7]);
+2. inside each group, ordered by the Index (1.8), the highest player gets the
+   lowest-ranked opponent that keeps the matching (4.3: BSN #1's opponent has
+   the largest BSN), with colour preferences granted where possible ([C8]);
+3. colours by 5.2 (as C.04.3 5.2, the higher Index deciding ties).
+
+Where bbpPairings follows the older text, :class:`BursteinOptions` keeps both:
+the defaults follow the 2026 text, ``BursteinOptions.bbp()`` reproduces bbp.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cmp_to_key
+
+from arbitro.model import Colour, ResultCode, Tournament
+from arbitro.pairing.blossom import Matcher
+from arbitro.pairing.burstein_index import Metric, bbp_metrics, index_2026
+from arbitro.pairing.colours import board_key, neutral_colour
+from arbitro.pairing.dutch_state import (
+    DutchOptions,
+    PlayerState,
+    RoundState,
+    build_state,
+    points,
+    ranking_order,
+)
+from arbitro.pairing.registry import PairOptions
+from arbitro.pairing.types import Board, NoValidPairing, RoundPairing
+
+__all__ = ["BursteinOptions", "bbp_default_acceleration", "pair_round", "pair_system", "seeding_rounds"]
+
+# bbpPairings' edge-weight multipliers (burstein.h, 9,999-player build): compatible, same group, colour.
+_PREF = 9998
+_SAME = _PREF * 5000
+_COMPATIBLE = _SAME * 5000
+
+
+@dataclass(frozen=True, slots=True)
+class BursteinOptions:
+    """Switches for the places where bbpPairings v6.0.0 follows the pre-2026 Burstein text.
+
+    Each ``True`` is a bbp departure (docs/pairing-systems/burstein.md §bbp).
+    """
+
+    no_seeding_rounds: bool = False  # 1.6: the first min(R/2, 4) rounds are paired by the Dutch system
+    index_sb_first: bool = False  # 1.8: Buchholz, SB, TPN without virtual points (bbp: SB, Buchholz, Median)
+    default_acceleration: bool = False  # C.04.7: no acceleration unless announced (bbp: old default)
+    bye_pre_2025: bool = False  # C.04.1 art. 4 / 3.1 (bbp: only a PAB or a forfeit win bars)
+    bye_without_completion: bool = False  # 3.1.1: the PAB must allow completion (bbp: lowest eligible)
+
+    @classmethod
+    def bbp(cls) -> BursteinOptions:
+        return cls(True, True, True, True, True)
+
+
+def seeding_rounds(total_rounds: int) -> int:
+    """Rounds paired by the Dutch system before the Index is used (C.04.4.2 1.6.2)."""
+    return min(total_rounds // 2, 4)
+
+
+def _participates_in_round_one(t: Tournament, rank: int) -> bool:
+    res = t.players[rank].results
+    if res:
+        r = res[0]
+        return r.opponent is not None or r.code in (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN)
+    return rank not in t.byes_for_round(1)
+
+
+def bbp_default_acceleration(t: Tournament, rnd: int) -> dict[int, int]:
+    """bbp's Burstein default: a win's points to the top half (by rank) in rounds 1 and 2."""
+    if rnd > 2 or t.accelerations or t.system.upper().endswith("_BAKU"):
+        return {}
+    order = ranking_order(t)
+    bound = sum(1 for rank in order if _participates_in_round_one(t, rank))
+    out: dict[int, int] = {}
+    if bound <= 1:
+        return out
+    win = points(t.scoring.win)
+    for rank in order:
+        out[rank] = win
+        if _participates_in_round_one(t, rank):
+            bound -= 2
+            if bound <= 1:
+                break
+    return out
+
+
+def _eligible_pre_2025(t: Tournament, rank: int, played: int) -> bool:
+    """bbp ``eligibleForByePre2025Rules``: no PAB and no forfeit win so far."""
+    return not any(
+        r.code in (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN) for r in t.players[rank].results[:played]
+    )
+
+
+class _Round:
+    """One Burstein round on the players of ``st``, ordered by score and Index."""
+
+    def __init__(self, t: Tournament, st: RoundState, opts: BursteinOptions) -> None:
+        self.t, self.st, self.opts = t, st, opts
+        played = st.round - 1
+        extra = bbp_default_acceleration(t, st.round) if opts.default_acceleration else {}
+        for p in st.players:
+            p.acc += extra.get(p.id, 0)
+            if opts.bye_pre_2025:
+                p.eligible_bye = _eligible_pre_2025(t, p.id, played)
+        self.by_id = {p.id: p for p in st.players}
+        if opts.index_sb_first:
+            ranks = {p.id: p.rank for p in st.players}
+            valid = dict.fromkeys(ranks, True)
+            for rank in t.players:
+                if rank not in ranks:
+                    valid[rank] = any(
+                        r.opponent is not None or r.code in (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN)
+                        for r in t.players[rank].results[:played]
+                    )
+            accel = {rank: points(t.acceleration(rank, st.round)) for rank in t.players}
+            for rank, v in extra.items():
+                accel[rank] = accel.get(rank, 0) + v
+            self.metric = bbp_metrics(t, played, accel, valid, ranks)
+        else:
+            idx = index_2026(t, played)
+            # 1.8: Buchholz first (in the ``sb`` slot), then SB, then TPN; scores do not enter the Index.
+            self.metric = {p.id: Metric(0, idx[p.id][0], idx[p.id][1], 0, p.rank) for p in st.players}
+
+    def less(self, a: PlayerState, b: PlayerState) -> bool:
+        """``a`` has the lower Index (ties: the higher pairing number)."""
+        return self.metric[a.id].less(self.metric[b.id])
+
+    def ordered(self) -> list[PlayerState]:
+        """Pairing order: score descending, then the Index (1.8)."""
+
+        def cmp(a: PlayerState, b: PlayerState) -> int:
+            if a.acc != b.acc:
+                return -1 if a.acc > b.acc else 1
+            return -1 if self.less(b, a) else 1 if self.less(a, b) else 0
+
+        return sorted(self.st.players, key=cmp_to_key(cmp))
+
+    def bye_candidates(self, order: list[PlayerState]) -> list[PlayerState | None]:
+        """3.1: the PAB candidates in order (bbp: only the lowest eligible player)."""
+        if len(order) % 2 == 0:
+            return [None]
+        eligible = [p for p in reversed(order) if p.eligible_bye]
+        if not eligible:
+            raise NoValidPairing("no player is eligible for the pairing-allocated bye")
+        if self.opts.bye_without_completion:
+            return [eligible[0]]
+        # 3.1.2-3.1.5: lowest score, most games played, lowest Index ranking
+        position = {p.id: i for i, p in enumerate(order)}
+
+        def key(p: PlayerState) -> tuple[int, int, int]:
+            return (p.acc, -p.played_games, -position[p.id])
+
+        eligible.sort(key=key)
+        return list[PlayerState | None](eligible)
+
+    def edge(self, a: PlayerState, b: PlayerState, same: bool, due: bool) -> int:
+        """bbp ``computeEdgeWeight``: [C1], [C3] absolute; same group; colour preferences ([C8])."""
+        if b.id in self.st.forbidden.get(a.id, ()):
+            return 0
+        if a.absolute and b.absolute and a.pref is b.pref:
+            return 0
+        w = _COMPATIBLE
+        if same:
+            w += _SAME
+            if due and (a.pref is None or b.pref is None or a.pref is not b.pref):
+                w += _PREF
+        return w
+
+    def colour(self, p: PlayerState, o: PlayerState) -> Colour:
+        """5.2 (bbp ``choosePlayerColor``): C.04.3 5.2.1-5.2.3, then the higher Index, then parity."""
+        c = neutral_colour(p, o)
+        if c is not None:
+            return c
+        initial = self.st.initial_colour
+        if p.pref is None:
+            hi = p if p.rank < o.rank else o
+            colour = initial if hi.parity_odd else initial.opposite
+            return colour if hi is p else colour.opposite
+        assert o.pref is not None
+        return o.pref.opposite if self.less(p, o) else p.pref
+
+
+def _valid(mate: list[int], groups: list[int]) -> bool:
+    """bbp ``checkMatchingIsValid``: higher groups all paired, at most one floater per group."""
+    it = 0
+    unmatched = 0
+    begin = 0
+    for v, mv in enumerate(mate):
+        if v >= groups[-1]:
+            return True
+        if v >= groups[it]:
+            unmatched = 0
+            begin = v
+            while v >= groups[it]:
+                it += 1
+        if v == mv and v < groups[-2]:
+            return False
+        if v == mv or mv < begin or mv >= groups[it]:
+            unmatched += 1
+            if unmatched > (2 if groups[it] & 1 else 1):
+                return False
+    return True
+
+
+def _match(r: _Round, vl: list[PlayerState]) -> list[tuple[PlayerState, PlayerState]]:
+    """The two phases of bbp ``computeMatching`` on the players ``vl`` (even, in pairing order)."""
+    n = len(vl)
+    m = Matcher(n)
+    groups = [0, 0]
+    valid = True
+    while groups[-1] < n:
+        groups.append(groups[-1])
+        while True:
+            begin = groups[-1]
+            while True:
+                last = groups[-1]
+                for vi in range(groups[-3], last):
+                    m.set_weight(last, vi, r.edge(vl[vi], vl[last], vi >= groups[-2], False))
+                groups[-1] += 1
+                if not (groups[-1] < n and vl[begin].acc == vl[groups[-1]].acc):
+                    break
+            if groups[-1] & 1:
+                for vi in range(groups[-2], groups[-1]):
+                    m.set_weight(groups[-1], vi, _COMPATIBLE)
+            valid = _valid(m.solve(), groups)
+            if not (groups[-1] < n and not valid):
+                break
+        if groups[-1] < n and not groups[-1] & 1:
+            groups.append(groups[-1])
+    while len(groups) > 3 and not valid:
+        groups.pop()
+        boundary = groups.pop()
+        begin = groups.pop()
+        for outer in range(groups[-1], boundary):
+            for inner in range(boundary, n):
+                m.set_weight(outer, inner, r.edge(vl[outer], vl[inner], outer >= begin, False))
+        groups.append(begin)
+        groups.append(n)
+        valid = _valid(m.solve(), groups)
+    if not valid:
+        raise NoValidPairing("the players cannot all be paired without breaking the absolute criteria")
+
+    def cmp(a: int, b: int) -> int:
+        return -1 if r.less(vl[b], vl[a]) else 1 if r.less(vl[a], vl[b]) else 0
+
+    pairs: list[tuple[PlayerState, PlayerState]] = []
+    done = [False] * n
+    m.refine(n.bit_length() + 1)
+    begin = groups[0]
+    floater: int | None = None
+    for end in groups[1:]:
+        if begin == end:
+            continue
+        full = list(range(begin, end))
+        if floater is not None:
+            full.append(floater)
+            floater = None
+        full.sort(key=cmp_to_key(cmp))
+        # A fine hint (below every weight difference): the pairing the priorities would give if every
+        # choice were free (top player with the lowest-ranked, colours granted), so that the optimum
+        # usually already gives each player that partner and no new solve is needed.
+        hint: set[tuple[int, int]] = set()
+        taken: set[int] = set()
+        for i, v in enumerate(full):
+            if done[v] or v in taken:
+                continue
+            later = [nb for nb in reversed(full[i + 1 :]) if not done[nb] and nb not in taken]
+            weights = {nb: r.edge(vl[v], vl[nb], True, True) for nb in later}
+            pick = next((nb for nb in later if weights[nb] % _SAME >= _PREF), None)
+            pick = pick if pick is not None else next((nb for nb in later if weights[nb]), None)
+            if pick is not None:
+                taken.update((v, pick))
+                hint.add((v, pick))
+        for i, v in enumerate(full):
+            for nb in full[i + 1 :]:
+                m.set_weight(v, nb, r.edge(vl[v], vl[nb], True, True), int((v, nb) in hint))
+        mate: list[int] | None = None  # an optimal matching for the current weights, if known
+        for i, v in enumerate(full):
+            if done[v]:
+                continue
+            priority = 1
+            best = -1
+            for nb in full[i + 1 :]:
+                if done[nb]:
+                    continue
+                w = r.edge(vl[v], vl[nb], True, True)
+                if w:
+                    m.set_weight(v, nb, w + priority)
+                    priority += 1
+                    best = nb
+            # Already with the highest priority: every optimum keeps that partner (no new solve).
+            if mate is None or mate[v] != best:
+                mate = m.solve()
+            mv = mate[v]
+            if mv >= end:
+                floater = v
+            else:
+                done[v] = done[mv] = True
+                pairs.append((vl[v], vl[mv]))
+                m.remove_pair(v, mv)
+        begin = end
+    return pairs
+
+
+def pair_round(
+    t: Tournament, round_number: int | None = None, options: BursteinOptions | None = None
+) -> RoundPairing:
+    """Pair round ``round_number`` (default: the next one) by the Burstein system.
+
+    The seeding rounds (1.6) are paired by the Dutch engine. Raises
+    :class:`NoValidPairing` when no pairing satisfies the absolute criteria.
+    """
+    rnd = round_number if round_number is not None else t.played_rounds + 1
+    if rnd < 1:
+        raise ValueError(f"round number must be at least 1, got {rnd}")
+    opts = options or BursteinOptions()
+    if not opts.no_seeding_rounds and rnd <= seeding_rounds(t.total_rounds):
+        from arbitro.pairing.dutch import pair_round as dutch_round
+
+        return dutch_round(t, rnd)
+    bbp = opts.index_sb_first
+    st = build_state(t, rnd, DutchOptions(effective_numbers=bbp, baku_half_of_file=bbp))
+    r = _Round(t, st, opts)
+    order = r.ordered()
+    pairs: list[tuple[PlayerState, PlayerState]] | None = None
+    bye: PlayerState | None = None
+    for bye in r.bye_candidates(order):
+        vl = [p for p in order if p is not bye]
+        try:
+            pairs = _match(r, vl) if vl else []  # 3.1.1: the PAB must allow completion
+            break
+        except NoValidPairing:
+            continue
+    if pairs is None:
+        raise NoValidPairing("no pairing-allocated bye leaves the other players pairable")
+    boards = []
+    for a, b in pairs:
+        boards.append((a, b) if r.colour(a, b) is Colour.WHITE else (b, a))
+    boards.sort(key=lambda wb: board_key(wb[0], wb[1], accelerated=False))
+    return RoundPairing(
+        round=rnd,
+        boards=tuple(Board(w.id, b.id) for w, b in boards),
+        bye=bye.id if bye is not None else None,
+        unpaired=dict(sorted(st.unpaired.items())),
+    )
+
+
+def pair_system(t: Tournament, round_number: int | None, options: PairOptions) -> RoundPairing:
+    """The registry's engine (:data:`arbitro.pairing.registry.PairFunction`); ``bbp_compat`` -> bbp's reading."""
+    return pair_round(t, round_number, BursteinOptions.bbp() if options.bbp_compat else BursteinOptions())

@@ -1,0 +1,110 @@
+"""Dubov system (C.04.4.1, 2026): hand-worked positions per article and the absolute criteria."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from arbitro.model import Colour, ResultCode
+from arbitro.pairing.absolute import violations
+from arbitro.pairing.dubov import aro, max_upfloats, pair_round, rules
+from arbitro.pairing.dutch_state import build_state
+from arbitro.pairing.generator import generate
+from arbitro.pairing.registry import get
+from arbitro.pairing.swiss_common import float_history
+from arbitro.pairing.system_check import check_system
+
+from .swiss_cases import bye, field, pairs_of, play, random_config, two_whites_each
+
+
+def test_c04_4_1_1_7_aro_rounded_half_up() -> None:
+    """1.7: the ARO of opponents rated 2500 and 2490 is 2495; before any game it is 0."""
+    t = field(4)
+    play(t, 1, 3, ResultCode.DRAW)
+    play(t, 2, 4, ResultCode.DRAW)
+    play(t, 3, 2, ResultCode.DRAW)
+    play(t, 4, 1, ResultCode.DRAW)
+    assert aro(t, 3, 2) == 2495  # (2500 + 2490) / 2
+    assert aro(t, 3, 0) == 0
+    t.players[1].rating = 2501
+    assert aro(t, 3, 2) == 2496  # 2495.5 rounds half up
+
+
+def test_c04_4_1_1_8_maximum_upfloats() -> None:
+    """1.8: MaxT = 2 + Rnds/5 (rounded down)."""
+    assert [max_upfloats(r) for r in (4, 5, 9, 10, 11)] == [2, 3, 3, 4, 4]
+
+
+def test_c04_4_1_5_2_round_one_top_half_against_bottom_half() -> None:
+    """Round 1 (1.6.4 mild Black for all, 5.2 first rule): 1-4, 5-2, 3-6 with White drawn for TPN 1."""
+    assert pair_round(field(6), 1).as_bbp_lines() == ["3", "1 4", "5 2", "3 6"]
+
+
+def test_c04_4_1_3_1_pab_to_the_lowest_score_then_the_largest_tpn() -> None:
+    """3.1: with five players in round 1 the PAB goes to TPN 5 (lowest score, largest TPN)."""
+    assert pair_round(field(5), 1).as_bbp_lines() == ["3", "1 3", "4 2", "5 0"]
+
+
+def test_c04_4_1_3_1_pab_to_the_player_with_more_games() -> None:
+    """3.1.3: among the lowest scores the PAB goes to the player who played more games (not the absentee)."""
+    t = field(5)
+    play(t, 1, 3, ResultCode.WIN)
+    play(t, 2, 4, ResultCode.WIN)
+    bye(t, 5, ResultCode.ZERO_BYE)  # absent in round 1: 0 points, no game
+    p = pair_round(t, 2)
+    assert p.bye == 4  # 3 and 4 have 0 points and one game each; 5 has none; 4 has the larger TPN
+
+
+def test_c04_4_1_4_4_lowest_aro_white_seeker_meets_the_highest_rated_black_seeker() -> None:
+    """4.4: all draws in round 1; White seekers 2 (ARO 2470) and 3 (ARO 2500) in ARO order take 1, then 4."""
+    t = field(4)
+    play(t, 1, 3, ResultCode.DRAW)
+    play(t, 4, 2, ResultCode.DRAW)
+    assert pair_round(t, 2).as_bbp_lines() == ["2", "2 1", "3 4"]
+
+
+def test_c04_4_1_c5_c6_upfloaters_complete_a_blocked_bracket() -> None:
+    """[C5]-[C6], 4.4: 3 and 6 met, so 4 and 5 float up; G1 = 6, 5 (by ARO) take 4 and 3 (3 met 6)."""
+    t = field(6)
+    play(t, 1, 4, ResultCode.WIN)
+    play(t, 2, 5, ResultCode.WIN)
+    play(t, 3, 6, ResultCode.DRAW)
+    assert pair_round(t, 2).as_bbp_lines() == ["3", "2 1", "5 3", "6 4"]
+
+
+def test_c04_4_1_c3_same_absolute_preference_never_meets() -> None:
+    """[C3]: two players who both had White twice cannot meet (no topscorer exception)."""
+    t = two_whites_each()
+    st = build_state(t, 3)
+    r = rules(st, {p.id: 0 for p in st.players}, float_history(t, 2), 3)
+    one, two = (next(p for p in st.players if p.id == i) for i in (1, 2))
+    assert one.absolute and two.absolute and one.pref is two.pref is Colour.BLACK
+    assert not r.compatible(one, two)
+    pairing = pair_round(t, 3)
+    assert pairs_of(pairing).isdisjoint({frozenset((1, 2))})
+
+
+def test_c04_4_1_c10_previous_upfloater_counted() -> None:
+    """1.8 / [C8]-[C10]: an upfloat is a game against a higher score; last round's upfloaters are known."""
+    t = field(4)
+    play(t, 1, 2, ResultCode.WIN)
+    play(t, 3, 4, ResultCode.WIN)
+    play(t, 1, 3, ResultCode.WIN)
+    play(t, 4, 2, ResultCode.WIN)
+    h = float_history(t, 2)
+    assert h.upfloats == {} and h.up_last == set()
+    play(t, 3, 1, ResultCode.LOSS)  # round 3: 3 (1 pt) meets 1 (2 pts)
+    play(t, 2, 4, ResultCode.DRAW)  # 0 against 1
+    h = float_history(t, 3)
+    assert h.upfloats == {3: 1, 2: 1} and h.up_last == {2, 3}
+
+
+@pytest.mark.parametrize("seed", range(1, 41))
+def test_absolute_criteria_on_generated_tournaments(seed: int) -> None:
+    """C.04.1 arts. 2, 4, 6, 7 ([C1]-[C3]) hold in every round; the checker accepts every round."""
+    system = get("dubov")
+    rng = random.Random(seed)
+    t = generate(random_config(rng), seed, pair=lambda t, r: pair_round(t, r), system="FIDE_DUBOV")
+    assert violations(t) == []
+    assert all(c.agrees for c in check_system(t, system))
