@@ -143,7 +143,9 @@ def _cli(t: Tournament) -> dict[int, list[Pair]] | None:
     return out
 
 
-_WEB_ROW = re.compile(r'<tr><td>(\d+)</td><td><a href="[^"]*/player/(\d+)/">.*?<td><a href="[^"]*/player/(\d+)/">')
+_WEB_ROW = re.compile(
+    r'<tr><td>(\d+)</td><td(?: class="name")?><a href="[^"]*/player/(\d+)/">.*?<td(?: class="name")?><a href="[^"]*/player/(\d+)/">'
+)
 
 
 def _web(client: Any, row: models.Tournament, rounds: int) -> dict[int, list[Pair]]:

@@ -103,8 +103,9 @@ def _run_fma_tournament(page, base: str, category: str, entrants: int, rounds: i
         page.wait_for_selector("#results-form input.result")
         inputs = page.locator("#results-form input.result")
         inputs.first.focus()
-        for b in range(inputs.count()):
+        for b in range(inputs.count()):  # one key, then Enter moves to the next empty board (issue 15)
             page.keyboard.press(keys[(b + rnd) % len(keys)])
+            page.keyboard.press("Enter")
         _shot(page, f"desk-{category}-round{rnd}-results")
         page.click("#save-results")
         page.wait_for_load_state()

@@ -108,7 +108,9 @@ def test_compiled_spanish_catalogue_matches_the_po_file():
     import arbitro.web
 
     folder = Path(arbitro.web.__file__).parent / "locale" / "es" / "LC_MESSAGES"
-    po_entries = sum(1 for line in (folder / "django.po").read_text(encoding="utf-8").splitlines() if line.startswith("msgid "))
+    lines = (folder / "django.po").read_text(encoding="utf-8").splitlines()
+    po_entries = sum(1 for line in lines if line.startswith("msgid "))
+    po_entries += sum(1 for line in lines if line.startswith("msgid_plural "))  # two forms (nplurals=2) each
     with open(folder / "django.mo", "rb") as fh:
         catalog = gettext.GNUTranslations(fh)._catalog  # type: ignore[attr-defined]
     assert len(catalog) == po_entries, "run: arbitro manage compilemessages (see docs/web.md)"

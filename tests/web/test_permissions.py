@@ -53,6 +53,8 @@ class Url:
                 return "tournaments"
             if name == "url":
                 return "x/"
+            if name == "kind":  # a document download (issue 15 item 6)
+                return "standings"
             return "1" if conv in {"int", "path", ""} else "x"
 
         path = re.sub(r"<([^>]+)>", sub, self.route)

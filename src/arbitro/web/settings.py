@@ -62,6 +62,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "arbitro.web.tournaments",
+    "arbitro.web.api",
 ]
 
 MIDDLEWARE = [

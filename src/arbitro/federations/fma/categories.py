@@ -19,6 +19,8 @@ from arbitro.federations.fma.messages import Message, Text, msg
 
 __all__ = [
     "CLAIM_NOTICE",
+    "RATING_BANDS",
+    "RatingBand",
     "Category",
     "CategoryClaim",
     "ClaimDecision",
@@ -75,20 +77,36 @@ def parse_category(text: str) -> Category:
     raise ValueError(f"unknown category {text!r} (expected primera, segunda, tercera or cuarta)")
 
 
+@dataclass(frozen=True, slots=True)
+class RatingBand:
+    """A newcomer's standard rating from ``low`` to ``high`` (``None``: no upper limit) enters ``category``."""
+
+    low: int
+    high: int | None
+    category: Category
+    article: str
+
+
+#: FMA 1.3 a-d, the rulebook's table: the only place these numbers are written (pages read it too).
+RATING_BANDS: tuple[RatingBand, ...] = (
+    RatingBand(0, 1699, Category.CUARTA, "FMA 1.3 a"),
+    RatingBand(1700, 1799, Category.TERCERA, "FMA 1.3 b"),
+    RatingBand(1800, 1899, Category.SEGUNDA, "FMA 1.3 c"),
+    RatingBand(1900, None, Category.PRIMERA, "FMA 1.3 d"),
+)
+
+
 def category_by_rating(rating: int | None) -> Category:
-    """FMA 1.3 a-d: up to 1699 Cuarta, 1700-1799 Tercera, 1800-1899 Segunda, 1900+ Primera.
+    """FMA 1.3 a-d (:data:`RATING_BANDS`): up to 1699 Cuarta, 1700-1799 Tercera, 1800-1899 Segunda, 1900+ Primera.
 
     ``None`` or 0 (no standard rating, FMA 1.7) gives the lowest category.
     """
     if not rating:
         return LOWEST
-    if rating >= 1900:
-        return Category.PRIMERA
-    if rating >= 1800:
-        return Category.SEGUNDA
-    if rating >= 1700:
-        return Category.TERCERA
-    return Category.CUARTA
+    for band in RATING_BANDS:
+        if rating >= band.low and (band.high is None or rating <= band.high):
+            return band.category
+    return LOWEST  # a negative rating is no rating
 
 
 def newcomer_category(name: str, rating: int | None) -> tuple[Category, Message]:

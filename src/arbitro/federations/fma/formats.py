@@ -17,7 +17,9 @@ from arbitro.federations.fma.categories import Category
 from arbitro.federations.fma.messages import Message, msg
 
 __all__ = [
+    "FORMAT_BANDS",
     "Format",
+    "FormatBand",
     "FormatKind",
     "MAYOR_FORMAT",
     "MAYOR_TIME_CONTROL",
@@ -70,21 +72,39 @@ def round_robin_rounds(n: int, cycles: int = 1) -> int:
     return per_cycle * cycles
 
 
+@dataclass(frozen=True, slots=True)
+class FormatBand:
+    """``low`` to ``high`` entrants (``None``: no upper limit) play ``kind``; ``rounds`` ``None``: a Berger table's."""
+
+    low: int
+    high: int | None
+    kind: FormatKind
+    rounds: int | None
+    article: str
+    message_key: str
+
+
+#: FMA 4.1 a-d, the rulebook's table: the only place these numbers are written (pages read it too).
+#: 22 entrants fall between 4.1 c ("entre 11 y 21") and d ("más de 22"): played as d (docs/decisions.md).
+FORMAT_BANDS: tuple[FormatBand, ...] = (
+    FormatBand(2, 6, FormatKind.DOUBLE_ROUND_ROBIN, None, "FMA 4.1 a", "format.double_round_robin"),
+    FormatBand(7, 10, FormatKind.ROUND_ROBIN, None, "FMA 4.1 b", "format.round_robin"),
+    FormatBand(11, 21, FormatKind.SWISS, 7, "FMA 4.1 c", "format.swiss7"),
+    FormatBand(22, 22, FormatKind.SWISS, 9, "FMA 4.1 c-d", "format.swiss9_22"),
+    FormatBand(23, None, FormatKind.SWISS, 9, "FMA 4.1 d", "format.swiss9"),
+)
+
+
 def format_for(n: int) -> Format:
-    """FMA 4.1 a-d: the format of a category tournament with ``n`` entrants."""
+    """FMA 4.1 a-d (:data:`FORMAT_BANDS`): the format of a category tournament with ``n`` entrants."""
     if n < 2:
         raise ArbitroError(f"entrants: {n}: a tournament needs at least 2 players (FMA 4.1)")
-    if n <= 6:
-        rounds = round_robin_rounds(n, 2)
-        return Format(FormatKind.DOUBLE_ROUND_ROBIN, rounds, msg("format.double_round_robin", n=n, rounds=rounds))
-    if n <= 10:
-        rounds = round_robin_rounds(n, 1)
-        return Format(FormatKind.ROUND_ROBIN, rounds, msg("format.round_robin", n=n, rounds=rounds))
-    if n <= 21:
-        return Format(FormatKind.SWISS, 7, msg("format.swiss7", n=n))
-    if n == 22:
-        return Format(FormatKind.SWISS, 9, msg("format.swiss9_22", n=n))
-    return Format(FormatKind.SWISS, 9, msg("format.swiss9", n=n))
+    band = next(b for b in FORMAT_BANDS if n >= b.low and (b.high is None or n <= b.high))
+    if band.rounds is not None:
+        return Format(band.kind, band.rounds, msg(band.message_key, n=n))
+    cycles = 2 if band.kind is FormatKind.DOUBLE_ROUND_ROBIN else 1
+    rounds = round_robin_rounds(n, cycles)
+    return Format(band.kind, rounds, msg(band.message_key, n=n, rounds=rounds))
 
 
 #: FMA Anexo III II: closed 6-player double round robin at 90+30.

@@ -122,10 +122,14 @@ def categories_overview() -> dict[str, Any]:
         return {"available": False}
     lang = _lang()
     cats = [(c.name_in(lang), c.key) for c in categories.Category]
-    sizes = [(n, formats.format_for(n).name_in(lang)) for n in (6, 10, 21, 22)]
+    sizes = [  # FMA 4.1 a-d, the rulebook's own table
+        (b.low, b.high, b.kind.name_in(lang), b.rounds, b.article) for b in formats.FORMAT_BANDS
+    ]
     order = {
         kind.name_in(lang): [(tb.spanish if lang == "es" else tb.english, tb.code, tb.article) for tb in tiebreaks.order_for(kind)]
         for kind in (formats.FormatKind.SWISS, formats.FormatKind.ROUND_ROBIN)
     }
-    ratings = [(rating, categories.category_by_rating(rating).name_in(lang)) for rating in (1650, 1750, 1850, 1950)]
+    ratings = [  # FMA 1.3 a-d, the rulebook's own table
+        (b.low, b.high, b.category.name_in(lang), b.article) for b in categories.RATING_BANDS
+    ]
     return {"available": True, "categories": cats, "formats": sizes, "tiebreaks": order, "by_rating": ratings}

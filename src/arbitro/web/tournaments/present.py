@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
-from arbitro.standings import compute_standings
+from arbitro.standings import Standings, compute_standings
 from arbitro.views import (
     ByeRow,
     CardRow,
@@ -173,3 +173,19 @@ def event_label(kind: str) -> str:
         "result_corrected": _("result corrected"),
         "fide_mode_left": _("FIDE mode left"),
     }.get(kind, kind)
+
+
+def core_standings(row: models.Tournament, t: CoreTournament) -> Standings | None:
+    """The core standings after the complete rounds, as the standings page computes them; None on a core error.
+
+    For faces that need the numbers rather than the rows: the JSON API serves
+    :meth:`arbitro.standings.Standings.as_dict` and the tie-break explanations.
+    """
+
+    def build() -> Standings | None:
+        try:
+            return compute_standings(t, after_round=_after_round(t))
+        except ArbitroError:
+            return None
+
+    return store.cached(row, "core_standings", build)

@@ -30,7 +30,7 @@ from arbitro.tournament import ByeLimits, TournamentService, TournamentState, ev
 from arbitro.tournament import replay as core_replay
 from arbitro.tournament.importing import events_from_tournament
 
-from . import federation, models, permissions, store
+from . import federation, models, permissions, result_entry, store
 
 
 def available() -> bool:
@@ -397,6 +397,7 @@ def perform(row: models.Tournament, op: str, data: Any, user: Any) -> str:
                 shown = data.get(f"s_{game.white}_{game.black}")
                 if shown is not None:
                     seen[i] = str(shown)
+            result_entry.check_typed(results, st.fide_mode)  # issue 15: the core parser, an error per board
             try:
                 n = enter_results(row, rnd, results, user, seen=seen)
                 break

@@ -5,7 +5,7 @@ from django.urls import path
 
 from arbitro.web.ops import audit
 
-from . import views_desk, views_player, views_public
+from . import views_desk, views_documents, views_player, views_public
 
 app_name = "tournaments"
 
@@ -23,6 +23,7 @@ urlpatterns = [
     path("t/<slug:slug>/crosstable/", views_public.crosstable, name="crosstable"),
     path("t/<slug:slug>/norms/", views_public.norms_page, name="norms"),
     path("t/<slug:slug>/player/<int:start_rank>/", views_public.player, name="player"),
+    path("t/<slug:slug>/download/<str:kind>/", views_documents.public_document, name="download"),
     path("t/<slug:slug>/bye/", views_player.request_bye, name="request_bye"),
     path("login/", auth_views.LoginView.as_view(template_name="tournaments/login.html"), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
@@ -32,5 +33,6 @@ urlpatterns = [
     path("desk/t/<slug:slug>/", views_desk.panel, name="desk_panel"),
     path("desk/t/<slug:slug>/action/", views_desk.action, name="desk_action"),
     path("desk/t/<slug:slug>/export.trf", views_desk.export, name="desk_export"),
+    path("desk/t/<slug:slug>/download/<str:kind>/", views_documents.desk_document, name="desk_download"),
     path("desk/t/<slug:slug>/audit/", audit.audit_view, name="desk_audit"),
 ]

@@ -8,11 +8,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from arbitro.errors import ArbitroError
 
-from . import federation, forms, models, permissions, present, prizes, service, store
+from . import federation, forms, models, permissions, present, prizes, result_entry, service, store
 
 
 @login_required
@@ -119,13 +118,15 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "default_time": federation.default_time_text() if row.fma_category else "",  # FMA 4.3
             "prizes": prizes.view(row, core),
             "prize_document": _prize_document(row),
+            "result_entry": result_entry.script_data(st.fide_mode if st is not None else True),
         },
     )
 
 
 @login_required
-@require_POST
 def action(request: HttpRequest, slug: str) -> HttpResponse:
+    if request.method != "POST":  # back from the login after an expired session: the panel (drafts kept in the browser)
+        return redirect("tournaments:desk_panel", slug=_managed(request, slug, "view").slug)
     op = request.POST.get("op", "")
     row = _managed(request, slug, "result" if op in ("results", "no_show") else op or "view")
     try:
@@ -145,5 +146,10 @@ def export(request: HttpRequest, slug: str) -> HttpResponse:
     if version not in {"trf26", "trf16"}:
         version = "trf26"
     resp = HttpResponse(store.export_trf(row, version=version), content_type="text/plain; charset=utf-8")
-    resp["Content-Disposition"] = f'attachment; filename="{row.slug}.trf"'
+    from arbitro.views.rounds import last_paired_round
+
+    from .views_documents import trf_file_name
+
+    name = trf_file_name(row.slug, version, last_paired_round(store.load(row)) or None)
+    resp["Content-Disposition"] = f'attachment; filename="{name}"'
     return resp

@@ -1,0 +1,153 @@
+"""The HTTP side of every API response: JSON errors, CORS, rate limiting, ETag/Last-Modified and 304.
+
+* CORS (GET only, no credentials): ``Access-Control-Allow-Origin: *`` on every
+  answer, a preflight ``OPTIONS`` answered with 204.
+* Rate limiting per client address (``REMOTE_ADDR``) in Django's cache: a fixed
+  window of ``API_RATE_LIMIT = (requests, seconds)`` (settings, else the
+  ``ARBITRO_API_RATE`` environment variable ``"600/60"``); beyond it a JSON 429
+  with ``Retry-After``.
+* Conditional requests: the view names the ETag and Last-Modified of the
+  resource *before* building it (a tournament's log version and its last
+  change), so a matching ``If-None-Match`` costs one small query and a 304.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response
+from django.utils.http import http_date, quote_etag
+from django.views.decorators.csrf import csrf_exempt
+
+METHODS = ("GET", "HEAD", "OPTIONS")
+EXPOSED = "ETag, Last-Modified, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset"
+
+
+class ApiError(Exception):
+    """An answer other than 200: ``status``, a stable ``error`` code and a sentence for people."""
+
+    def __init__(self, status: int, error: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status, self.error, self.detail = status, error, detail
+
+
+@dataclass(frozen=True, slots=True)
+class Resource:
+    """What a view answers: the validators first, the body built only when needed (bytes of JSON)."""
+
+    etag: str
+    last_modified: dt.datetime
+    body: Callable[[], bytes]
+
+
+def dumps(data: Any) -> bytes:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def error_response(status: int, error: str, detail: str, **extra: Any) -> HttpResponse:
+    resp = HttpResponse(
+        dumps({"error": error, "detail": detail, **extra}), status=status, content_type="application/json"
+    )
+    resp["Cache-Control"] = "no-store"
+    return resp
+
+
+def rate_limit() -> tuple[int, int]:
+    """``(requests, seconds)`` allowed per client address."""
+    configured = getattr(settings, "API_RATE_LIMIT", None)
+    if configured:
+        return int(configured[0]), int(configured[1])
+    text = os.environ.get("ARBITRO_API_RATE", "600/60")
+    requests, _, seconds = text.partition("/")
+    return max(int(requests), 1), max(int(seconds or 60), 1)
+
+
+def _throttle(request: HttpRequest) -> tuple[bool, int, int, int]:
+    """Count this request in its client's window: ``(allowed, limit, remaining, seconds to the next window)``."""
+    limit, window = rate_limit()
+    now = int(time.time())
+    start = now - now % window
+    key = f"arbitro-api-rate:{request.META.get('REMOTE_ADDR', '')}:{start}"
+    cache.add(key, 0, timeout=window + 1)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, timeout=window + 1)
+        count = 1
+    return count <= limit, limit, max(limit - count, 0), start + window - now
+
+
+def _headers(
+    request: HttpRequest, resp: HttpResponse, rate: tuple[bool, int, int, int] | None = None
+) -> HttpResponse:
+    # The answer is the same for every visitor: the language middleware looked at the login (and so the
+    # session), but nothing here depends on it, so no ``Vary: Cookie`` that would stop shared caches.
+    session = getattr(request, "session", None)
+    if session is not None and not session.modified:
+        session.accessed = False
+    resp["Access-Control-Allow-Origin"] = "*"
+    resp["Access-Control-Expose-Headers"] = EXPOSED
+    if rate is not None:
+        resp["RateLimit-Limit"], resp["RateLimit-Remaining"], resp["RateLimit-Reset"] = (
+            str(v) for v in rate[1:]
+        )
+    return resp
+
+
+def api_view(view: Callable[..., Resource]) -> Callable[..., HttpResponse]:
+    """Wrap a view returning a :class:`Resource` with the API's HTTP behaviour (see the module)."""
+
+    @csrf_exempt  # read-only, no cookie is read: every other method gets a JSON 405, not a CSRF page
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method == "OPTIONS":  # CORS preflight: not counted
+            resp = HttpResponse(status=204)
+            resp["Access-Control-Allow-Methods"] = ", ".join(METHODS)
+            resp["Access-Control-Allow-Headers"] = "If-None-Match, If-Modified-Since"
+            resp["Access-Control-Max-Age"] = "86400"
+            resp["Allow"] = ", ".join(METHODS)
+            return _headers(request, resp)
+        if request.method not in ("GET", "HEAD"):
+            resp = error_response(405, "method_not_allowed", "This API is read-only: use GET.")
+            resp["Allow"] = ", ".join(METHODS)
+            return _headers(request, resp)
+        rate = _throttle(request)
+        allowed, limit, _, reset = rate
+        if not allowed:
+            retry = max(reset, 1)
+            resp = error_response(
+                429,
+                "rate_limited",
+                f"Too many requests from this address: at most {limit} every {rate_limit()[1]} s. "
+                f"Retry in {retry} s.",
+                retry_after=retry,
+            )
+            resp["Retry-After"] = str(retry)
+            return _headers(request, resp, rate)
+        try:
+            res = view(request, *args, **kwargs)
+            etag = quote_etag(res.etag)
+            last_modified = int(res.last_modified.timestamp())
+            conditional = get_conditional_response(request, etag=etag, last_modified=last_modified)
+            if conditional is not None:  # 304 (or 412 for a failed If-Match)
+                resp = conditional
+            else:
+                resp = HttpResponse(res.body(), content_type="application/json")
+        except ApiError as exc:
+            return _headers(request, error_response(exc.status, exc.error, exc.detail), rate)
+        resp["ETag"] = etag
+        resp["Last-Modified"] = http_date(last_modified)
+        resp["Cache-Control"] = "public, no-cache"  # always revalidate: a result may come in any second
+        return _headers(request, resp, rate)
+
+    return wrapper

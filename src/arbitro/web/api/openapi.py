@@ -1,0 +1,384 @@
+"""The OpenAPI 3 document of ``/api/v1/``: one source, served at ``/api/v1/openapi.json``.
+
+``docs/api/openapi.json`` is this document written out
+(``python -m arbitro.web.api.openapi > docs/api/openapi.json``); a test checks
+the two are equal, and schemathesis checks the app against it.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any
+
+VERSION = "1.0.0"
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _obj(props: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": props,
+        "required": required if required is not None else list(props),
+    }
+
+
+STR = {"type": "string"}
+INT = {"type": "integer"}
+BOOL = {"type": "boolean"}
+DECIMAL = {"type": "string", "pattern": r"^-?\d+(\.\d+)?$", "description": "a decimal number as text"}
+NULL_DECIMAL = {**DECIMAL, "nullable": True}
+DATE = {"type": "string", "format": "date", "nullable": True}
+
+
+def _list(item: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "array", "items": item}
+
+
+SCHEMAS: dict[str, Any] = {
+    "Error": _obj(
+        {"error": STR, "detail": STR, "retry_after": {"type": "integer", "minimum": 1}}, ["error", "detail"]
+    ),
+    "PlayerRef": _obj({"start_rank": INT, "name": STR}),
+    "TournamentSummary": _obj(
+        {
+            "slug": STR,
+            "name": STR,
+            "city": STR,
+            "federation": STR,
+            "start_date": DATE,
+            "end_date": DATE,
+            "status": {"type": "string", "enum": ["registration", "running", "finished"]},
+            "version": {**INT, "description": "the tournament's log version: changes with every change"},
+            "season": {**INT, "nullable": True},
+            "fma_category": STR,
+        }
+    ),
+    "TournamentList": _obj({"tournaments": _list(_ref("TournamentSummary"))}),
+    "Season": _obj({"year": INT, "name": STR, "tournaments": _list(_ref("TournamentSummary"))}),
+    "SeasonList": _obj({"seasons": _list(_ref("Season"))}),
+    "Tournament": {
+        "allOf": [
+            _ref("TournamentSummary"),
+            _obj(
+                {
+                    "rounds": {**INT, "nullable": True, "description": "rounds planned (TRF 142)"},
+                    "played_rounds": INT,
+                    "players": INT,
+                    "system": STR,
+                    "time_control": STR,
+                    "chief_arbiter": STR,
+                    "tiebreaks": _list(STR),
+                }
+            ),
+        ]
+    },
+    "Player": {
+        "allOf": [
+            _ref("PlayerRef"),
+            _obj(
+                {
+                    "title": STR,
+                    "rating": {**INT, "description": "FIDE rating, 0 when unrated"},
+                    "federation": STR,
+                    "fide_id": STR,
+                    "sex": STR,
+                    "points": DECIMAL,
+                    "points_text": STR,
+                }
+            ),
+        ]
+    },
+    "PlayerList": _obj({"players": _list(_ref("Player"))}),
+    "CardRound": _obj(
+        {
+            "round": INT,
+            # inline: a sibling of $ref is ignored in OpenAPI 3.0, so ``nullable`` needs the object here
+            "opponent": {
+                **_obj({"start_rank": INT, "name": STR}),
+                "nullable": True,
+                "description": "null: a bye",
+            },
+            "colour": {"type": "string", "enum": ["w", "b", ""]},
+            "mark": {**STR, "description": "1 ½ 0 + - or a bye's points"},
+            "kind": {"type": "string", "enum": ["", "pab", "full_bye", "half_bye", "zero_bye", "absent"]},
+        }
+    ),
+    "PlayerCard": {"allOf": [_ref("Player"), _obj({"rounds": _list(_ref("CardRound"))})]},
+    "RoundSummary": _obj({"round": INT, "paired": BOOL, "complete": BOOL, "boards": INT}),
+    "RoundList": _obj({"rounds": _list(_ref("RoundSummary"))}),
+    "Game": _obj(
+        {
+            "board": INT,
+            "white": _ref("PlayerRef"),
+            "black": _ref("PlayerRef"),
+            "white_points": DECIMAL,
+            "black_points": DECIMAL,
+            "white_points_text": STR,
+            "black_points_text": STR,
+            "result": {**STR, "description": "1-0, ½-½, 1F-0F ...; empty while not entered"},
+        }
+    ),
+    "Bye": _obj(
+        {
+            "player": _ref("PlayerRef"),
+            "kind": {"type": "string", "enum": ["pab", "full_bye", "half_bye", "zero_bye", "absent"]},
+            "code": STR,
+            "points": DECIMAL,
+            "points_text": STR,
+        }
+    ),
+    "Round": {
+        "allOf": [
+            _ref("RoundSummary"),
+            _obj({"games": _list(_ref("Game")), "byes": _list(_ref("Bye"))}),
+        ]
+    },
+    "StandingsPlayer": _obj(
+        {
+            "start_rank": INT,
+            "rank": INT,
+            "values": {"type": "object", "additionalProperties": NULL_DECIMAL},
+            "name": STR,
+            "rank_text": STR,
+            "points_text": STR,
+            "values_text": {"type": "object", "additionalProperties": STR},
+        }
+    ),
+    "Standings": _obj(
+        {
+            "rules": STR,
+            "tiebreaks": _list(STR),
+            "after_round": INT,
+            "lots_seed": {**INT, "nullable": True},
+            "players": _list(_ref("StandingsPlayer")),
+            "warnings": _list(STR),
+        }
+    ),
+    "Contribution": _obj(
+        {
+            "round": {**INT, "nullable": True},
+            "opponent": {**INT, "nullable": True},
+            "value": NULL_DECIMAL,
+            "cut": BOOL,
+            "note": STR,
+        }
+    ),
+    "Explanation": _obj(
+        {
+            "code": STR,
+            "start_rank": INT,
+            "value": NULL_DECIMAL,
+            "note": STR,
+            "rounds": _list(_ref("Contribution")),
+        }
+    ),
+    "StandingExplained": _obj(
+        {
+            "start_rank": INT,
+            "name": STR,
+            "rank": INT,
+            "rank_text": STR,
+            "points": DECIMAL,
+            "points_text": STR,
+            "explanations": _list(_ref("Explanation")),
+        }
+    ),
+    "CrossRow": _obj(
+        {
+            "rank": INT,
+            "player": _ref("PlayerRef"),
+            "cells": _list(STR),
+            "points": DECIMAL,
+            "points_text": STR,
+            "values_text": _list(STR),
+        }
+    ),
+    "Crosstable": _obj(
+        {"grid": BOOL, "columns": _list(STR), "tiebreaks": _list(STR), "rows": _list(_ref("CrossRow"))}
+    ),
+    "NormLine": _obj(
+        {
+            "start_rank": INT,
+            "name": STR,
+            "title": STR,
+            "achieved": BOOL,
+            "score_text": STR,
+            "games": INT,
+            "ra": {**INT, "nullable": True},
+            "rp": {**INT, "nullable": True},
+            "failed": _list(STR),
+            "explanation": _list(STR),
+        }
+    ),
+    "Norms": _obj(
+        {
+            "available": BOOL,
+            "message": STR,
+            "achieved": _list(_ref("NormLine")),
+            "in_reach": _list(_ref("NormLine")),
+            "forecasts": _list(STR),
+        }
+    ),
+}
+
+_HEADERS = {
+    "ETag": {"description": "the tournament's log version", "schema": STR},
+    "Last-Modified": {"description": "the tournament's last change", "schema": STR},
+    "Access-Control-Allow-Origin": {"schema": {"type": "string", "enum": ["*"]}},
+}
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ref("Error")}}}
+
+
+_COMMON = {
+    "304": {"description": "Not modified (If-None-Match matched the ETag)"},
+    "429": {
+        **_error("Too many requests from this address"),
+        "headers": {"Retry-After": {"description": "seconds to wait", "schema": INT}},
+    },
+}
+
+
+def _get(
+    summary: str,
+    schema: str,
+    *,
+    params: list[Any] | None = None,
+    errors: dict[str, str] | None = None,
+    tag: str = "tournaments",
+) -> dict[str, Any]:
+    responses: dict[str, Any] = {
+        "200": {
+            "description": summary,
+            "headers": _HEADERS,
+            "content": {"application/json": {"schema": _ref(schema)}},
+        },
+        **_COMMON,
+    }
+    for code, text in (errors or {}).items():
+        responses[code] = _error(text)
+    op: dict[str, Any] = {
+        "summary": summary,
+        "operationId": schema[0].lower() + schema[1:],
+        "tags": [tag],
+        "responses": responses,
+    }
+    if params:
+        op["parameters"] = params
+    return {"get": op}
+
+
+def _path_param(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"name": name, "in": "path", "required": True, "description": description, "schema": schema}
+
+
+SLUG = _path_param(
+    "slug", {"type": "string", "pattern": r"^[-a-zA-Z0-9_]+$"}, "the tournament's slug (as on its pages)"
+)
+ROUND = _path_param("round", {"type": "integer", "minimum": 1, "maximum": 999}, "round number")
+START_RANK = _path_param(
+    "start_rank", {"type": "integer", "minimum": 1, "maximum": 99999}, "the player's start rank"
+)
+NOT_FOUND = {"404": "No published tournament with this slug"}
+
+
+def _query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
+
+
+def build() -> dict[str, Any]:
+    t = "/tournaments/{slug}"
+    return {
+        "openapi": "3.0.3",
+        "info": {
+            "title": "Arbitro results API",
+            "version": VERSION,
+            "description": "Read-only results of the published tournaments (docs/api.md). Every 200 carries an "
+            "ETag and Last-Modified; send If-None-Match to get a 304. CORS: any origin may GET. "
+            "Rate limited per client address (429 with Retry-After).",
+        },
+        "servers": [{"url": "/api/v1"}],
+        "paths": {
+            "/tournaments": _get(
+                "Published tournaments",
+                "TournamentList",
+                params=[
+                    _query(
+                        "federation", {"type": "string", "pattern": "^[A-Za-z]{3}$"}, "FIDE code, e.g. ARG"
+                    ),
+                    _query(
+                        "status",
+                        {"type": "string", "enum": ["registration", "running", "finished"]},
+                        "registration, running or finished",
+                    ),
+                    _query(
+                        "from", {"type": "string", "format": "date"}, "still running on or after this date"
+                    ),
+                    _query("to", {"type": "string", "format": "date"}, "started on or before this date"),
+                ],
+                errors={"400": "A filter that is not understood"},
+            ),
+            "/seasons": _get("The federation's seasons with their published tournaments", "SeasonList"),
+            "/seasons/{year}": _get(
+                "One season",
+                "Season",
+                params=[_path_param("year", {"type": "integer", "minimum": 1, "maximum": 9999}, "e.g. 2026")],
+                errors={"404": "No such season"},
+            ),
+            t: _get("A tournament", "Tournament", params=[SLUG], errors=NOT_FOUND),
+            f"{t}/players": _get("Its players, by start rank", "PlayerList", params=[SLUG], errors=NOT_FOUND),
+            f"{t}/players/{{start_rank}}": _get(
+                "A player with every recorded round",
+                "PlayerCard",
+                params=[SLUG, START_RANK],
+                errors={"404": "No such tournament or player"},
+            ),
+            f"{t}/rounds": _get("Its paired rounds", "RoundList", params=[SLUG], errors=NOT_FOUND),
+            f"{t}/rounds/{{round}}": _get(
+                "A round: boards in C.04.2 3.6 order with results, then byes",
+                "Round",
+                params=[SLUG, ROUND],
+                errors={"404": "No such tournament or round"},
+            ),
+            f"{t}/standings": _get(
+                "Standings after the complete rounds (C.07 tie-breaks)",
+                "Standings",
+                params=[SLUG],
+                errors={**NOT_FOUND, "409": "The standings cannot be computed yet"},
+            ),
+            f"{t}/standings/{{start_rank}}": _get(
+                "One player's standing with the explanation of every tie-break value",
+                "StandingExplained",
+                params=[SLUG, START_RANK],
+                errors={"404": "No such tournament or player", "409": "The standings cannot be computed yet"},
+            ),
+            f"{t}/crosstable": _get(
+                "Crosstable (Berger grid or Swiss cells)",
+                "Crosstable",
+                params=[SLUG],
+                errors={**NOT_FOUND, "409": "The standings cannot be computed yet"},
+            ),
+            f"{t}/norms": _get(
+                "Title norms achieved, in reach, forecasts (B.01)", "Norms", params=[SLUG], errors=NOT_FOUND
+            ),
+        },
+        "components": {"schemas": SCHEMAS},
+    }
+
+
+@cache
+def document_bytes() -> bytes:
+    """The served bytes (and the docs copy): indented, keys in a stable order, UTF-8, a final newline."""
+    return (json.dumps(build(), indent=2, ensure_ascii=False) + "\n").encode()
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.stdout.buffer.write(document_bytes())

@@ -1,0 +1,200 @@
+"""Rows of the core presentation layer as JSON objects: field by field, no formatting of our own.
+
+Texts (``2½``, ``1-0``, ``12w1``, tie-break columns) are the ones
+:mod:`arbitro.views` computes for every face; points are decimal strings
+(:func:`arbitro.views.value_text`: ``2.5``, ``3``), the standings keep the
+precision of :meth:`arbitro.standings.Standings.as_dict` (docs/formats/standings.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from arbitro.model import Player
+from arbitro.model import Tournament as CoreTournament
+from arbitro.standings import Standings
+from arbitro.views import (
+    ByeRow,
+    Crosstable,
+    GameRow,
+    PlayerCard,
+    RoundSheet,
+    StandingsLine,
+    points_text,
+    value_text,
+)
+from arbitro.web.tournaments import models
+from arbitro.web.tournaments.norms import NormLine, NormReport
+
+
+def player_ref(p: Player) -> dict[str, Any]:
+    return {"start_rank": p.start_rank, "name": p.name}
+
+
+def player(p: Player, t: CoreTournament) -> dict[str, Any]:
+    points = p.score(t.scoring)
+    return {
+        **player_ref(p),
+        "title": p.title,
+        "rating": p.rating,
+        "federation": p.federation,
+        "fide_id": p.fide_id,
+        "sex": p.sex,
+        "points": value_text(points),
+        "points_text": points_text(points),
+    }
+
+
+def player_card(card: PlayerCard, t: CoreTournament) -> dict[str, Any]:
+    """A player with every recorded round (:func:`arbitro.views.player_card`): opponent, colour, mark, bye kind."""
+    return {
+        **player(card.player, t),
+        "rounds": [
+            {
+                "round": r.round,
+                "opponent": player_ref(r.opponent) if r.opponent is not None else None,
+                "colour": r.colour,
+                "mark": r.mark,
+                "kind": r.kind,
+            }
+            for r in card.rows
+        ],
+    }
+
+
+def tournament_summary(row: models.Tournament) -> dict[str, Any]:
+    return {
+        "slug": row.slug,
+        "name": row.name,
+        "city": row.city,
+        "federation": row.federation,
+        "start_date": row.start_date.isoformat() if row.start_date else None,
+        "end_date": row.end_date.isoformat() if row.end_date else None,
+        "status": row.status,
+        "version": row.version,
+        "season": row.season.year if row.season_id and row.season else None,
+        "fma_category": row.fma_category,
+    }
+
+
+def season(s: models.Season, rows: list[models.Tournament]) -> dict[str, Any]:
+    return {"year": s.year, "name": s.name, "tournaments": [tournament_summary(r) for r in rows]}
+
+
+def tournament_info(row: models.Tournament, t: CoreTournament) -> dict[str, Any]:
+    return {
+        **tournament_summary(row),
+        "rounds": t.rounds,
+        "played_rounds": t.played_rounds,
+        "players": len(t.players),
+        "system": t.system,
+        "time_control": t.time_control,
+        "chief_arbiter": t.chief_arbiter,
+        "tiebreaks": list(t.standings_tiebreaks or t.tiebreaks),
+    }
+
+
+def game(g: GameRow) -> dict[str, Any]:
+    return {
+        "board": g.board,
+        "white": player_ref(g.white),
+        "black": player_ref(g.black),
+        "white_points": value_text(g.white_points),
+        "black_points": value_text(g.black_points),
+        "white_points_text": g.white_points_text,
+        "black_points_text": g.black_points_text,
+        "result": g.result,
+    }
+
+
+def bye(b: ByeRow) -> dict[str, Any]:
+    return {
+        "player": player_ref(b.player),
+        "kind": b.kind,
+        "code": b.code.strip(),
+        "points": value_text(b.points),
+        "points_text": b.points_text,
+    }
+
+
+def round_summary(sheet: RoundSheet) -> dict[str, Any]:
+    return {
+        "round": sheet.round,
+        "paired": sheet.paired,
+        "complete": sheet.complete,
+        "boards": len(sheet.games),
+    }
+
+
+def round_sheet(sheet: RoundSheet) -> dict[str, Any]:
+    return {
+        **round_summary(sheet),
+        "games": [game(g) for g in sheet.games],
+        "byes": [bye(b) for b in sheet.byes],
+    }
+
+
+def standings(st: Standings, rows: list[StandingsLine]) -> dict[str, Any]:
+    """:meth:`Standings.as_dict` (the one JSON shape) with each player's name and the texts of the views' rows."""
+    data = st.as_dict()
+    text = {r.player.start_rank: r for r in rows}
+    codes = list(st.tiebreaks[1:])
+    players = []
+    for entry in data["players"]:
+        line = text[entry["start_rank"]]
+        players.append(
+            {
+                **entry,
+                "name": line.player.name,
+                "rank_text": line.rank_text,
+                "points_text": line.points_text,
+                "values_text": dict(zip(codes, line.values, strict=True)),
+            }
+        )
+    data["players"] = players
+    data["warnings"] = list(st.warnings)
+    return data
+
+
+def crosstable(table: Crosstable) -> dict[str, Any]:
+    return {
+        "grid": table.grid,
+        "columns": list(table.columns),
+        "tiebreaks": list(table.tiebreaks),
+        "rows": [
+            {
+                "rank": r.rank,
+                "player": player_ref(r.player),
+                "cells": list(r.cells),
+                "points": value_text(r.points),
+                "points_text": r.points_text,
+                "values_text": list(r.values),
+            }
+            for r in table.rows
+        ],
+    }
+
+
+def norm_line(n: NormLine) -> dict[str, Any]:
+    return {
+        "start_rank": n.start_rank,
+        "name": n.name,
+        "title": n.title,
+        "achieved": n.achieved,
+        "score_text": n.score,
+        "games": n.games,
+        "ra": n.ra,
+        "rp": n.rp,
+        "failed": list(n.failed),
+        "explanation": list(n.explanation),
+    }
+
+
+def norms(report: NormReport) -> dict[str, Any]:
+    return {
+        "available": report.available,
+        "message": report.message,
+        "achieved": [norm_line(n) for n in report.achieved],
+        "in_reach": [norm_line(n) for n in report.in_reach],
+        "forecasts": list(report.forecasts),
+    }
