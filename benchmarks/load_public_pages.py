@@ -11,6 +11,12 @@ HTTP clients (threads, ``http.client``) that fetch ``/t/<slug>/standings/`` and
 ``--entry-interval`` seconds through the desk service (each change bumps the
 version, so the servers' page caches are rebuilt under load). Bounded: at most 200
 clients and 300 s. Prints throughput, median and p95 latency, and errors.
+
+Issue 21 adds two kinds of hostile clients beside the measured ones (their own requests are
+not in the figures): ``--login-flood N`` clients post wrong passwords for ever-new user names
+to ``/login/`` (past the address budget they get a cheap 429, no hash), and ``--cache-bust N``
+clients fetch the same pages with random query strings (the page cache ignores them). The
+public p95 of a run with them is to stay within 2x of the quiet run.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import argparse
 import http.client
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -26,6 +33,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 from pathlib import Path
 
 HOST = "127.0.0.1"  # loopback only, never another machine
@@ -113,6 +121,56 @@ def client(port: int, paths: list[str], deadline: float, out: list[float], error
         errors.extend(bad)
 
 
+_TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+def _hammer(port: int, deadline: float, send, counts: list[int], lock: threading.Lock) -> None:  # type: ignore[no-untyped-def]
+    """Call ``send(conn)`` until the deadline, reconnecting when the server closes (hostile, not measured)."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    n = 0
+    while time.perf_counter() < deadline:
+        try:
+            send(conn)
+            conn.getresponse().read()
+            n += 1
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    conn.close()
+    with lock:
+        counts[0] += n
+
+
+def login_flood(port: int, deadline: float, counts: list[int], lock: threading.Lock) -> None:
+    """Wrong passwords for ever-new user names, as fast as the server answers."""
+    try:
+        conn = http.client.HTTPConnection(HOST, port, timeout=30)
+        conn.request("GET", "/login/")
+        resp = conn.getresponse()
+        html = resp.read().decode("utf-8", "replace")
+        conn.close()
+    except (OSError, http.client.HTTPException):
+        return
+    cookie = next((v.split(";")[0] for k, v in resp.getheaders() if k.lower() == "set-cookie" and "csrftoken" in v), "")
+    m = _TOKEN.search(html)
+    token = m[1] if m else ""
+
+    def send(c: http.client.HTTPConnection) -> None:
+        body = urllib.parse.urlencode({"username": f"guess{random.randrange(10**9)}", "password": "wrong", "csrfmiddlewaretoken": token})
+        c.request("POST", "/login/", body, {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie})
+
+    _hammer(port, deadline, send, counts, lock)
+
+
+def cache_bust(port: int, paths: list[str], deadline: float, counts: list[int], lock: threading.Lock) -> None:
+    """The public pages with random query strings."""
+
+    def send(c: http.client.HTTPConnection) -> None:
+        c.request("GET", f"{random.choice(paths)}?r={random.randrange(10**9)}&nocache={random.randrange(10**9)}")
+
+    _hammer(port, deadline, send, counts, lock)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=300)
@@ -121,7 +179,13 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=60)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--entry-interval", type=float, default=0.5, help="seconds between two results entered")
+    ap.add_argument("--login-flood", type=int, default=0, help="clients posting wrong logins meanwhile (at most 50)")
+    ap.add_argument("--cache-bust", type=int, default=0, help="clients with random query strings meanwhile (at most 200)")
+    ap.add_argument("--hostile-head-start", type=float, default=10.0, help="seconds the hostile clients run before the measured ones")
     args = ap.parse_args()
+    args.login_flood = max(0, min(args.login_flood, 50))
+    args.cache_bust = max(0, min(args.cache_bust, 200))
+    args.hostile_head_start = max(0.0, min(args.hostile_head_start, 60.0))
     args.clients = max(1, min(args.clients, 200))
     args.seconds = max(1.0, min(args.seconds, 300.0))
     data = tempfile.mkdtemp(prefix="arbitro-load-")
@@ -149,14 +213,23 @@ def main() -> int:
         lock = threading.Lock()
         stop = threading.Event()
         entered = [0]
-        deadline = time.perf_counter() + args.seconds
+        # Hostile clients start --hostile-head-start seconds early: a flood is measured in its steady
+        # state (past the address budget), not in its first seconds (the budget's 20 hashed failures).
+        head = args.hostile_head_start if (args.login_flood or args.cache_bust) else 0.0
+        deadline = time.perf_counter() + head + args.seconds
+        hostile = [0]
+        attackers = [threading.Thread(target=login_flood, args=(port, deadline, hostile, lock)) for _ in range(args.login_flood)]
+        attackers += [threading.Thread(target=cache_bust, args=(port, paths, deadline, hostile, lock)) for _ in range(args.cache_bust)]
+        for t in attackers:
+            t.start()
+        time.sleep(head)
         threads = [threading.Thread(target=client, args=(port, paths, deadline, latencies, errors, lock)) for _ in range(args.clients)]
         writer = threading.Thread(target=enter_results, args=(slug, args.rounds, boards, args.entry_interval, stop, entered))
         t0 = time.perf_counter()
         writer.start()
         for t in threads:
             t.start()
-        for t in threads:
+        for t in threads + attackers:
             t.join()
         wall = time.perf_counter() - t0
         stop.set()
@@ -172,6 +245,9 @@ def main() -> int:
             f"requests {n}, throughput {n / wall:.0f} req/s, median {statistics.median(latencies) if n else float('nan'):.0f} ms, "
             f"p95 {p95:.0f} ms, max {latencies[-1] if n else float('nan'):.0f} ms, errors {len(errors)}"
         )
+        if args.login_flood or args.cache_bust:
+            print(f"hostile clients: {args.login_flood} login flood, {args.cache_bust} cache busting; "
+                  f"{hostile[0]} hostile requests answered ({hostile[0] / wall:.0f}/s), not in the figures above")
         if errors:
             print("first errors:", errors[:5])
     finally:

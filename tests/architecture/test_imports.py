@@ -16,7 +16,7 @@ from pathlib import Path
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
-_BASE = {"arbitro.errors", "arbitro.model"}
+_BASE = {"arbitro.errors", "arbitro.model", "arbitro.limits"}  # limits: issue 21, the bounds of every input
 _RULES = {
     "arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.pairing", "arbitro.titles", "arbitro.prizes",
     "arbitro.teams",
@@ -28,6 +28,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "arbitro": set(),
     "arbitro.errors": set(),
     "arbitro.model": {"arbitro.errors"},
+    "arbitro.limits": {"arbitro.errors"},
     "arbitro.data": set(),
     "arbitro.jsonread": {"arbitro.errors"},
     "arbitro.trf": _BASE | {"arbitro.teams"},  # team records (310/320/...) are read into the team model

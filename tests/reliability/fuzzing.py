@@ -43,6 +43,11 @@ def _clear(message: str) -> None:
 # -- mutations --------------------------------------------------------------------------------------------
 
 
+#: Exponents, NaN, huge numbers, negative scores, record breaks (issue 21).
+HOSTILE_TOKENS = ["1e999999999", "NaN", "Infinity", "-inf", "999999999999", "-1", "0000", "\r142 1", "\n001    0",
+                  "9" * 60, "250 1.0 1 999999999999 1 9999", "XXS W=-1 L=7", "0000 - +", "\u2028", "²"]  # fmt: skip
+
+
 def mutated_text(seeds: list[str]) -> st.SearchStrategy[str]:
     """A seed with lines dropped, duplicated, cut, or characters replaced/inserted; or random text."""
 
@@ -55,7 +60,7 @@ def mutated_text(seeds: list[str]) -> st.SearchStrategy[str]:
             if not lines:
                 break
             i = draw(st.integers(0, len(lines) - 1))
-            op = draw(st.integers(0, 5))
+            op = draw(st.integers(0, 6))
             line = lines[i]
             if op == 0:
                 del lines[i]
@@ -69,6 +74,9 @@ def mutated_text(seeds: list[str]) -> st.SearchStrategy[str]:
             elif op == 4:
                 j = draw(st.integers(0, len(line)))
                 lines[i] = line[:j] + draw(st.text(alphabet="0123456789 -+=WBwbFHUZXfhuzx.,/½", max_size=8)) + line[j:]
+            elif op == 6:  # the hostile shapes of issue 21 (tests/hostile/corpus.py)
+                j = draw(st.integers(0, len(line)))
+                lines[i] = line[:j] + draw(st.sampled_from(HOSTILE_TOKENS)) + line[j:]
             else:
                 lines[i] = draw(st.text(max_size=120))
         return "\n".join(lines)
@@ -79,6 +87,7 @@ def mutated_text(seeds: list[str]) -> st.SearchStrategy[str]:
 JSON_LEAVES = st.one_of(
     st.none(), st.booleans(), st.integers(-10**6, 10**6), st.floats(allow_nan=False, allow_infinity=False),
     st.text(max_size=20), st.sampled_from(["2021-06-01", "2026-13-45", "", "GM", "primera", "1-0", "0", "-1"]),
+    st.sampled_from(["1e999999999", "NaN", "Infinity", 10**30, -(10**20), 10**17, "/dev/zero", "x\r142 1"]),  # issue 21
 )
 JSON_VALUES = st.recursive(JSON_LEAVES, lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=8), kids, max_size=4), max_leaves=12)
 

@@ -96,9 +96,12 @@ def tournaments(draw: st.DrawFn) -> Tournament:
     # one request per player and round
     seen: set[int] = set()
     t.requested_byes = [b for b in t.requested_byes if not (b.start_rank in seen or seen.add(b.start_rank))]
-    if draw(st.booleans()):
+    if draw(st.booleans()):  # accelerated rounds lie within the tournament's rounds (limits.md)
         t.accelerations = [
-            Acceleration(r, k, Decimal("1.0")) for r in range(1, min(n, 4) + 1) for k in (1, 2)
+            Acceleration(r, k, Decimal("1.0"))
+            for r in range(1, min(n, 4) + 1)
+            for k in (1, 2)
+            if t.rounds is None or k <= t.rounds
         ]
     if draw(st.booleans()):
         t.prohibited_pairings = [ProhibitedPairing((1, 2))]

@@ -99,7 +99,7 @@ def test_one_tournament_backup_is_trf_2026_plus_event_log_and_restores_the_same_
         events = json.loads(z.read("events.json"))
     assert [e["seq"] for e in events] == list(range(1, tournament.events.count() + 1))
     models.Tournament.objects.filter(pk=tournament.pk).delete()
-    assert main(["restore", str(target)]) == 0
+    assert main(["restore", str(target), "--grant-roles"]) == 0  # issue 21: roles only when the operator asks
     assert pages(tournament.slug) == before
     row = models.Tournament.objects.get(slug=tournament.slug)
     assert row.roles.filter(kind=models.Role.Kind.CHIEF_ARBITER).exists()

@@ -93,7 +93,8 @@ def test_correction_through_the_desk_is_logged(logged):
     g = st.round(1).boards[0]
     url = reverse("tournaments:desk_action", args=[row.slug])
     logged.post(url, {"op": "results", "round": "1", f"r_{g.white}_{g.black}": "1-0"})
-    logged.post(url, {"op": "results", "round": "1", f"r_{g.white}_{g.black}": "0-1"})
+    # the page sends what it showed (s_); without it the board counts as unseen (issue 21)
+    logged.post(url, {"op": "results", "round": "1", f"r_{g.white}_{g.black}": "0-1", f"s_{g.white}_{g.black}": "1-0"})
     assert row.events.filter(kind="result_corrected").count() == 1
 
 

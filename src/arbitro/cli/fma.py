@@ -52,7 +52,7 @@ def category_cmd(
     text = elo.strip().lower()
     if text in ("none", "-", "0", ""):
         rating = 0
-    elif text.isdigit():
+    elif text.isascii() and text.isdigit() and len(text) <= 4:
         rating = int(text)
     else:
         raise ArbitroError(f"ELO: {elo!r}: expected a FIDE standard rating (a whole number) or 'none'")
@@ -113,7 +113,7 @@ def season_cmd(
     base = file.parent
 
     def load_trf(path: str) -> Tournament:
-        return read_trf(base / path)
+        return read_trf(base / path)  # regular files only, within MAX_TRF_BYTES (limits.md)
 
     report = run_season(load_season(data, source=str(file), load_trf=load_trf))
     if fmt == "json":

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
-from arbitro.errors import ArbitroError
+from arbitro.limits import MAX_JSON_BYTES, loads_json
+from arbitro.trf.files import read_input
 
 
-def read_json(path: Path) -> Any:
-    """The document in ``path``; ``ArbitroError`` naming the file (and line:column) otherwise (exit 2)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ArbitroError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ArbitroError(f"{path}:{exc.lineno}: JSON: {exc.msg} (column {exc.colno})") from None
+def read_json(path: Path, what: str = "JSON file") -> Any:
+    """The document in ``path``; ``ArbitroError`` naming the file (and line:column) otherwise (exit 2).
+
+    Within the limits of docs/formats/limits.md: a regular file of at most 8 MB, UTF-8, nested at
+    most 32 deep, no NaN/Infinity, integers of at most 18 digits, strings of at most 10,000 characters.
+    """
+    return loads_json(read_input(path, MAX_JSON_BYTES, what), str(path))

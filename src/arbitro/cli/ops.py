@@ -113,6 +113,7 @@ def restore(
     source: Annotated[Path, typer.Argument(help="A backup: *.json / *.json.gz (whole database) or *.zip (one tournament)")],
     replace: Annotated[bool, typer.Option("--replace", help="Overwrite what is there (the whole database, or the tournament of that slug)")] = False,
     slug: Annotated[str | None, typer.Option("--slug", help="Restore one tournament under another slug")] = None,
+    grant_roles: Annotated[bool, typer.Option("--grant-roles", help="One tournament: give back the roles named in the archive to existing users")] = False,
 ) -> None:
     """Restore the whole database, or one tournament (a .zip).
 
@@ -127,8 +128,10 @@ def restore(
 
     if source.suffix.lower() == ".zip":
         call_command("migrate", interactive=False, verbosity=0)
-        row = ops.restore_tournament(source, slug=slug, replace=replace)
+        row = ops.restore_tournament(source, slug=slug, replace=replace, grant_roles=grant_roles)
         typer.echo(f"{source}: tournament {row.slug} restored ({row.events.count()} events)")
+        if not grant_roles:
+            typer.echo("roles were not restored (an archive names users; --grant-roles gives them back)", err=True)
     else:
         n = ops.restore_database(source, replace=replace)
         typer.echo(f"{source}: {n} records restored")

@@ -284,12 +284,14 @@ def register(app: typer.Typer) -> None:
         system, config = given[0] if given else (generable[0], None)
         text = ""
         if config is not None:
-            try:
-                text = config.read_text(encoding="utf-8")
-            except OSError as exc:
-                raise ArbitroError(
-                    f"{config}: cannot read the file ({exc.strerror or exc})", exit_code=INVALID
-                ) from None
+            from arbitro.trf.files import read_input
+
+            try:  # a regular file of at most 1 MB (limits.md)
+                text = read_input(config, 1024 * 1024, "configuration file").decode("utf-8")
+            except UnicodeDecodeError:
+                raise ArbitroError(f"{config}: not UTF-8 text", exit_code=INVALID) from None
+            except ArbitroError as exc:
+                raise ArbitroError(str(exc), exit_code=INVALID) from None
         console = Console(stderr=True)
         with Progress(transient=True, console=console, disable=not console.is_terminal) as bar:
             task = bar.add_task("generating", total=None)

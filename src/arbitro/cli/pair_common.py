@@ -22,7 +22,7 @@ INVALID = 3
 
 def load(path: Path) -> Tournament:
     """Read a TRF file; any problem is invalid input (exit code 3)."""
-    from arbitro.trf import load_trf
+    from arbitro.trf import TrfError, load_trf
 
     try:
         result = load_trf(path)
@@ -32,9 +32,8 @@ def load(path: Path) -> Tournament:
         ) from None
     except ArbitroError as exc:
         raise ArbitroError(str(exc), exit_code=INVALID) from None
-    errors = result.errors
-    if errors:
-        raise ArbitroError("\n".join(str(d) for d in errors), exit_code=INVALID)
+    if not result.ok:  # one line: the first error and how many more (issue 21)
+        raise ArbitroError(str(TrfError(result.diagnostics, result.error_count)), exit_code=INVALID)
     return result.tournament
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Annotated
 import typer
 
 from arbitro.errors import ArbitroError
+from arbitro.limits import MAX_LIST_BYTES, MAX_LIST_LINE
 from arbitro.ratings import (
     average_rating,
     k_factor,
@@ -182,11 +184,12 @@ def list_parse_cmd(
     """Parse a FIDE rating list (streamed); players on stdout, problems and a summary on stderr."""
     if rating_type not in ("standard", "rapid", "blitz"):
         raise ArbitroError(f"--type: expected standard, rapid or blitz, found {rating_type!r}")
-    try:
-        handle = file.open("rb")
-    except OSError as exc:
-        raise ArbitroError(f"{file}: {exc.strerror or exc}") from None
+    from arbitro.trf.files import open_regular
+
+    handle = open_regular(file, "FIDE rating list")  # no devices or pipes (limits.md)
     with handle:
+        if os.fstat(handle.fileno()).st_size > MAX_LIST_BYTES:
+            raise ArbitroError(f"{file}: larger than {MAX_LIST_BYTES // 2**30} GB, expected a FIDE rating list")
         is_xml = file.suffix.lower() == ".xml" or handle.read(64).lstrip().startswith(b"<")
         handle.seek(0)
         layout = "xml" if is_xml else _describe_layout(handle, rating_type)
@@ -195,14 +198,14 @@ def list_parse_cmd(
             if is_xml
             else iter_txt_list(handle, rating_type=rating_type)
         )
-        players = problems = 0
+        players = problems = skipped = 0
         for item in items:
             if isinstance(item, ListDiagnostic):
                 if item.severity == "error" and (item.field in ("header", "xml")):
-                    raise ArbitroError(
-                        f"{file}:{item.line}: {item.field}: expected {item.expected}, found {item.found!r}"
-                    )
+                    found = item.found if len(item.found) <= 80 else item.found[:80] + "..."
+                    raise ArbitroError(f"{file}:{item.line}: {item.field}: expected {item.expected}, found {found!r}")
                 problems += 1
+                skipped += item.severity == "error"
                 if problems <= _SHOWN_DIAGNOSTICS:
                     typer.echo(f"{file}:{item}", err=True)
                 continue
@@ -218,10 +221,12 @@ def list_parse_cmd(
             if limit is not None and players >= limit:
                 break
     typer.echo(f"{players} players, {problems} problems ({layout})", err=True)
+    if not players and limit != 0:
+        raise ArbitroError(f"{file}: no player could be read ({skipped} entries skipped)")
 
 
 def _describe_layout(handle, rating_type: str) -> str:  # type: ignore[no-untyped-def]
-    first = handle.readline().decode("latin-1")
+    first = handle.readline(MAX_LIST_LINE).decode("latin-1")
     handle.seek(0)
     layout = txt_layout(first, rating_type=rating_type)
     if isinstance(layout, ListLayout):

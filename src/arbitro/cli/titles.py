@@ -25,30 +25,22 @@ if TYPE_CHECKING:
 _MARK = {"pass": "ok", "fail": "NO", "unknown": "??", "n/a": "--"}
 
 
-def _read_text(path: Path, what: str) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise ArbitroError(f"{what}: file not found: {path}") from None
-    except UnicodeDecodeError:
-        raise ArbitroError(f"{what}: {path} is not UTF-8 text") from None
-    except OSError as err:
-        raise ArbitroError(f"{what}: cannot read {path}: {err.strerror}") from None
-
-
 def load_application(path: Path) -> Application:
     """Parse the dossier at ``path`` and evaluate its TRF norms; returns the Application."""
+    from arbitro.cli.jsonfile import read_json
     from arbitro.titles.application.from_trf import norm_from_trf
     from arbitro.titles.dossier import check_dates, parse_dossier
     from arbitro.trf import read_trf
 
-    dossier = parse_dossier(_read_text(path, str(path)), source=str(path))
+    dossier = parse_dossier(read_json(path, "dossier (JSON)"), source=str(path))
     extra: list[NormRecord] = []
     cache: dict[Path, Tournament] = {}
     for ref in dossier.trf_norms:
         trf_path = (path.parent / ref.path).resolve()
         if not trf_path.exists():
             raise ArbitroError(f"{path}: {ref.entry}: trf: file not found: {ref.path}")
+        if not trf_path.is_file():
+            raise ArbitroError(f"{path}: {ref.entry}: trf: not a regular file: {ref.path}")
         if trf_path not in cache:
             try:
                 cache[trf_path] = read_trf(trf_path)

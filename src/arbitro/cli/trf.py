@@ -14,6 +14,7 @@ from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
 from arbitro.standings import Standings, compute_standings
 from arbitro.trf import ParseResult, TrfError, load_trf, write_trf
+from arbitro.trf.diagnostics import report_lines
 from arbitro.views import DIAGONAL, Crosstable
 from arbitro.views import crosstable as crosstable_view
 
@@ -25,11 +26,11 @@ trf_app = typer.Typer(
 def load_or_fail(path: Path, *, exit_code: int = 2) -> ParseResult:
     """Parse ``path``; print its warnings on stderr; raise on errors (exit ``exit_code``)."""
     result = load_trf(path)
+    if not result.ok:  # one line: the first error and how many more (warnings do not matter then)
+        raise ArbitroError(str(TrfError(result.diagnostics, result.error_count)), exit_code=exit_code)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
-    for w in result.warnings:
-        err.print(f"[yellow]{w}[/yellow]", markup=True)
-    if result.errors:
-        raise ArbitroError(str(TrfError(result.diagnostics)), exit_code=exit_code)
+    for w in report_lines(result.warnings, result.warning_count):
+        err.print(w, style="yellow", markup=False)
     return result
 
 
@@ -43,9 +44,9 @@ def validate_cmd(
     """Check a TRF file: exit 0 when valid (warnings allowed), 2 with the problems when not."""
     result = load_trf(file)
     err = Console(stderr=True, highlight=False, soft_wrap=True)
-    for d in result.diagnostics:
-        err.print(str(d), style="red" if d.is_error else "yellow", markup=False)
-    if result.errors:
+    for line in report_lines(result.diagnostics, result.total):
+        err.print(line, style="red" if ": error: " in line else "yellow", markup=False)
+    if not result.ok:
         raise typer.Exit(code=2)
     if not quiet:
         t = result.tournament

@@ -29,7 +29,9 @@ import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, NamedTuple
+from typing import IO, Any, NamedTuple
+
+from arbitro.limits import MAX_LIST_LINE
 
 __all__ = [
     "RATING_TYPES",
@@ -294,7 +296,7 @@ def iter_txt_list(
     ``rating_type`` names the type of a per-type list (its rating column is headed by the month);
     the combined lists ignore it. Blank lines are skipped silently.
     """
-    it = iter(lines)
+    it = _bounded_lines(lines) if hasattr(lines, "readline") else iter(lines)
     layout: ListLayout | ListDiagnostic | None = None
     number = 0
     for raw_header in it:
@@ -310,6 +312,26 @@ def iter_txt_list(
         yield ListDiagnostic(number, layout.field, layout.expected, layout.found, "error")
         return
     yield from _txt_body(it, layout, number)
+
+
+def _bounded_lines(stream: Any) -> Iterator[bytes]:
+    """Lines of a binary stream, each cut to :data:`~arbitro.limits.MAX_LIST_LINE` + 1 bytes.
+
+    A file of one endless line (or ``/dev/zero``) is then read in bounded pieces; the cut line
+    is longer than any layout and is reported as such by the body parser (limits.md).
+    """
+    readline = stream.readline
+    cap = MAX_LIST_LINE + 1
+    while True:
+        line = readline(cap)
+        if not line:
+            return
+        if len(line) == cap and not line.endswith(b"\n"):
+            while True:  # skip the rest of the over-long line
+                rest = readline(1 << 16)
+                if not rest or rest.endswith(b"\n"):
+                    break
+        yield line
 
 
 def _getter(spans: list[tuple[int, int, int | None]]) -> Callable[[str], tuple[str, ...]]:

@@ -15,14 +15,14 @@ tournament.start: expected a date YYYY-MM-DD, got '2009-13-01'``.
 from __future__ import annotations
 
 import datetime as dt
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from arbitro.errors import ArbitroError
 from arbitro.jsonread import FieldReader
+from arbitro.limits import MAX_INT_DIGITS, MAX_POINTS, MAX_ROUNDS, loads_json, parse_decimal
 from arbitro.titles.application.checker import Application
 from arbitro.titles.application.params import NORM_TITLES, norm_edition_for
 from arbitro.titles.application.records import (
@@ -113,6 +113,10 @@ class Dossier:
         )
 
 
+#: Ratings and performances: FIDE ratings have four digits (B.02; TRF 001 columns 49-52).
+_MAX_RATING = 9999
+
+
 class _Reader(FieldReader):
     """Field access with messages that name the dossier, the entry and the field."""
 
@@ -132,7 +136,14 @@ class _Reader(FieldReader):
         return v.strip()
 
     def integer(
-        self, d: Mapping[str, Any], key: str, where: str, *, required: bool = False, minimum: int = 0
+        self,
+        d: Mapping[str, Any],
+        key: str,
+        where: str,
+        *,
+        required: bool = False,
+        minimum: int = 0,
+        maximum: int | None = None,
     ) -> int | None:
         v = d.get(key)
         if v is None:
@@ -141,6 +152,10 @@ class _Reader(FieldReader):
             return None
         if isinstance(v, bool) or not isinstance(v, int) or v < minimum:
             raise self.fail(where, f"{key}: expected a whole number >= {minimum}, got {v!r}")
+        if v >= 10**MAX_INT_DIGITS:
+            raise self.fail(where, f"{key}: expected a whole number of at most {MAX_INT_DIGITS} digits")
+        if maximum is not None and v > maximum:
+            raise self.fail(where, f"{key}: expected a whole number from {minimum} to {maximum}, got {v}")
         return v
 
     def flag(self, d: Mapping[str, Any], key: str, where: str) -> bool | None:
@@ -166,13 +181,13 @@ class _Reader(FieldReader):
         v = d.get(key)
         if v is None:
             return None
-        try:
-            if isinstance(v, bool) or not isinstance(v, int | float | str):
-                raise InvalidOperation
-            s = Decimal(str(v))
-        except InvalidOperation:
-            raise self.fail(where, f"{key}: expected a score such as 6.5, got {v!r}") from None
-        if s < 0 or (s * 2) != (s * 2).to_integral_value():
+        if isinstance(v, bool) or not isinstance(v, int | float | str):
+            raise self.fail(where, f"{key}: expected a score such as 6.5, got {v!r}")
+        parsed = parse_decimal(str(v), maximum=MAX_POINTS, places=1)  # no exponent, NaN or infinity
+        if isinstance(parsed, str):
+            raise self.fail(where, f"{key}: {parsed}")
+        s = parsed
+        if (s * 2) != (s * 2).to_integral_value():
             raise self.fail(where, f"{key}: expected a score in half points, got {v!r}")
         return s
 
@@ -220,14 +235,7 @@ _EVENT_KEYS = ("title", "event", "date", "olympiad")
 
 
 def _load(data: str | bytes | Mapping[str, Any], source: str) -> Mapping[str, Any]:
-    if isinstance(data, Mapping):
-        return data
-    try:
-        obj = json.loads(data)
-    except json.JSONDecodeError as err:
-        raise ArbitroError(f"{source}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}") from None
-    except UnicodeDecodeError:
-        raise ArbitroError(f"{source}: not valid JSON: the file is not UTF-8") from None
+    obj = loads_json(data, source) if isinstance(data, str | bytes) else data  # limits.md: depth, sizes
     if not isinstance(obj, Mapping):
         raise ArbitroError(f"{source}: expected a JSON object at the top level")
     return obj
@@ -332,7 +340,7 @@ def _recorded_norm(r: _Reader, i: int, d: Mapping[str, Any]) -> NormRecord:
     r.known_keys(d, where, _RECORDED_KEYS)
     tournament = _tournament(r, r.obj(t_raw, f"{where}: tournament"), where)
     titles = r.titles(d, "titles", where, NORM_TITLES, required=True)
-    games = r.integer(d, "games", where, required=True, minimum=1)
+    games = r.integer(d, "games", where, required=True, minimum=1, maximum=MAX_ROUNDS)
     assert games is not None
     score = r.score(d, "score", where)
     if score is not None and score > games:
@@ -350,8 +358,8 @@ def _recorded_norm(r: _Reader, i: int, d: Mapping[str, Any]) -> NormRecord:
         games=games,
         edition=edition,
         score=score,
-        ra=r.integer(d, "ra", where, minimum=0),
-        rp=r.integer(d, "rp", where, minimum=0),
+        ra=r.integer(d, "ra", where, minimum=0, maximum=_MAX_RATING),
+        rp=r.integer(d, "rp", where, minimum=0, maximum=_MAX_RATING),
         eight_of_nine=_EIGHT_OF_NINE.get(eight_raw, ""),
         excess_points=_excess(r, d, where, titles),
         counts_as=counts_as,
@@ -397,7 +405,7 @@ def _rating(r: _Reader, i: int, d: Mapping[str, Any]) -> RatingEntry:
     where = f"ratings[{i}]"
     r.known_keys(d, where, _RATING_KEYS)
     day = r.date(d, "date", where, required=True)
-    rating = r.integer(d, "rating", where, required=True, minimum=0)
+    rating = r.integer(d, "rating", where, required=True, minimum=0, maximum=_MAX_RATING)
     assert day is not None and rating is not None
     kind = r.text(d, "kind", where) or "published"
     if kind not in ("published", "interim"):

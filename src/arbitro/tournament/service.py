@@ -15,8 +15,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from decimal import Decimal
+from typing import Any
 
 from arbitro.errors import ArbitroError
+from arbitro.limits import check_text
 from arbitro.model import TITLES, ResultCode, ScoringSystem, Tournament
 from arbitro.pairing import berger, registry
 from arbitro.pairing.types import NoValidPairing, RoundPairing
@@ -142,6 +144,10 @@ class TournamentService:
             raise ArbitroError("the tournament already exists")
         if not name.strip():
             raise ArbitroError("name: a tournament needs a name")
+        for label, text in (("tournament name", name), ("city", city), ("federation", federation),
+                            ("chief arbiter", chief_arbiter), ("time control", time_control),
+                            ("time control code", time_control_code)):  # fmt: skip
+            check_text(label, text)  # no control characters; field widths (limits.md)
         chosen = pairing_system(system) if system is not None else registry.default_swiss()
         system = chosen.key
         if not chosen.is_round_robin and (rounds is None or rounds < 1):
@@ -216,6 +222,7 @@ class TournamentService:
         s = self._require_open()
         if not name.strip():
             raise ArbitroError("name: a player needs a name")
+        _check_player_text({"name": name, "federation": federation, "fide_id": fide_id, "birth_date": birth_date})
         if title and title not in TITLES:
             raise ArbitroError(f"title: expected one of {', '.join(TITLES)} or nothing, got {title!r}")
         if rating < 0 or rating > 3500:
@@ -490,6 +497,7 @@ class TournamentService:
         pairing-allocated bye (C.04.1 art. 4), and a change of a published
         round without a reason (C.04.2 4.4).
         """
+        check_text("reason", reason)  # it becomes a ``###`` line of the TRF
         s = self._require_open()
         rnd = s.round(round_number)
         if rnd.number != s.paired_rounds:
@@ -559,6 +567,7 @@ class TournamentService:
 
     def correct_result(self, board: int, result: str, round_number: int | None = None, reason: str = "") -> list[Event]:
         """Correct an entered result (C.04.2 4.3: it affects only pairings not yet made)."""
+        check_text("reason", reason)
         s = self._require_open()
         rnd = s.round(round_number)
         game = _board(rnd.boards, board, rnd.number)
@@ -579,6 +588,7 @@ class TournamentService:
     # -- FIDE mode ---------------------------------------------------------
     def leave_fide_mode(self, confirm: bool = False, reason: str = "") -> list[Event]:
         """Leave FIDE mode for good (TEC checklist: explicit confirmation, irreversible, a ``###`` line)."""
+        check_text("reason", reason)
         s = self._require_open()
         if not s.fide_mode:
             raise ArbitroError("FIDE mode: the tournament has already left FIDE mode")
@@ -618,6 +628,19 @@ class TournamentService:
         with self._tx() as tx:
             tx.emit(ev.TournamentReopened(reason=reason))
         return list(tx.events)
+
+
+_PLAYER_TEXT = {"name": "player name", "federation": "federation", "fide_id": "fide id", "birth_date": "birth date"}
+
+
+def _check_player_text(fields: dict[str, Any]) -> None:
+    """The text fields of a player record: no control characters, within the widths of limits.md."""
+    for key, label in _PLAYER_TEXT.items():
+        value = fields.get(key)
+        if value is not None:
+            if not isinstance(value, str):
+                raise ArbitroError(f"{label}: expected text, got {value!r}")
+            check_text(label, value)
 
 
 def _board(boards: list[Game], board: int, number: int) -> Game:

@@ -9,37 +9,74 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 from pathlib import Path
+from typing import BinaryIO
 
 from arbitro.errors import ArbitroError
+from arbitro.limits import MAX_TRF_BYTES
 from arbitro.model import Tournament
 from arbitro.trf.diagnostics import TrfError
 from arbitro.trf.reader import ParseResult, parse_trf
 from arbitro.trf.writer import format_trf
 
-__all__ = ["atomic_write_text", "load_trf", "read_trf", "write_trf"]
+__all__ = ["atomic_write_text", "load_trf", "open_regular", "read_input", "read_trf", "write_trf"]
 
 
-def load_trf(path: str | os.PathLike[str], *, validate: bool = True) -> ParseResult:
-    """Parse the file at ``path``; a missing or unreadable file is an :class:`ArbitroError`."""
+def open_regular(path: str | os.PathLike[str], what: str = "file") -> BinaryIO:
+    """Open ``path`` for reading if it is a regular file (limits.md: no devices, FIFOs, folders).
+
+    ``/dev/zero`` or a FIFO named as a TRF would otherwise be read until memory runs out.
+    """
     p = Path(path)
     try:
-        data = p.read_bytes()
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         raise ArbitroError(f"{p}: no such file") from None
     except IsADirectoryError:
-        raise ArbitroError(f"{p}: is a folder, expected a TRF file") from None
+        raise ArbitroError(f"{p}: is a folder, expected a {what}") from None
     except OSError as exc:
         raise ArbitroError(f"{p}: cannot read: {exc.strerror}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise ArbitroError(f"{p}: is a folder, expected a {what}")
+        if not stat.S_ISREG(info.st_mode):
+            raise ArbitroError(f"{p}: not a regular file (a device, pipe or socket), expected a {what}")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_input(path: str | os.PathLike[str], limit: int, what: str = "file") -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes; :class:`ArbitroError` otherwise."""
+    p = Path(path)
+    with open_regular(p, what) as fh:
+        try:
+            data = fh.read(limit + 1)
+        except OSError as exc:
+            raise ArbitroError(f"{p}: cannot read: {exc.strerror}") from None
+    if len(data) > limit:
+        raise ArbitroError(f"{p}: larger than {limit // (1024 * 1024)} MB, expected a {what} (limits.md)")
+    return data
+
+
+def load_trf(path: str | os.PathLike[str], *, validate: bool = True) -> ParseResult:
+    """Parse the file at ``path``; a missing, unreadable or oversized file is an :class:`ArbitroError`."""
+    p = Path(path)
+    data = read_input(p, MAX_TRF_BYTES, "TRF file")
     return parse_trf(data, str(p), validate=validate)
 
 
 def read_trf(path: str | os.PathLike[str]) -> Tournament:
     """The tournament in the file at ``path``; raises :class:`TrfError` if it has errors."""
     result = load_trf(path)
-    if result.errors:
-        raise TrfError(result.diagnostics)
+    if not result.ok:
+        raise TrfError(result.diagnostics, result.error_count)
     return result.tournament
 
 

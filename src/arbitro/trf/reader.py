@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
+from arbitro import limits
 from arbitro.model import (
     Acceleration,
     ByeRequest,
@@ -27,7 +29,7 @@ from arbitro.model import (
     ScoringSystem,
     Tournament,
 )
-from arbitro.trf.diagnostics import Diagnostic, Severity
+from arbitro.trf.diagnostics import Diagnostic, DiagnosticSink, Severity
 
 __all__ = ["ParseResult", "decode_trf", "parse_date", "parse_trf"]
 
@@ -59,9 +61,19 @@ class ParseResult:
     """A tournament and what the reader and validator had to say about it."""
 
     tournament: Tournament
+    #: The diagnostics kept: the first :data:`~arbitro.limits.MAX_DIAGNOSTICS` of each severity.
     diagnostics: list[Diagnostic] = field(default_factory=list)
     #: ``"trf26"`` when TRF-2026-only records were seen, ``"trf16"`` otherwise.
     version: str = "trf16"
+    #: How many errors and warnings were found in all (more than kept on a very bad file).
+    error_count: int = -1
+    warning_count: int = -1
+
+    def __post_init__(self) -> None:
+        if self.error_count < 0:
+            self.error_count = sum(d.is_error for d in self.diagnostics)
+        if self.warning_count < 0:
+            self.warning_count = len(self.diagnostics) - sum(d.is_error for d in self.diagnostics)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -73,7 +85,12 @@ class ParseResult:
 
     @property
     def ok(self) -> bool:
-        return not self.errors
+        return self.error_count == 0
+
+    @property
+    def total(self) -> int:
+        """Every diagnostic found, kept or not."""
+        return self.error_count + self.warning_count
 
 
 def decode_trf(data: str | bytes) -> str:
@@ -123,48 +140,83 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
         self.t = Tournament()
-        self.diags: list[Diagnostic] = []
+        self.sink = DiagnosticSink()
         self.version = "trf16"
         self.scoring: dict[str, Decimal] = {}
         self.player_lines: dict[int, int] = {}
         self.range_accelerations: list[tuple[int, Decimal, int, int, int, int]] = []
         self.nrs_lines: list[tuple[int, str]] = []
         self.rating_fed = ""
+        self.prohibited_pairs = 0
+        self.blocks: dict[str, RoundResult] = {}
         self.team_line: int | None = None
 
     # -- diagnostics -------------------------------------------------------
     def error(self, line: int, column: int, fld: str, message: str) -> None:
-        self.diags.append(Diagnostic(Severity.ERROR, self.source, line, column, fld, message))
+        sink = self.sink
+        if sink.error_count >= sink.cap:  # past the cap: only counted (a 50 MB file of errors)
+            sink.error_count += 1
+            return
+        sink.add(Diagnostic(Severity.ERROR, self.source, line, column, fld, message))
 
     def warn(self, line: int, column: int, fld: str, message: str) -> None:
-        self.diags.append(Diagnostic(Severity.WARNING, self.source, line, column, fld, message))
+        sink = self.sink
+        if sink.warning_count >= sink.cap:
+            sink.warning_count += 1
+            return
+        sink.add(Diagnostic(Severity.WARNING, self.source, line, column, fld, message))
 
-    def _int(self, text: str, lineno: int, col: int, fld: str, *, blank: int | None = None) -> int | None:
+    def _int(
+        self,
+        text: str,
+        lineno: int,
+        col: int,
+        fld: str,
+        *,
+        blank: int | None = None,
+        low: int = 0,
+        high: int = 99_999_999_999,
+    ) -> int | None:
         s = text.strip()
         if not s:
             return blank
-        if _is_digits(s):
+        if _is_digits(s) and len(s) <= 12 and low <= int(s) <= high:
             return int(s)
-        self.error(lineno, col, fld, f"expected a whole number, found {s!r}")
+        shown = s if len(s) <= 20 else s[:20] + "..."
+        if _is_digits(s):
+            self.error(lineno, col, fld, f"expected a whole number from {low} to {high}, found {shown}")
+        else:
+            self.error(lineno, col, fld, f"expected a whole number, found {shown!r}")
         return None
 
-    def _decimal(self, text: str, lineno: int, col: int, fld: str) -> Decimal | None:
-        s = text.strip().replace(",", ".")
-        try:
-            value = Decimal(s)
-        except InvalidOperation:
-            self.error(lineno, col, fld, f"expected a number such as 1.5, found {s!r}")
-            return None
-        if not value.is_finite():
-            self.error(lineno, col, fld, f"expected a number such as 1.5, found {s!r}")
+    def _decimal(
+        self, text: str, lineno: int, col: int, fld: str, maximum: Decimal = limits.MAX_SCORE_VALUE
+    ) -> Decimal | None:
+        """A plain decimal (no exponent, NaN or infinity; limits.md) within ``[0, maximum]``.
+
+        Scoring values (``162``, ``BB*``, ``XXS``) may be negative (a forfeit loss of -1 is
+        used); their order is checked once all are read (:meth:`_check_scoring`).
+        """
+        value = limits.parse_decimal(text, maximum=maximum, negative=fld.startswith(_SIGNED_FIELDS))
+        if isinstance(value, str):
+            self.error(lineno, col, fld, value)
             return None
         return value
 
     # -- records -------------------------------------------------------------
     def parse(self, text: str) -> None:
-        for lineno, raw in enumerate(_LINE_SPLIT.split(text), start=1):
+        for lineno, raw in enumerate(_iter_lines(text), start=1):
+            if lineno > limits.MAX_TRF_LINES:
+                message = (f"more than {limits.MAX_TRF_LINES:,} lines; stopped reading "
+                           f"(a TRF holds one 001 line per player, at most {limits.MAX_PLAYERS:,})")  # fmt: skip
+                self.sink.add(Diagnostic(Severity.ERROR, self.source, lineno, 0, "file", message), always=True)
+                break
             line = raw.rstrip()
             if not line.strip():
+                continue
+            if len(line) > limits.MAX_TRF_LINE:
+                self.error(lineno, limits.MAX_TRF_LINE + 1, "line", f"expected at most {limits.MAX_TRF_LINE} "
+                           f"characters ({limits.MAX_ROUNDS} rounds), found {len(line):,}; line skipped")  # fmt: skip
                 continue
             if line.startswith("###"):
                 self.t.comments.append(line[3:].removeprefix(" "))
@@ -240,8 +292,8 @@ class _Reader:
         text = self._text(line)
         if not text:
             return None
-        if not _is_digits(text):
-            self.warn(n, 5, fld, f"expected a whole number, found {text!r}; ignored")
+        if not _is_digits(text) or len(text) > 4:
+            self.warn(n, 5, fld, f"expected a whole number up to {limits.MAX_PLAYERS}, found {text[:20]!r}; ignored")
             return None
         return int(text)
 
@@ -307,10 +359,12 @@ class _Reader:
 
     def _rounds(self, line: str, n: int, fld: str) -> None:
         text = self._text(line)
-        if _is_digits(text) and int(text) > 0:
+        if _is_digits(text) and len(text) <= 3 and 0 < int(text) <= limits.MAX_ROUNDS:
             self.t.rounds = int(text)
+        elif _is_digits(text):
+            self.error(n, 5, fld, f"expected the number of rounds, 1 to {limits.MAX_ROUNDS}, found {text[:20]}")
         else:
-            self.error(n, 5, fld, f"expected the number of rounds (a whole number), found {text!r}")
+            self.error(n, 5, fld, f"expected the number of rounds (a whole number), found {text[:20]!r}")
 
     def _r142(self, line: str, n: int) -> None:
         self.version = "trf26"
@@ -440,19 +494,20 @@ class _Reader:
         if len(tokens) < 3 or tokens[0].upper() not in ("F", "H", "Z") or not _is_digits(tokens[1]):
             self.error(n, 5, "240 bye", "expected 'F|H|Z ROUND ID ...', e.g. '240 H 004 0006'")
             return
-        kind, rnd = tokens[0].upper(), int(tokens[1])
+        kind = tokens[0].upper()
+        rnd = self._int(tokens[1], n, 7, "240 round", low=1, high=limits.MAX_ROUNDS)
+        if rnd is None:
+            return
         for token in tokens[2:]:
-            if not _is_digits(token):
-                self.error(n, 11, "240 player", f"expected a start rank, found {token!r}")
-                continue
-            self.t.requested_byes.append(ByeRequest(rnd, kind, int(token)))
+            rank = self._int(token, n, 11, "240 player", low=1, high=limits.MAX_PLAYERS)
+            if rank is not None:
+                self.t.requested_byes.append(ByeRequest(rnd, kind, rank))
 
     def _rXXZ(self, line: str, n: int) -> None:
         for token in self._text(line).split():
-            if _is_digits(token):
-                self.t.requested_byes.append(ByeRequest(0, "Z", int(token)))  # round fixed in _finish
-            else:
-                self.error(n, 5, "XXZ player", f"expected a start rank, found {token!r}")
+            rank = self._int(token, n, 5, "XXZ player", low=1, high=limits.MAX_PLAYERS)
+            if rank is not None:
+                self.t.requested_byes.append(ByeRequest(0, "Z", rank))  # round fixed in _finish
 
     def _r250(self, line: str, n: int) -> None:
         self.version = "trf26"
@@ -472,20 +527,29 @@ class _Reader:
                 )
                 return
         points = self._decimal(fields[1], n, 10, "250 game points")
-        numbers = [self._int(f, n, 15, "250 round/player") for f in fields[2:]]
+        # Rounds and players within the format's limits before anything is expanded (limits.md).
+        numbers = [
+            self._int(fields[2], n, 15, "250 first round", low=1, high=limits.MAX_ROUNDS),
+            self._int(fields[3], n, 19, "250 last round", low=1, high=limits.MAX_ROUNDS),
+            self._int(fields[4], n, 23, "250 first player", low=1, high=limits.MAX_PLAYERS),
+            self._int(fields[5], n, 28, "250 last player", low=1, high=limits.MAX_PLAYERS),
+        ]
         if points is None or any(x is None for x in numbers):
             return
         r1, r2, p1, p2 = (x for x in numbers if x is not None)
         self.range_accelerations.append((n, points, r1, r2, p1, p2))
 
     def _rXXA(self, line: str, n: int) -> None:
-        rank = self._int(line[4:8], n, 5, "XXA player")
+        rank = self._int(line[4:8], n, 5, "XXA player", low=1, high=limits.MAX_PLAYERS)
         if rank is None:
             return
         body = line[9:]
         values = [body[i : i + 5].strip() for i in range(0, len(body), 5)]
         if any(" " in v for v in values):
             values = body.split()
+        if len(values) > limits.MAX_ROUNDS:
+            self.error(n, 10, "XXA", f"expected at most {limits.MAX_ROUNDS} rounds, found {len(values)} values")
+            return
         for k, text in enumerate(values, start=1):
             if not text:
                 continue
@@ -504,18 +568,36 @@ class _Reader:
                 "expected 'FIRST LAST ID ID ...', e.g. '260 004 005 0002 0004'",
             )
             return
-        r1, r2, *ids = (int(t) for t in tokens)
-        self.t.prohibited_pairings.append(ProhibitedPairing(tuple(ids), r1, r2))
+        r1 = self._int(tokens[0], n, 5, "260 first round", low=1, high=limits.MAX_ROUNDS)
+        r2 = self._int(tokens[1], n, 9, "260 last round", low=1, high=limits.MAX_ROUNDS)
+        ids = self._ranks(tokens[2:], n, "260 player")
+        if r1 is not None and r2 is not None and ids is not None:
+            self._prohibit(ProhibitedPairing(ids, r1, r2), n, "260 prohibited pairing")
 
     def _rXXP(self, line: str, n: int) -> None:
         tokens = line[4:].split()
         if len(tokens) < 2 or not all(_is_digits(t) for t in tokens):
             self.error(n, 5, "XXP prohibited pairing", "expected two or more start ranks")
             return
-        self.t.prohibited_pairings.append(ProhibitedPairing(tuple(int(t) for t in tokens)))
+        ids = self._ranks(tokens, n, "XXP player")
+        if ids is not None:
+            self._prohibit(ProhibitedPairing(ids), n, "XXP prohibited pairing")
+
+    def _ranks(self, tokens: list[str], n: int, fld: str) -> tuple[int, ...] | None:
+        ranks = [self._int(t, n, 5, fld, low=1, high=limits.MAX_PLAYERS) for t in tokens]
+        return None if any(r is None for r in ranks) else tuple(r for r in ranks if r is not None)
+
+    def _prohibit(self, pp: ProhibitedPairing, n: int, fld: str) -> None:
+        k = len(set(pp.players))
+        self.prohibited_pairs += k * (k - 1) // 2
+        if self.prohibited_pairs > limits.MAX_PROHIBITED_PAIRS:
+            if self.prohibited_pairs - k * (k - 1) // 2 <= limits.MAX_PROHIBITED_PAIRS:
+                self.error(n, 5, fld, f"more than {limits.MAX_PROHIBITED_PAIRS:,} prohibited pairs in the file")
+            return
+        self.t.prohibited_pairings.append(pp)
 
     def _r001(self, line: str, n: int) -> None:
-        rank = self._int(line[4:8], n, 5, "001 start rank")
+        rank = self._int(line[4:8], n, 5, "001 start rank", low=1, high=limits.MAX_PLAYERS)
         if rank is None:
             if not line[4:8].strip():
                 self.error(n, 5, "001 start rank", "expected a start rank in columns 5-8, found nothing")
@@ -538,7 +620,9 @@ class _Reader:
             self.warn(n, 11, "001 title", f"unknown title {title_text!r}; ignored")
         rating = self._int(padded[48:52], n, 49, "001 rating", blank=0)
         points_text = padded[80:84].strip()
-        points = self._decimal(points_text, n, 81, "001 points") if points_text else Decimal("0")
+        points = (
+            self._decimal(points_text, n, 81, "001 points", limits.MAX_POINTS) if points_text else Decimal("0")
+        )
         rank_pos = self._int(padded[85:89], n, 86, "001 rank", blank=None)
         player = Player(
             start_rank=rank,
@@ -563,10 +647,18 @@ class _Reader:
         length = len(line)
         pos = 91
         k = 1
+        cache = self.blocks
         while pos < length:
             block = line[pos : pos + 8]
-            if block.strip():
-                results.append(self._block(block.ljust(8), n, pos + 1, k))
+            known = cache.get(block)  # RoundResult is frozen: equal blocks share one (limits.md speed)
+            if known is not None:
+                results.append(known)
+            elif block.strip():
+                before = self.sink.total
+                result = self._block(block.ljust(8), n, pos + 1, k)
+                if self.sink.total == before and len(cache) < 200_000:
+                    cache[block] = result
+                results.append(result)
             else:
                 results.append(_NOT_PAIRED)
             pos += 10
@@ -607,8 +699,10 @@ class _Reader:
     def _finish(self) -> None:
         t = self.t
         t.scoring = _scoring(self.scoring)
+        self._check_scoring()
         for n, line in self.nrs_lines:
             self._national(line, n)
+        expanded = 0
         for n, points, r1, r2, p1, p2 in self.range_accelerations:
             if r1 > r2 or p1 > p2:
                 self.error(
@@ -618,18 +712,29 @@ class _Reader:
                     "expected first round <= last round and first player <= last player",
                 )
                 continue
-            for rank in range(p1, p2 + 1):
-                if rank in t.players:
-                    t.accelerations.extend(Acceleration(rank, r, points) for r in range(r1, r2 + 1))
+            if t.rounds is not None and r2 > t.rounds:
+                self.error(n, 19, "250 last round", f"expected a round of the tournament (1 to {t.rounds}), found {r2}")
+                continue
+            ranks = [rank for rank in range(p1, p2 + 1) if rank in t.players]
+            expanded += len(ranks) * (r2 - r1 + 1)
+            if expanded > limits.MAX_PLAYERS * limits.MAX_ROUNDS:
+                self.error(n, 5, "250 acceleration", "more accelerated rounds than players x rounds; ignored")
+                break
+            for rank in ranks:
+                t.accelerations.extend(Acceleration(rank, r, points) for r in range(r1, r2 + 1))
         played = _last_paired_round(t)
         # Pad every player to the rounds paired so far; trailing columns that pair
         # nobody are requests for the next round (TRF16 `0000 - H` style, trf.md §5).
         for player in t.players.values():
             extra = player.results[played:]
             kinds = [_NEXT_BYE_KIND.get(r.code) if r.opponent is None else None for r in extra]
-            for offset, kind in enumerate(kinds):
-                if kind is not None:
+            for offset, (result, kind) in enumerate(zip(extra, kinds, strict=True)):
+                if kind is not None:  # Vega's `0000 - =` is a half-point bye request (trf.md §5)
                     t.requested_byes.append(ByeRequest(played + 1 + offset, kind, player.start_rank))
+                elif result.code.is_played:  # any other game result cannot be a request for a later round
+                    k = played + 1 + offset
+                    self.error(self.player_lines.get(player.start_rank, 0), 92 + 10 * (k - 1) + 7,
+                               f"round {k} result", f"result {result.code.value!r} needs an opponent, found 0000")  # fmt: skip
             del player.results[played:]
             if kinds and kinds[0] is not None:
                 # A TRF(x) total includes the next round's known bye (trf.md §5, §7.2): take it out.
@@ -644,8 +749,22 @@ class _Reader:
         t.requested_byes = sorted(set(t.requested_byes), key=lambda b: (b.round, b.start_rank, b.kind))
         t.accelerations.sort(key=lambda a: (a.start_rank, a.round))
 
+    def _check_scoring(self) -> None:
+        """A win is worth more than a loss, and no result less than the one below it (C.04.1, C.07 1).
+
+        Scoring systems rank players by points; ``XXS W=-1 L=7`` would rank the losers first.
+        """
+        sc = self.t.scoring
+        order = [("win", sc.win), ("draw", sc.draw), ("loss", sc.loss)]
+        if not sc.win > sc.loss or not sc.win >= sc.draw >= sc.loss:
+            shown = ", ".join(f"{name} {value}" for name, value in order)
+            self.error(0, 0, "scoring system", f"expected win > loss and win >= draw >= loss, found {shown}")
+        elif sc.forfeit_win < sc.forfeit_loss or sc.forfeit_loss > sc.loss:
+            self.error(0, 0, "scoring system", f"expected forfeit win >= forfeit loss and forfeit loss <= loss, "
+                       f"found forfeit win {sc.forfeit_win}, forfeit loss {sc.forfeit_loss}")  # fmt: skip
+
     def _national(self, line: str, n: int) -> None:
-        rank = self._int(line[4:8], n, 5, f"{line[:3]} start rank")
+        rank = self._int(line[4:8], n, 5, f"{line[:3]} start rank", low=1, high=limits.MAX_PLAYERS)
         if rank is None:
             return
         player = self.t.players.get(rank)
@@ -672,10 +791,21 @@ _NOT_PAIRED = RoundResult(None, None, ResultCode.NOT_PAIRED)
 #: A column after the last paired round: the bye asked for that round. Besides ``H Z F`` (JaVaFo,
 #: bbpPairings), Vega writes an absence as ``0000 - -`` and a half point as ``0000 - =``, which
 #: bbpPairings reads the same way (trf.md §5; Vega manual, trfx files).
+#: Fields whose values may be negative: the points of a scoring system.
+_SIGNED_FIELDS = ("162 ", "BB", "XXS ")
 _NEXT_BYE_KIND = {
     ResultCode.HALF_BYE: "H", ResultCode.ZERO_BYE: "Z", ResultCode.FULL_BYE: "F",
     ResultCode.FORFEIT_LOSS: "Z", ResultCode.DRAW: "H",
 }  # fmt: skip
+
+
+def _iter_lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` split at CR LF, CR or LF, one at a time (no list of millions of lines)."""
+    start = 0
+    for m in _LINE_SPLIT.finditer(text):
+        yield text[start : m.start()]
+        start = m.end()
+    yield text[start:]
 
 
 def _looks_like_player(line: str) -> bool:
@@ -723,16 +853,22 @@ def parse_trf(data: str | bytes, source: str = "<string>", *, validate: bool = T
     :func:`arbitro.trf.validate.validate` run too.
     """
     reader = _Reader(source)
+    sink = reader.sink
+    if len(data) > limits.MAX_TRF_BYTES:
+        reader.error(0, 0, "file", f"expected at most {limits.MAX_TRF_BYTES // (1024 * 1024)} MB "
+                     f"(9,999 players x 99 rounds), found {len(data):,} bytes")  # fmt: skip
+        return ParseResult(reader.t, sink.kept, reader.version, sink.error_count, sink.warning_count)
     text = decode_trf(data)
     if "\x00" in text:
         reader.error(0, 0, "file", "expected a text file, found binary data (NUL bytes)")
-        return ParseResult(reader.t, reader.diags, reader.version)
+        return ParseResult(reader.t, sink.kept, reader.version, sink.error_count, sink.warning_count)
     reader.parse(text)
-    if not reader.t.players and not any(d.is_error for d in reader.diags):
+    if not reader.t.players and not sink.error_count:
         reader.error(0, 0, "001", "expected at least one player record (001), found none")
-    result = ParseResult(reader.t, reader.diags, reader.version)
-    if validate:
+    if validate and not sink.error_count:
+        # Consistency checks only on a file whose records could all be read: on a broken file
+        # they would repeat its errors, and their cost must not depend on the damage.
         from arbitro.trf.validate import validate as _validate
 
-        result.diagnostics.extend(_validate(reader.t, source, reader.player_lines))
-    return result
+        sink.extend(_validate(reader.t, source, reader.player_lines))
+    return ParseResult(reader.t, sink.kept, reader.version, sink.error_count, sink.warning_count)

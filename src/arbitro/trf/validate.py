@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 
-from arbitro.model import Colour, RoundResult, Tournament
+from arbitro.model import Colour, ResultCode, RoundResult, Tournament
 from arbitro.trf.diagnostics import Diagnostic, Severity
 
 __all__ = ["validate"]
@@ -31,6 +31,9 @@ _UNUSUAL = frozenset(
     {("=", "0"), ("0", "="), ("0", "0"), ("D", "L"), ("L", "D"), ("L", "L"), ("=", "-"), ("-", "=")}
 )
 _Add = Callable[[Severity, int, int, str, str], None]
+_PLAYED_CODES = frozenset(c for c in ResultCode if c.is_played)
+_BYE_CODES = frozenset(c for c in ResultCode if c.is_bye)
+_SIDES = frozenset({Colour.WHITE, Colour.BLACK})
 _BIRTH = re.compile(r"\d{4}([/.\-]\d{2}[/.\-]\d{2})?")
 
 
@@ -49,10 +52,11 @@ def validate(
         out.append(Diagnostic(sev, source, where.get(rank, 0), col, fld, msg))
 
     players = t.players
+    worth = {c: t.scoring.points(c) for c in ResultCode}
     for rank, player in players.items():
         for k, res in enumerate(player.results, start=1):
             _check_block(t, rank, k, res, add)
-        _check_points(t, rank, add)
+        _check_points(t, rank, add, worth)
         if player.birth_date and not _BIRTH.fullmatch(player.birth_date):
             add(
                 Severity.WARNING,
@@ -63,44 +67,68 @@ def validate(
             )
     _check_header(t, source, out)
     _check_references(t, source, out)
+    _check_byes_per_round(t, add)
     return out
 
 
+def _check_byes_per_round(t: Tournament, add: _Add) -> None:
+    """At most one pairing-allocated bye per round (C.04.1 c: "one player is unpaired").
+
+    A PAB is ``U``, or ``+`` against ``0000`` (the old spelling, trf.md §3.3). A file where
+    every player "won by forfeit against nobody" is therefore not a tournament.
+    """
+    first: dict[int, int] = {}
+    reported: set[int] = set()
+    for rank, player in t.players.items():
+        for k, res in enumerate(player.results, start=1):
+            if res.opponent is None and res.code in (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN):
+                if k not in first:
+                    first[k] = rank
+                elif k not in reported:
+                    reported.add(k)
+                    add(Severity.ERROR, rank, _block_column(k) + 7, f"round {k} result",
+                        f"a second pairing-allocated bye in round {k} (player {first[k]} has one); "
+                        "C.04.1 c leaves at most one player unpaired")  # fmt: skip
+
+
 def _check_block(t: Tournament, rank: int, k: int, res: RoundResult, add: _Add) -> None:
-    col = _block_column(k)
-    if res.opponent is None:
-        if res.code.is_played:
+    # Hot path (a million blocks in a 9,999 x 99 file, limits.md): no property calls until a doubt.
+    col = 92 + 10 * (k - 1)
+    opponent = res.opponent
+    code = res.code
+    if opponent is None:
+        if code in _PLAYED_CODES:
             add(Severity.ERROR, rank, col + 7, f"round {k} result",
-                f"result {res.code.value!r} needs an opponent, found 0000")  # fmt: skip
+                f"result {code.value!r} needs an opponent, found 0000")  # fmt: skip
         return
-    if res.opponent == rank:
+    if opponent == rank:
         add(Severity.ERROR, rank, col, f"round {k} opponent", "a player cannot meet themselves")
         return
-    opp = t.players.get(res.opponent)
+    opp = t.players.get(opponent)
     if opp is None:
-        add(Severity.ERROR, rank, col, f"round {k} opponent", f"no player with start rank {res.opponent}")
+        add(Severity.ERROR, rank, col, f"round {k} opponent", f"no player with start rank {opponent}")
         return
-    if res.code.is_bye:
+    if code in _BYE_CODES:
         add(Severity.ERROR, rank, col + 7, f"round {k} result",
-            f"expected a game result (1 = 0 + - W D L) against {res.opponent}, found bye code {res.code.value!r}")  # fmt: skip
+            f"expected a game result (1 = 0 + - W D L) against {opponent}, found bye code {code.value!r}")  # fmt: skip
         return
-    other = opp.result(k)
+    other = opp.results[k - 1] if k <= len(opp.results) else None
     if other is None or other.opponent != rank:
         found = "nothing" if other is None or other.opponent is None else f"opponent {other.opponent}"
         add(Severity.ERROR, rank, col, f"round {k} opponent",
             f"player {res.opponent} should have {rank} as opponent in round {k}, has {found}")  # fmt: skip
         return
-    if rank > res.opponent:
+    if rank > opponent:
         return  # each game checked once, from the lower start rank
-    pair = (res.code.value, other.code.value)
+    pair = (code, other.code)  # StrEnum members hash and compare as their one-character values
     if pair in _UNUSUAL:
         add(Severity.WARNING, rank, col + 7, f"round {k} result",
-            f"unusual result {pair[0]}/{pair[1]} against {res.opponent}")  # fmt: skip
+            f"unusual result {code.value}/{other.code.value} against {res.opponent}")  # fmt: skip
     elif pair not in _REGULAR:
         add(Severity.ERROR, rank, col + 7, f"round {k} result",
-            f"results {pair[0]!r} and {pair[1]!r} of {rank} and {res.opponent} do not fit together")  # fmt: skip
+            f"results {code.value!r} and {other.code.value!r} of {rank} and {res.opponent} do not fit together")  # fmt: skip
     colours = (res.colour, other.colour)
-    if colours[0] in (Colour.WHITE, Colour.BLACK) and colours[1] in (Colour.WHITE, Colour.BLACK):
+    if colours[0] in _SIDES and colours[1] in _SIDES:
         if colours[0] == colours[1]:
             add(Severity.ERROR, rank, col + 5, f"round {k} colour",
                 f"{rank} and {res.opponent} both have colour {colours[0].value!r}")  # fmt: skip
@@ -113,9 +141,9 @@ def _c(colour: Colour | None) -> str:
     return "blank" if colour is None else repr(colour.value)
 
 
-def _check_points(t: Tournament, rank: int, add: _Add) -> None:
+def _check_points(t: Tournament, rank: int, add: _Add, worth: Mapping[ResultCode, Decimal]) -> None:
     player = t.players[rank]
-    computed = player.score(t.scoring)
+    computed = sum((worth[r.code] for r in player.results), Decimal("0"))  # = player.score(t.scoring)
     declared = player.points
     if declared == computed:
         return

@@ -12,9 +12,11 @@ readers ignore.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import defaultdict
 from decimal import Decimal
 
+from arbitro.errors import ArbitroError
 from arbitro.model import Acceleration, Colour, Player, ResultCode, ScoringSystem, Tournament
 
 __all__ = ["format_trf", "format_points"]
@@ -236,4 +238,23 @@ def format_trf(t: Tournament, version: str = "trf26", *, line_end: str = "\n") -
             out.append(f"260 {first:03d} {last:03d} " + " ".join(f"{r:04d}" for r in pp.players))
     out.extend(r.text for r in t.abnormal_points)
     out.extend(r.text for r in t.other_records)
+    _refuse_new_records(out)
     return line_end.join(out) + line_end
+
+
+#: What any reader may take for the end of a line: CR, LF, and what ``str.splitlines`` also
+#: splits at (VT, FF, FS, GS, RS, NEL, U+2028, U+2029), plus NUL (a binary file to most readers).
+_BREAKS = re.compile("[\x00\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
+def _refuse_new_records(lines: list[str]) -> None:
+    """No value may start a new record (issue 21): a name holding ``\r142 1`` is refused, not written."""
+    if _BREAKS.search("".join(lines)) is None:
+        return
+    for line in lines:
+        m = _BREAKS.search(line)
+        if m is not None:
+            raise ArbitroError(
+                f"TRF record {line[:3]!r}: a value holds a line break or control character "
+                f"(U+{ord(m[0]):04X}) that would start a new record; correct the value first"
+            )

@@ -10,7 +10,7 @@ Environment variables read here:
 * ``ARBITRO_DATA_DIR`` — folder of the SQLite file and the generated secret key.
 * ``ARBITRO_SECRET_KEY`` — overrides the key kept in ``<data>/secret_key``.
 * ``ARBITRO_DEBUG`` — ``1`` for Django's debug pages.
-* ``ARBITRO_ALLOWED_HOSTS`` — comma separated, default ``*``.
+* ``ARBITRO_ALLOWED_HOSTS`` — comma separated, default ``*``; required (and not ``*``) with ``ARBITRO_HTTPS=1``.
 * ``ARBITRO_RULEBOOK`` — code of the federation rulebook the site offers (default: the only one registered).
 """
 
@@ -46,6 +46,12 @@ SECRET_KEY = _secret_key()
 DEBUG = os.environ.get("ARBITRO_DEBUG", "") == "1"
 ARBITRO_RULEBOOK = os.environ.get("ARBITRO_RULEBOOK", "")
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ARBITRO_ALLOWED_HOSTS", "*").split(",") if h.strip()]
+if os.environ.get("ARBITRO_HTTPS", "") == "1" and (not os.environ.get("ARBITRO_ALLOWED_HOSTS") or "*" in ALLOWED_HOSTS):
+    # Production (served over TLS) must name its host(s): "*" accepts forged Host headers
+    # (password-reset links, cache poisoning). A club laptop on plain HTTP keeps "*" (issue 21).
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured("ARBITRO_ALLOWED_HOSTS: name the site's host(s) when ARBITRO_HTTPS=1 (not '*')")
 CSRF_TRUSTED_ORIGINS = [
     o.strip() for o in os.environ.get("ARBITRO_CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()
 ]
@@ -158,8 +164,15 @@ PASSWORD_HASHERS = [
 # Login throttling: django-axes (failed attempts kept in the database, so every
 # server process sees them): 5 failures per user name and address lock for 15 min.
 INSTALLED_APPS += ["axes"]
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
-MIDDLEWARE += ["csp.middleware.CSPMiddleware", "axes.middleware.AxesMiddleware"]
+# The address budget comes first: over it, an attempt is refused before any hash (web/ops/throttle.py).
+AUTHENTICATION_BACKENDS = [
+    "arbitro.web.ops.throttle.AddressBudgetBackend",
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+ARBITRO_LOGIN_ADDRESS_FAILURES = int(os.environ.get("ARBITRO_LOGIN_ADDRESS_FAILURES", "20"))
+MIDDLEWARE += ["csp.middleware.CSPMiddleware", "axes.middleware.AxesMiddleware", "arbitro.web.ops.private.PrivatePagesMiddleware",
+               "arbitro.web.ops.throttle.AddressBudgetMiddleware"]
 AXES_FAILURE_LIMIT = int(os.environ.get("ARBITRO_LOGIN_FAILURES", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("ARBITRO_LOGIN_COOLOFF_HOURS", "0.25"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]

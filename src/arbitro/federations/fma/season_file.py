@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 from arbitro.errors import ArbitroError
@@ -22,6 +22,7 @@ from arbitro.federations.fma.mayor import Playoff, PlayoffGame
 from arbitro.federations.fma.registry import CategoryChange, FmaPlayer, Registry
 from arbitro.federations.fma.results import ByeSpec, GameSpec
 from arbitro.federations.fma.sanctions import Sanction, SanctionKind
+from arbitro.limits import MAX_PLAYERS, MAX_ROUNDS, parse_decimal
 from arbitro.model import Tournament
 
 __all__ = ["MayorSpec", "Season", "TournamentSpec", "load_season"]
@@ -71,6 +72,14 @@ class Season:
     source: str = "season"
 
 
+#: Integer fields with a range of their own (limits.md); the rest stay within 18 digits.
+_INT_BOUND = 10**18
+_INT_RANGES = {
+    "round": (0, MAX_ROUNDS), "played": (0, MAX_ROUNDS), "year": (1900, 2999),
+    "place": (1, MAX_PLAYERS), "promotions": (0, MAX_PLAYERS), "relegations": (0, MAX_PLAYERS),
+}  # fmt: skip
+
+
 class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
@@ -98,6 +107,9 @@ class _Reader:
         v = d.get(key, default)
         if not isinstance(v, int) or isinstance(v, bool):
             raise self.fail(f"{path}.{key}", "expected an integer")
+        low, high = _INT_RANGES.get(key, (-_INT_BOUND, _INT_BOUND))
+        if not low <= v <= high:
+            raise self.fail(f"{path}.{key}", f"expected an integer from {low} to {high} (limits.md)")
         return v
 
     def opt_int(self, d: dict[str, Any], key: str, path: str) -> int | None:
@@ -138,11 +150,14 @@ class _Reader:
             raise self.fail(f"{path}.{key}", f"{v!r}: expected primera, segunda, tercera or cuarta") from None
 
     def decimal(self, d: dict[str, Any], key: str, path: str) -> Decimal:
+        """Points and tie-break values: plain decimals up to 9999.999 (no exponent, NaN or infinity)."""
         v = d.get(key)
-        try:
-            return Decimal(str(v))
-        except (InvalidOperation, ValueError):
-            raise self.fail(f"{path}.{key}", f"{v!r}: expected a number") from None
+        if isinstance(v, bool) or not isinstance(v, int | float | str | Decimal):
+            raise self.fail(f"{path}.{key}", f"{v!r}: expected a number")
+        value = parse_decimal(str(v), maximum=Decimal("9999.999"), places=3, negative=True)
+        if isinstance(value, str):
+            raise self.fail(f"{path}.{key}", value)
+        return value
 
     def ids(self, v: Any, path: str, registry: Registry) -> list[str]:
         out = []
@@ -161,7 +176,7 @@ class _Reader:
 
 def _player(r: _Reader, d: dict[str, Any], path: str) -> FmaPlayer:
     rating = d.get("standard_rating")
-    if rating is not None and (not isinstance(rating, int) or isinstance(rating, bool) or rating < 0):
+    if rating is not None and (not isinstance(rating, int) or isinstance(rating, bool) or not 0 <= rating < 10_000):
         raise r.fail(f"{path}.standard_rating", "expected a FIDE standard rating (integer) or null")
     history = []
     for j, h in enumerate(r.lst(d.get("history", []), f"{path}.history")):

@@ -7,6 +7,7 @@ A crash at any point leaves either the old file or the new one, never half of on
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
 import tempfile
 from collections.abc import Callable, Iterator
@@ -19,6 +20,10 @@ def atomic_path(target: Path, suffix: str = "") -> Iterator[Path]:
     """A temporary path beside ``target`` (same file system); on success it replaces ``target``."""
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
+    for stale in target.parent.glob(f".{glob.escape(target.name)}.*.part{suffix}"):
+        # left by a process killed mid-write (a database backup holds password hashes; issue 21)
+        with contextlib.suppress(OSError):
+            stale.unlink()
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".part{suffix}", dir=target.parent)
     os.close(fd)
     path = Path(tmp)

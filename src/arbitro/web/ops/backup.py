@@ -23,11 +23,12 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils.dateparse import parse_datetime
 
 from arbitro.errors import ArbitroError
 
+from .archive_schema import check_events, check_meta
 from .atomic import atomic_path, write_atomic
 
 #: Left out of a whole-database backup: rebuilt by migrate, or transient.
@@ -121,7 +122,7 @@ def restore_database(source: Path, *, replace: bool = False) -> int:
         with transaction.atomic():
             _empty_all_tables()
             call_command("loaddata", str(source), verbosity=0)
-    except (DeserializationError, ValueError, LookupError) as err:
+    except (DeserializationError, ValueError, LookupError, DatabaseError) as err:  # incl. a missing NOT NULL field
         raise ArbitroError(f"{source}: the backup could not be loaded, nothing was changed ({err})") from None
     store.clear_cache()
     return count
@@ -200,16 +201,18 @@ def _read_archive(source: Path) -> tuple[dict[str, Any], list[dict[str, Any]], s
         raise ArbitroError(f"{source}: meta.json: expected format {TOURNAMENT_FORMAT!r}")
     if meta.get("format_version") != TOURNAMENT_FORMAT_VERSION:
         raise ArbitroError(f"{source}: meta.json: format_version {meta.get('format_version')!r} is not supported")
-    if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):
-        raise ArbitroError(f"{source}: events.json: expected a list of events")
-    seqs = [e.get("seq") for e in events]
-    if seqs != list(range(1, len(events) + 1)):
-        raise ArbitroError(f"{source}: events.json: the event numbers must run 1, 2, 3 … without gaps")
+    check_meta(meta, str(source))  # every field against the archive schema (issue 21)
+    check_events(events, str(source))
     return meta, events, trf
 
 
-def restore_tournament(source: Path, *, slug: str | None = None, replace: bool = False) -> Any:
-    """Recreate one tournament from its zip; the replayed log must reproduce the TRF in the file."""
+def restore_tournament(source: Path, *, slug: str | None = None, replace: bool = False, grant_roles: bool = False) -> Any:
+    """Recreate one tournament from its zip; the replayed log must reproduce the TRF in the file.
+
+    The roles named in ``meta.json`` are given back only when the operator asks (``grant_roles``):
+    an archive is a file anyone may have edited, and a name in it must not make a player's
+    account the tournament's chief arbiter (issue 21).
+    """
     from arbitro.web.tournaments import models, service, store
 
     source = Path(source)
@@ -262,7 +265,7 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
             raise ArbitroError(f"{source}: the replayed event log does not reproduce tournament.trf; nothing was restored")
         row.version = max(int(meta.get("version") or 1), row.version)
         row.save(update_fields=["version"])
-        for r in meta.get("roles") or []:
+        for r in meta.get("roles") or [] if grant_roles else []:
             user = users.get(str(r.get("user")))
             if user is not None:
                 models.Role.objects.get_or_create(user=user, tournament=row, kind=str(r["kind"]))

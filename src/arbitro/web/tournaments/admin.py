@@ -10,6 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import path
 
 from arbitro.errors import ArbitroError
+from arbitro.limits import MAX_LIST_BYTES
 
 from . import models, ratings_import
 
@@ -21,6 +22,12 @@ class RatingListUploadForm(forms.Form):
         required=False,
         choices=[("", "combined list"), ("standard", "standard"), ("rapid", "rapid"), ("blitz", "blitz")],
     )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_LIST_BYTES:  # limits.md: the combined XML list is about 856 MB
+            raise forms.ValidationError(f"a FIDE rating list holds at most {MAX_LIST_BYTES // 2**30} GB")
+        return upload
 
 
 @admin.register(models.Tournament)
@@ -35,6 +42,9 @@ class TournamentAdmin(admin.ModelAdmin):
 class EventAdmin(admin.ModelAdmin):
     list_display = ("tournament", "seq", "kind", "author", "created")
     list_filter = ("kind",)
+
+    def has_add_permission(self, request):  # the log is written by the tournament service only
+        return False
 
     def has_change_permission(self, request, obj=None):  # the log is append-only
         return False

@@ -5,14 +5,34 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from arbitro.errors import ArbitroError
+from arbitro.limits import MAX_TRF_BYTES, TEXT_WIDTHS, control_characters
 from arbitro.model import Tournament as CoreTournament
 from arbitro.pairing import registry
 from arbitro.tournament import pairing_system
 
 from . import federation
+
+
+def no_control_characters(value: str) -> None:
+    """Refuse line breaks and control characters: they would start a new TRF record (issue 21)."""
+    bad = control_characters(value)
+    if bad:
+        raise ValidationError(
+            _("Remove the line breaks or control characters (%(chars)s)."),
+            code="control_characters",
+            params={"chars": ", ".join(f"U+{ord(c):04X}" for c in bad[:3])},
+        )
+
+
+def _text(label: Any, width: str, *, required: bool = True) -> forms.CharField:
+    """A one-line text field as wide as the core allows (limits.TEXT_WIDTHS)."""
+    return forms.CharField(
+        label=label, max_length=TEXT_WIDTHS[width], required=required, validators=[no_control_characters]
+    )
 
 
 def _player_choices(core: CoreTournament, only: set[int] | None = None) -> list[tuple[str, str]]:
@@ -48,10 +68,20 @@ class ImportTrfForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["category"].choices = federation.category_choices()
 
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_TRF_BYTES:
+            raise ValidationError(
+                _("A TRF file holds at most %(mb)s MB (9,999 players, 99 rounds)."),
+                code="too_large",
+                params={"mb": MAX_TRF_BYTES // (1024 * 1024)},
+            )
+        return upload
+
 
 class CreateForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
-    city = forms.CharField(label=_("City"), max_length=100, required=False)
+    name = _text(_("Name"), "tournament name")
+    city = _text(_("City"), "city", required=False)
     start_date = forms.DateField(label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     end_date = forms.DateField(label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
     category = forms.ChoiceField(
@@ -65,8 +95,8 @@ class CreateForm(forms.Form):
         label=_("Expected players"), required=False, min_value=2, max_value=500,
         help_text=_("For a category: the number of players decides the format."),
     )
-    time_control = forms.CharField(label=_("Time control"), required=False, max_length=60)
-    chief_arbiter = forms.CharField(label=_("Chief arbiter"), required=False, max_length=100)
+    time_control = _text(_("Time control"), "time control", required=False)
+    chief_arbiter = _text(_("Chief arbiter"), "chief arbiter", required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -85,10 +115,10 @@ class CreateForm(forms.Form):
 
 
 class RegisterForm(forms.Form):
-    name = forms.CharField(label=_("Name (Surname, Given)"), max_length=120)
+    name = _text(_("Name (Surname, Given)"), "player name")
     rating = forms.IntegerField(label=_("Rating"), required=False, min_value=0, max_value=3500)
-    fide_id = forms.CharField(label=_("FIDE ID"), required=False, max_length=12)
-    federation = forms.CharField(label=_("Federation"), required=False, max_length=3)
-    title = forms.CharField(label=_("Title"), required=False, max_length=4)
+    fide_id = _text(_("FIDE ID"), "fide id", required=False)
+    federation = _text(_("Federation"), "federation", required=False)
+    title = _text(_("Title"), "title", required=False)
     sex = forms.ChoiceField(label=_("Sex"), required=False, choices=[("", "—"), ("m", "m"), ("w", "w")])
-    birth_date = forms.CharField(label=_("Birth date"), required=False, max_length=10)
+    birth_date = _text(_("Birth date"), "birth date", required=False)

@@ -18,6 +18,8 @@ inconsistent round) stays read-only, with the core's message.
 from __future__ import annotations
 
 import datetime as _dt
+import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -45,7 +47,7 @@ from arbitro.tournament import (
 from arbitro.tournament import replay as core_replay
 from arbitro.tournament.importing import events_from_tournament
 
-from . import federation, models, result_entry, store
+from . import federation, models, permissions, result_entry, store
 
 #: Who runs a command: the request's user (``None``: a script, such as the demo).
 Actor = AbstractBaseUser | AnonymousUser | None
@@ -324,12 +326,19 @@ def enter_results(
     lost update), unless the arbiter typed the same result.
     """
     svc = _service(row, user)
-    done = _enter(svc, rnd, results, seen)
+    done = _enter(svc, rnd, results, seen, row, user)
     _commit(row, svc, user)
     return done
 
 
-def _enter(svc: TournamentService, rnd: int, results: dict[int, str], seen: dict[int, str] | None) -> int:
+def _enter(
+    svc: TournamentService,
+    rnd: int,
+    results: dict[int, str],
+    seen: dict[int, str] | None,
+    row: models.Tournament,
+    user: Actor,
+) -> int:
     """The commands of one desk form of results, on the service's state (no replay)."""
     round_state = svc.state.round(rnd)
     done = 0
@@ -343,13 +352,21 @@ def _enter(svc: TournamentService, rnd: int, results: dict[int, str], seen: dict
                 continue
             if format_result(game.white_code, game.black_code) == text:
                 continue
-        if game is not None and seen is not None and board in seen and not _shown(seen[board], game, svc.state.fide_mode):
+        # From a form (``seen`` given), a board's result counts as seen only through its ``s_`` field:
+        # a client that leaves it out cannot overwrite a colleague's result (issue 21).
+        shown = None if seen is None else seen.get(board, "")
+        if game is not None and shown is not None and not _shown(shown, game, svc.state.fide_mode):
             now = format_result(game.white_code, game.black_code) if game.has_result else "—"
             raise ArbitroError(
                 _("board %(n)s was changed meanwhile by someone else (now %(now)s); nothing was saved: reload and check")
                 % {"n": board, "now": now}
             )
         if game is not None and game.has_result:
+            if rnd < svc.state.paired_rounds and not permissions.can(user, row, "correct"):
+                raise ArbitroError(
+                    _("round %(r)s is closed: only the chief arbiter may correct its results (C.04.2 4.3)")
+                    % {"r": rnd}
+                )
             svc.correct_result(board, text, round_number=rnd, reason="desk")
         else:
             svc.enter_result(board, text, round_number=rnd)
@@ -361,7 +378,7 @@ def _enter(svc: TournamentService, rnd: int, results: dict[int, str], seen: dict
 def _desk_results(row: models.Tournament, data: QueryDict | dict[str, str], user: Actor) -> int:
     """One results form: one replay (the service's), one validation, one append."""
     rnd = _int(data.get("round"), "round")
-    for attempt in range(3):  # results of other boards saved meanwhile: apply ours to the new state
+    for attempt in range(_RESULT_ATTEMPTS):  # results of other boards saved meanwhile: apply ours to the new state
         svc = _service(row, user)
         results: dict[int, str] = {}
         seen: dict[int, str] = {}
@@ -373,13 +390,14 @@ def _desk_results(row: models.Tournament, data: QueryDict | dict[str, str], user
             if shown is not None:
                 seen[i] = str(shown)
         result_entry.check_typed(results, svc.state.fide_mode)  # the core parser, an error per board
-        done = _enter(svc, rnd, results, seen)
+        done = _enter(svc, rnd, results, seen, row, user)
         try:
             _commit(row, svc, user)
             return done
         except ChangedMeanwhile:
-            if attempt == 2:
+            if attempt == _RESULT_ATTEMPTS - 1:
                 raise
+            time.sleep(random.uniform(0, 0.02 * (attempt + 1)))  # spread the retries of many arbiters
             row.refresh_from_db()
     raise AssertionError("unreachable")
 
@@ -451,7 +469,7 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         result, text = federation.no_show_result(
             str(data.get("absent") or ""), str(data.get("start") or ""), str(data.get("time") or ""), names
         )
-        _enter(svc, rnd, {board: result}, None)
+        _enter(svc, rnd, {board: result}, None, row, user)
         _commit(row, svc, user)
         return text
     if op == "prizes":  # issue 20: the prize list (docs/formats/prizes.md); empty removes it
@@ -497,6 +515,11 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         _run(row, user, lambda svc: svc.reopen())
         return _("Tournament re-opened.")
     raise ArbitroError(_("unknown action %(op)s") % {"op": op})
+
+
+#: Results on other boards merge by replaying on the new state; eight arbiters entering at once
+#: (issue 21) must all get through, so a submission retries this often before "changed meanwhile".
+_RESULT_ATTEMPTS = 12
 
 
 def _int(value: Any, field: str) -> int:

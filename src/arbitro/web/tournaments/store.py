@@ -102,7 +102,7 @@ def parse(text: str, source: str = "<upload>", *, validate: bool = True) -> Core
     result = parse_trf(text, source=source, validate=validate)
     errors = [d for d in result.diagnostics if d.is_error]
     if errors:
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        more = f" (and {result.error_count - 1} more)" if result.error_count > 1 else ""  # counted past the cap
         raise ArbitroError(f"{errors[0]}{more}")
     return result.tournament
 

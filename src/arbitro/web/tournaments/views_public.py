@@ -30,9 +30,10 @@ def _context(row: models.Tournament, tab: str, **extra: Any) -> dict[str, Any]:
 def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Serve anonymous GETs of a tournament page from a per-version cache of the rendered HTML.
 
-    The key holds the path and the language; a new result bumps the version, so
-    a cached page is never stale. Logged-in users and requests carrying flash
-    messages are rendered afresh.
+    The key holds the path and the language, never the query string: no public page
+    reads one, and random query strings must not bypass the cache nor fill it (issue
+    21). A new result bumps the version, so a cached page is never stale. Logged-in
+    users and requests carrying flash messages are rendered afresh.
     """
 
     @wraps(view)
@@ -40,7 +41,7 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         if request.method != "GET" or request.user.is_authenticated or "messages" in request.COOKIES:
             return view(request, slug, *args, **kwargs)
         row = _public(slug)
-        key = f"{request.get_full_path()}|{translation.get_language()}"
+        key = f"{request.path}|{translation.get_language()}"
         content = store.cached_page(row, key, lambda: view(request, slug, *args, **kwargs).content)
         resp = HttpResponse(content)
         resp["Vary"] = "Cookie, Accept-Language"
@@ -156,6 +157,8 @@ def person(request: HttpRequest, pk: int) -> HttpResponse:
     """A player across tournaments: ratings, category history, results."""
     who = get_object_or_404(models.Person, pk=pk)
     entries = who.entries.filter(tournament__published=True).select_related("tournament")
+    if not entries.exists():  # only in unpublished tournaments: no public page at all (issue 21)
+        raise Http404
     played = []
     for e in entries:
         core = store.load(e.tournament)
@@ -200,10 +203,24 @@ def federation_page(request: HttpRequest) -> HttpResponse:
     )
 
 
-@csrf_exempt  # a preference, not a protected action; lets public pages be cached without a CSRF token
+@csrf_exempt  # anonymous: a cookie on cached public pages that carry no token; checked below for a user
 @require_POST
 def set_language(request: HttpRequest) -> HttpResponse:
-    """Switch language: cookie for everyone, saved preference for a logged-in user."""
+    """Switch language: cookie for everyone, saved preference for a logged-in user.
+
+    A logged-in user's saved preference is a change of their account, so that request must
+    carry the CSRF token (issue 21: another site could change it); their pages are never
+    cached, so the form has one.
+    """
+    if request.user.is_authenticated:
+        from django.middleware.csrf import CsrfViewMiddleware
+
+        def check(r: HttpRequest) -> HttpResponse:  # not marked csrf_exempt: the middleware checks it
+            return HttpResponse()
+
+        refused = CsrfViewMiddleware(check).process_view(request, check, (), {})
+        if refused is not None:
+            return refused
     lang = request.POST.get("language", "es")
     if lang not in {"es", "en"}:
         lang = "es"

@@ -1,0 +1,249 @@
+"""Limits on every input Arbitro reads, stated once with the reason for each (issue 21).
+
+Each limit comes from the file format or the regulation it serves, so that a
+value past it cannot be a real tournament; it is documented in
+docs/formats/limits.md. Readers check these limits *before* they build
+anything whose size depends on the value (an acceleration range, a list of
+rounds), so a one-line file cannot make a command use unbounded time or memory.
+
+Pure Python, no I/O: the faces read files through :mod:`arbitro.trf.files`,
+which applies :data:`MAX_TRF_BYTES` / :data:`MAX_JSON_BYTES` and refuses paths
+that are not regular files.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from decimal import Decimal
+from typing import Any
+
+from arbitro.errors import ArbitroError
+
+__all__ = [
+    "MAX_DIAGNOSTICS",
+    "MAX_INT_DIGITS",
+    "MAX_JSON_BYTES",
+    "MAX_JSON_DEPTH",
+    "MAX_JSON_STRING",
+    "MAX_LIST_LINE",
+    "MAX_LIST_BYTES",
+    "MAX_PLAYERS",
+    "MAX_POINTS",
+    "MAX_PROHIBITED_PAIRS",
+    "MAX_ROUNDS",
+    "MAX_SCORE_VALUE",
+    "MAX_TRF_BYTES",
+    "MAX_TRF_LINE",
+    "MAX_TRF_LINES",
+    "TEXT_WIDTHS",
+    "check_text",
+    "control_characters",
+    "loads_json",
+    "parse_decimal",
+    "text_problem",
+]
+
+#: Players: TRF ``001`` columns 5-8 hold the start rank in four digits (trf.md §3.1), so 1-9,999.
+MAX_PLAYERS = 9_999
+#: Rounds: no FIDE-rated event comes near 99 rounds (a double round robin of 50 players is the
+#: largest schedule C.05 tables give); 99 keeps an ``001`` line at 91 + 10 x 99 characters.
+MAX_ROUNDS = 99
+#: One ``001`` line with 99 round blocks is 1,081 characters; longer lines cannot be TRF records.
+MAX_TRF_LINE = 91 + 10 * MAX_ROUNDS + 119
+#: One ``001`` record per player plus, per player, up to ten others (national ratings, ``XXA``,
+#: ``240`` byes, ``260`` lines, comments): a larger file is not a tournament report.
+MAX_TRF_LINES = 11 * (MAX_PLAYERS + 1)
+#: 9,999 full-width ``001`` lines are 10.8 MB; six times that leaves room for every other record.
+MAX_TRF_BYTES = 64 * 1024 * 1024
+#: A player's points: ``001`` columns 81-84 hold ``NN.N`` (trf.md §3.1).
+MAX_POINTS = Decimal("99.9")
+#: Points of one result in a scoring system (``162``, ``XXS``, ``BB*``): every known system
+#: (1-½-0, 3-1-0, 2-1-0) stays in one digit; two digits leave room, more cannot be meant.
+MAX_SCORE_VALUE = Decimal("99")
+#: Prohibited pairings (``260``/``XXP``): the pairs they expand to, summed over the file. A
+#: prohibited pair is an arbiter's decision about two named players (C.04.1 / C.04.2); a
+#: hundred thousand is far past any event and keeps the pairing engine's set small.
+MAX_PROHIBITED_PAIRS = 100_000
+#: Diagnostics shown: the first hundred, then one line "and N more" (issue 21).
+MAX_DIAGNOSTICS = 100
+
+#: Dossiers and season files: a title application with 200 norms and 500 ratings is ~150 KB.
+MAX_JSON_BYTES = 8 * 1024 * 1024
+#: Dossier and season schemas nest at most five levels (docs/schemas); 32 leaves room.
+MAX_JSON_DEPTH = 32
+#: Integers in dossiers/season files are ratings, years, games, places, seeds: 18 digits cover
+#: every one (a 64-bit seed), while 5,000-digit integers only cost time (Python's str<->int limit).
+MAX_INT_DIGITS = 18
+#: Strings in dossiers/season files are names, ids, dates, paths and notes.
+MAX_JSON_STRING = 10_000
+
+#: A FIDE rating-list line is 162 characters (``players_list_foa.txt``, trf.md §8.2) plus the
+#: ``OTit`` overflow; 1,000 bounds the work per line.
+MAX_LIST_LINE = 1_000
+#: The combined FIDE XML list is ~856 MB; 2 GiB bounds an upload or a file named on the command line.
+MAX_LIST_BYTES = 2 * 1024 * 1024 * 1024
+
+_DECIMAL = re.compile(r"([+-]?)(\d{1,4})(?:[.,](\d{1,3}))?")
+
+
+def parse_decimal(
+    text: str, *, maximum: Decimal, places: int = 2, negative: bool = False
+) -> Decimal | str:
+    """A plain decimal such as ``1.5`` or ``3,0``; otherwise the reason it is not one.
+
+    Accepts digits with an optional ``.``/``,`` and at most ``places`` decimals, never
+    exponents, NaN or infinities (no TRF or scoring field has them), within
+    ``[-maximum, maximum]`` (``[0, maximum]`` unless ``negative``). Returns the reason as
+    a string (``"expected ..."``) so that the caller can put it in its diagnostic.
+    """
+    s = text.strip()
+    m = _DECIMAL.fullmatch(s)
+    if m is None or (m[3] is not None and len(m[3]) > places):
+        shown = s if len(s) <= 20 else s[:20] + "..."
+        return f"expected a number such as 1.5 (at most {places} decimals), found {shown!r}"
+    value = Decimal(s.replace(",", "."))  # safe now: digits, one point, no exponent
+    low = -maximum if negative else Decimal(0)
+    if not low <= value <= maximum:
+        return f"expected a number from {low} to {maximum}, found {s!r}"
+    return value
+
+
+# -- JSON ----------------------------------------------------------------------------------------------
+
+
+_STRUCTURE = re.compile(r'\\.|[\[\]{}"]', re.DOTALL)
+
+
+def _too_deep(text: str) -> bool:
+    """Whether ``[``/``{`` nest past :data:`MAX_JSON_DEPTH` outside strings (checked before parsing)."""
+    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+        return False  # too few brackets to be deep
+    depth = 0
+    in_string = False
+    for m in _STRUCTURE.finditer(text):
+        tok = m[0]
+        if in_string:
+            in_string = tok != '"'
+        elif tok == '"':
+            in_string = True
+        elif tok in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return True
+        elif tok in "]}":
+            depth -= 1
+    return False
+
+
+def _bad_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows here")
+
+
+def _int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > MAX_INT_DIGITS:
+        raise ValueError(f"an integer of {len(digits)} digits (at most {MAX_INT_DIGITS})")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if len(text) > 40 or value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"the number {text[:20]!r} is out of range")
+    return value
+
+
+def _strings_ok(obj: Any) -> str | None:
+    stack = [obj]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if len(v) > MAX_JSON_STRING:
+                return f"a string of {len(v)} characters (at most {MAX_JSON_STRING})"
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                if len(k) > MAX_JSON_STRING:
+                    return f"a key of {len(k)} characters (at most {MAX_JSON_STRING})"
+                stack.append(x)
+        elif isinstance(v, list):
+            stack.extend(v)
+    return None
+
+
+def loads_json(data: str | bytes, source: str) -> Any:
+    """Parse a dossier or season file within the limits above; :class:`ArbitroError` otherwise.
+
+    Decodes UTF-8 (with or without BOM) strictly, refuses more than :data:`MAX_JSON_BYTES`,
+    nesting past :data:`MAX_JSON_DEPTH`, integers past :data:`MAX_INT_DIGITS` digits, ``NaN``
+    and ``Infinity`` (not JSON, RFC 8259 §6), floats that overflow, and over-long strings.
+    """
+    if len(data) > MAX_JSON_BYTES:
+        raise ArbitroError(f"{source}: larger than {MAX_JSON_BYTES // (1024 * 1024)} MB; not a dossier or season file")
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as err:
+            raise ArbitroError(f"{source}: not valid JSON: the file is not UTF-8 (byte {err.start + 1})") from None
+    else:
+        text = data.lstrip("\ufeff")
+    if _too_deep(text):
+        raise ArbitroError(f"{source}: not valid JSON here: nested deeper than {MAX_JSON_DEPTH} levels")
+    try:
+        obj = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_bad_constant)
+    except json.JSONDecodeError as err:
+        raise ArbitroError(f"{source}:{err.lineno}: JSON: {err.msg} (column {err.colno})") from None
+    except (ValueError, RecursionError) as err:
+        raise ArbitroError(f"{source}: not valid JSON here: {err}") from None
+    problem = _strings_ok(obj)
+    if problem:
+        raise ArbitroError(f"{source}: not valid here: {problem}")
+    return obj
+
+
+# -- text fields ---------------------------------------------------------------------------------------
+
+
+#: Widths of the text fields a person types (core and web forms alike). TRF header records
+#: (``012`` ... ``122``) are free text to the end of the line; the fixed ``001`` columns are
+#: federation 3, FIDE id 11, birth date 10 (trf.md §3.1). A player's name may be as long as the
+#: FIDE rating list's 60-character field; the TRF writer cuts it to columns 15-47 as every
+#: TRF program does (docs/decisions.md, 2026-12-01).
+TEXT_WIDTHS: dict[str, int] = {
+    "tournament name": 200, "city": 100, "federation": 3, "chief arbiter": 100, "deputy arbiter": 100,
+    "time control": 60, "time control code": 20, "player name": 60, "fide id": 11, "birth date": 10,
+    "title": 3, "reason": 500,
+}  # fmt: skip
+
+
+def check_text(label: str, text: str, width: int | None = None) -> str:
+    """``text`` when it fits the field ``label`` (:data:`TEXT_WIDTHS`); :class:`ArbitroError` otherwise."""
+    problem = text_problem(text, width if width is not None else TEXT_WIDTHS[label])
+    if problem:
+        raise ArbitroError(f"{label}: {problem}")
+    return text
+
+
+def control_characters(text: str) -> list[str]:
+    """The control, format and separator characters in ``text`` (``\\n``, ``\\r``, ``\\x00``, U+2028 ...)."""
+    found: list[str] = []
+    for ch in text:
+        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn") and ch not in found:
+            found.append(ch)
+    return found
+
+
+def text_problem(text: str, width: int) -> str | None:
+    """Why ``text`` cannot go into a text field ``width`` characters wide, or ``None``.
+
+    TRF fields are fixed-width columns on one line (trf.md §3): a line break would start a
+    new record, and a longer value would shift every column after it.
+    """
+    bad = control_characters(text)
+    if bad:
+        shown = ", ".join(f"U+{ord(c):04X}" for c in bad[:3])
+        return f"must not contain control characters or line breaks (found {shown})"
+    if len(text) > width:
+        return f"at most {width} characters (found {len(text)})"
+    return None

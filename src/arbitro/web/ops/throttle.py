@@ -1,0 +1,78 @@
+"""Login throttling on top of django-axes (issue 21): a budget per address, checked before any hash.
+
+django-axes locks a (user name, address) pair after ``AXES_FAILURE_LIMIT`` failures, so a
+colleague at the club's shared address who mistypes, or an attacker there, cannot lock the
+arbiter out from another address. Guessing across many user names from one address never
+reaches that limit, though, and every failed guess costs a full Argon2 hash. This backend,
+first in ``AUTHENTICATION_BACKENDS``, sums the address's recent failures (axes' own records,
+shared by every worker) and, past ``ARBITRO_LOGIN_ADDRESS_FAILURES`` (default 20) within the
+cool-off time, refuses the attempt before any other backend hashes a password; the lockout
+page (HTTP 429) is axes' own.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
+from django.db.models import Sum
+from django.http import HttpRequest, HttpResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+
+def address_budget() -> int:
+    return int(getattr(settings, "ARBITRO_LOGIN_ADDRESS_FAILURES", 20))
+
+
+def address_failures(ip: str) -> int:
+    """Failed logins from ``ip`` within the cool-off time, over every user name."""
+    from axes.models import AccessAttempt
+
+    hours = float(getattr(settings, "AXES_COOLOFF_TIME", 0.25) or 0.25)
+    since = timezone.now() - dt.timedelta(hours=hours)
+    total = AccessAttempt.objects.filter(ip_address=ip, attempt_time__gte=since).aggregate(n=Sum("failures_since_start"))
+    return int(total["n"] or 0)
+
+
+def over_budget(request: HttpRequest) -> bool:
+    from axes.helpers import get_client_ip_address
+
+    ip = getattr(request, "axes_ip_address", None) or get_client_ip_address(request)
+    return bool(ip) and address_failures(ip) >= address_budget()
+
+
+class AddressBudgetMiddleware:
+    """A login POST from an address over its budget gets HTTP 429 at once: one read, no hash, no write.
+
+    (Refusing in the backend still lets Django signal a failed login, which axes records: a
+    database write per attempt, which on SQLite serialises a flood with everything else.)
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method == "POST" and request.path.endswith("/login/") and over_budget(request):
+            return HttpResponse(_("Too many failed logins from this address; try again later."), status=429,
+                                content_type="text/plain; charset=utf-8")  # fmt: skip
+        return self.get_response(request)
+
+
+class AddressBudgetBackend:
+    """Refuses a login from an address over its failure budget, before any password is hashed."""
+
+    def authenticate(self, request: HttpRequest | None, username: str | None = None, password: str | None = None,
+                     **kwargs: Any) -> None:  # fmt: skip
+        if request is None:
+            return None
+        if over_budget(request):  # logins that do not pass the middleware (e.g. a test client's login())
+            request.axes_locked_out = True  # axes' middleware answers 429
+            raise PermissionDenied("too many failed logins from this address")
+        return None
+
+    # No ``get_user``: this backend never logs anyone in, so Django's session lookup and
+    # ``force_login`` skip it and use the model backend.
