@@ -12,7 +12,7 @@ order boards, format a result or build a crosstable themselves.
 * :mod:`.crosstable`: the Berger grid or the Swiss crosstable.
 * :mod:`.player`: the player card and the running scores.
 
-See docs/architecture-views.md.
+See docs/architecture.md, "The views layer".
 """
 
 from arbitro.views.crosstable import (
