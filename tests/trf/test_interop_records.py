@@ -137,3 +137,12 @@ def test_check_refuses_a_team_file_naming_file_and_line(
     assert main(["check", "--dutch", str(path)]) == 3
     err = capsys.readouterr().err
     assert f"{path}:12:1: error: team tournament: 092 type 'FIDE_TEAM_BAKU'" in err.replace("\n", "")
+
+
+def test_trf_162_points_with_an_exponent_are_refused_limits_md() -> None:
+    """``162 W 1e99``: plain decimals only (issue 21, docs/formats/limits.md); not read as ``W 1``."""
+    from arbitro.trf import parse_trf
+
+    text = "012 X\n162  W 1e99   D 1.0\n"
+    errors = [d for d in parse_trf(text, "x.trf").diagnostics if d.is_error and d.field == "162 scoring system"]
+    assert len(errors) == 1 and "1e99" in errors[0].message and errors[0].line == 2

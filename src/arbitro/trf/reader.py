@@ -399,7 +399,12 @@ class _Reader:
         self.scoring.setdefault("FL", Decimal("0"))
         body = line[4:]
         found = False
-        for m in re.finditer(r"([A-Z])\s*([+-]?\d+(?:[.,]\d+)?)", body):
+        for m in re.finditer(r"([A-Z])\s*([+-]?\d+(?:[.,]\d+)?)(?=\s|$)|[A-Z]\s*\S+|\S+", body):
+            if m[1] is None:  # text that is no code with points, e.g. the exponent of ``W 1e99`` (limits.md)
+                self.error(n, 5 + m.start(), "162 scoring system",
+                           f"expected a code and plain points such as 'W 3.0', found {m[0]!r}")  # fmt: skip
+                found = True
+                continue
             found = True
             value = self._decimal(m[2], n, 5 + m.start(2), f"162 points for {m[1]}")
             if value is None:
