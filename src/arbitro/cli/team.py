@@ -14,6 +14,10 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from arbitro.errors import ArbitroError
+from arbitro.pairing.registry import TEAM_DOUBLE_ROUND_ROBIN_KEY, TEAM_ROUND_ROBIN_KEY, TEAM_SWISS_KEY
+
+TEAM_SYSTEM_KEYS = (TEAM_SWISS_KEY, TEAM_ROUND_ROBIN_KEY, TEAM_DOUBLE_ROUND_ROBIN_KEY)
+_SYSTEMS_HELP = ", ".join(k.replace("_", "-") for k in TEAM_SYSTEM_KEYS) + "."
 
 if TYPE_CHECKING:
     from arbitro.teams.model import TeamEvent
@@ -51,7 +55,7 @@ def pair_cmd(
     event = _read(file)
     if round_ is not None and not 1 <= round_ <= max(event.rounds, 1):
         raise ArbitroError(f"--round: expected a round from 1 to {event.rounds}, got {round_}")
-    if round_ is None and event.system == "team_swiss":
+    if round_ is None and event.system == TEAM_SWISS_KEY:
         from arbitro.teams.swiss import round_to_pair
 
         if round_to_pair(event) > event.rounds:
@@ -194,7 +198,7 @@ def check_cmd(file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")])
 
     event = _read(file)
     problems = absolute_violations(event) + lineup_violations(event)
-    rounds = check_event(event) if event.system == "team_swiss" or "round_robin" in event.system else []
+    rounds = check_event(event) if event.system in TEAM_SYSTEM_KEYS else []
     for p in problems:
         typer.echo(p)
     bad = 0
@@ -216,7 +220,7 @@ def generate_cmd(
     boards: Annotated[int, typer.Option("--boards")] = 4,
     rounds: Annotated[int, typer.Option("--rounds")] = 7,
     seed: Annotated[int, typer.Option("--seed", "-s")] = 1,
-    system: Annotated[str, typer.Option("--system", help="team-swiss, team-round-robin, team-double-round-robin.")] = "team-swiss",
+    system: Annotated[str, typer.Option("--system", help=_SYSTEMS_HELP)] = TEAM_SWISS_KEY.replace("_", "-"),
     forfeits: Annotated[float, typer.Option("--forfeits", help="Share of boards left empty.")] = 0.01,
 ) -> None:
     """A random team tournament (TRF-2026 team file)."""

@@ -177,6 +177,14 @@ class PairingSystem:
         return fn(self, config_text, source, seed, options or PairOptions(), progress)
 
 
+#: Keys of the team systems (issue 18); ``TeamEvent.system`` holds one of them.
+TEAM_SWISS_KEY = "team_swiss"
+TEAM_ROUND_ROBIN_KEY = "team_round_robin"
+TEAM_DOUBLE_ROUND_ROBIN_KEY = "team_double_round_robin"
+#: The TRF-2026 092/192 prefix of FIDE team Swiss codes (``FIDE_TEAM_TYPEA_MP_GP``, ...).
+FIDE_TEAM_PREFIX = "FIDE_TEAM"
+
+
 class UnknownSystem(LookupError):
     """No registered system has that name or TRF code."""
 
@@ -392,7 +400,7 @@ def _builtin_systems() -> None:
     # through arbitro.teams.engines.pair_team_round (same options, same RoundPairing).
     register(
         PairingSystem(
-            key="team_swiss",
+            key=TEAM_SWISS_KEY,
             name="FIDE Swiss Team Pairing System",
             article="C.04.6",
             kind=SystemKind.TEAM_SWISS,
@@ -406,7 +414,7 @@ def _builtin_systems() -> None:
     )
     register(
         PairingSystem(
-            key="team_round_robin",
+            key=TEAM_ROUND_ROBIN_KEY,
             name="Team round robin (Berger tables)",
             article="C.05",
             kind=SystemKind.TEAM_ROUND_ROBIN,
@@ -420,7 +428,7 @@ def _builtin_systems() -> None:
     )
     register(
         PairingSystem(
-            key="team_double_round_robin",
+            key=TEAM_DOUBLE_ROUND_ROBIN_KEY,
             name="Team double round robin (Berger tables)",
             article="C.05",
             kind=SystemKind.TEAM_ROUND_ROBIN,

@@ -15,6 +15,7 @@ from arbitro.pairing.registry import PairOptions
 from arbitro.pairing.types import NoValidPairing
 from arbitro.teams.engines import pair_team_round
 from arbitro.teams.model import (
+    TEAM_SWISS_KEY,
     BoardGame,
     ByeKind,
     ColourPreferenceType,
@@ -38,7 +39,7 @@ class GeneratorConfig:
     boards: int = 4
     reserves: int = 1
     rounds: int = 7
-    system: str = "team_swiss"
+    system: str = TEAM_SWISS_KEY
     seed: int = 1
     board_forfeit: float = 0.01  # probability that a board is left empty
     match_forfeit: float = 0.005  # probability that a whole match is forfeited
@@ -137,7 +138,7 @@ def generate(cfg: GeneratorConfig) -> TeamEvent:
         initial_colour=cfg.initial_colour,
         start_date="2026/12/01",
     )
-    if cfg.system != "team_swiss":
+    if cfg.system != TEAM_SWISS_KEY:
         from arbitro.teams.roundrobin import total_rounds
 
         event.rounds = total_rounds(event)
@@ -149,7 +150,7 @@ def generate(cfg: GeneratorConfig) -> TeamEvent:
         for b in pairing.boards:
             event.matches.append(play_round(event, b.white, b.black, rnd, cfg, rng))
         if pairing.bye is not None:
-            kind = ByeKind.PAB if cfg.system == "team_swiss" else ByeKind.ZERO
+            kind = ByeKind.PAB if cfg.system == TEAM_SWISS_KEY else ByeKind.ZERO
             event.byes.append(TeamBye(rnd, pairing.bye, kind))
     return event
 

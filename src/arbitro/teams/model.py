@@ -23,8 +23,31 @@ from enum import StrEnum
 from fractions import Fraction
 
 from arbitro.errors import ArbitroError
+from arbitro.pairing.registry import (
+    FIDE_TEAM_PREFIX,
+    TEAM_DOUBLE_ROUND_ROBIN_KEY,
+    TEAM_ROUND_ROBIN_KEY,
+    TEAM_SWISS_KEY,
+)
+from arbitro.pairing.registry import get as _system
+
+#: The team systems' registry keys, for the team package and the team TRF module.
+TEAM_SYSTEM_KEYS = (TEAM_SWISS_KEY, TEAM_ROUND_ROBIN_KEY, TEAM_DOUBLE_ROUND_ROBIN_KEY)
+ROUND_ROBIN_KEYS = (TEAM_ROUND_ROBIN_KEY, TEAM_DOUBLE_ROUND_ROBIN_KEY)
+
+
+def system_trf_code(key: str) -> str:
+    """The TRF 192 code the registry writes for a team system."""
+    return _system(key).trf_code
+
 
 __all__ = [
+    "FIDE_TEAM_PREFIX",
+    "ROUND_ROBIN_KEYS",
+    "TEAM_DOUBLE_ROUND_ROBIN_KEY",
+    "TEAM_ROUND_ROBIN_KEY",
+    "TEAM_SWISS_KEY",
+    "TEAM_SYSTEM_KEYS",
     "BoardGame",
     "ByeKind",
     "ColourPreferenceType",
@@ -38,6 +61,7 @@ __all__ = [
     "TeamEvent",
     "TeamScoring",
     "default_pattern",
+    "system_trf_code",
 ]
 
 
@@ -269,7 +293,7 @@ class TeamEvent:
     boards: int
     rounds: int
     scoring: TeamScoring = field(default_factory=TeamScoring)
-    system: str = "team_swiss"
+    system: str = TEAM_SWISS_KEY
     pattern: str = ""
     initial_colour: str = "W"
     primary: PrimaryScore = PrimaryScore.MATCH

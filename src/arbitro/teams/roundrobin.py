@@ -13,13 +13,13 @@ from __future__ import annotations
 from arbitro.errors import ArbitroError
 from arbitro.pairing.berger import round_pairing, rounds_for
 from arbitro.pairing.types import RoundPairing
-from arbitro.teams.model import TeamEvent
+from arbitro.teams.model import TEAM_DOUBLE_ROUND_ROBIN_KEY, TeamEvent
 
 __all__ = ["is_double", "pair_round", "total_rounds"]
 
 
 def is_double(event: TeamEvent) -> bool:
-    return event.system == "team_double_round_robin"
+    return event.system == TEAM_DOUBLE_ROUND_ROBIN_KEY
 
 
 def total_rounds(event: TeamEvent) -> int:

@@ -34,6 +34,11 @@ from fractions import Fraction
 
 from arbitro.errors import ArbitroError
 from arbitro.teams.model import (
+    FIDE_TEAM_PREFIX,
+    ROUND_ROBIN_KEYS,
+    TEAM_DOUBLE_ROUND_ROBIN_KEY,
+    TEAM_ROUND_ROBIN_KEY,
+    TEAM_SWISS_KEY,
     BoardGame,
     ByeKind,
     ColourPreferenceType,
@@ -46,6 +51,7 @@ from arbitro.teams.model import (
     TeamBye,
     TeamEvent,
     TeamScoring,
+    system_trf_code,
 )
 from arbitro.trf.diagnostics import Diagnostic, Severity, TrfError
 
@@ -54,10 +60,7 @@ __all__ = ["TEAM_RECORDS", "format_team_trf", "is_team_trf", "parse_team_trf"]
 #: Records that make a TRF file a team file.
 TEAM_RECORDS = ("310", "013", "320", "330", "300", "352", "362")
 
-_SYSTEM_CODES = {
-    "team_round_robin": "BERGER_TEAM_ROUNDROBIN",
-    "team_double_round_robin": "BERGER_TEAM_DOUBLEROUNDROBIN",
-}
+_SYSTEM_CODES = {key: system_trf_code(key) for key in ROUND_ROBIN_KEYS}
 
 
 def is_team_trf(text: str) -> bool:
@@ -76,7 +79,7 @@ def _system_code(event: TeamEvent) -> str:
     order = "MP_GP" if event.primary is PrimaryScore.MATCH else "GP_MP"
     if not event.use_secondary_for_colours:
         order = order[:2]
-    return f"FIDE_TEAM_{kind}_{order}" if kind else f"FIDE_TEAM_{order}"
+    return f"{FIDE_TEAM_PREFIX}_{kind}_{order}" if kind else f"{FIDE_TEAM_PREFIX}_{order}"
 
 
 # --------------------------------------------------------------------------- writer
@@ -170,7 +173,7 @@ def format_team_trf(event: TeamEvent, ranks: dict[int, int] | None = None, line_
     lines.append(f"062 {len(event.players)}")
     lines.append(f"072 {sum(1 for p in event.players.values() if p.rating)}")
     lines.append(f"082 {len(event.teams)}")
-    lines.append("092 Team: " + ("Swiss-System" if event.system == "team_swiss" else "Round robin"))
+    lines.append("092 Team: " + ("Swiss-System" if event.system == TEAM_SWISS_KEY else "Round robin"))
     if event.chief_arbiter:
         lines.append(f"102 {event.chief_arbiter}")
     lines.append(f"142 {event.rounds}")
@@ -384,7 +387,7 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
     for rnd, tid in pabs:
         event.byes.append(TeamBye(rnd, tid, ByeKind.PAB))
     event.matches.sort(key=lambda m: (m.round, m.white))
-    if event.system != "team_swiss":  # a round robin's free round is implied by the table
+    if event.system != TEAM_SWISS_KEY:  # a round robin's free round is implied by the table
         for rnd in range(1, event.played_rounds() + 1):
             busy = {t for m in event.matches_of_round(rnd) for t in m.teams}
             event.byes.extend(TeamBye(rnd, t, ByeKind.ZERO) for t in sorted(event.teams) if t not in busy)
@@ -454,12 +457,12 @@ def _build(
     pattern = head.get("352", "").upper()
     boards = len(pattern) or max((len(t.members) for t in teams.values()), default=1)
     code = head.get("192", "").upper()
-    system = "team_swiss"
+    system = TEAM_SWISS_KEY
     if "ROUNDROBIN" in code:
-        system = "team_double_round_robin" if "DOUBLE" in code else "team_round_robin"
+        system = TEAM_DOUBLE_ROUND_ROBIN_KEY if "DOUBLE" in code else TEAM_ROUND_ROBIN_KEY
     order = ""
-    if code.startswith("FIDE_TEAM") and system == "team_swiss":
-        order = code.replace("_BAKU", "").removeprefix("FIDE_TEAM").removeprefix("_TYPEA").removeprefix("_TYPEB")
+    if code.startswith(FIDE_TEAM_PREFIX) and system == TEAM_SWISS_KEY:
+        order = code.replace("_BAKU", "").removeprefix(FIDE_TEAM_PREFIX).removeprefix("_TYPEA").removeprefix("_TYPEB")
         order = order.removeprefix("_")
     tiebreaks = [x.strip() for x in head.get("202", "").split(",") if x.strip()]
     primary = PrimaryScore.GAME if order.startswith("GP") else PrimaryScore.MATCH
