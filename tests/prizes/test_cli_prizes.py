@@ -62,7 +62,7 @@ def test_fma_preset_from_the_command_line(capsys: pytest.CaptureFixture[str]) ->
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--list", "missing.json"], "cannot read the file"),
+        (["--list", "missing.json"], "no such file"),
         ([], "give the prize list with --list"),
         (["--list", "LIST", "--format", "xml"], "--format: expected table or json"),
     ],
