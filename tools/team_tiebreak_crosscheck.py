@@ -1,7 +1,7 @@
 """Cross-check Arbitro's team tie-breaks with FIDE's TEC tie-break checker (issue 18).
 
 Usage: python tools/team_tiebreak_crosscheck.py [N] [--forfeits] [--odd]
-Needs TieBreakServer at $TEC_CHECKER_DIR or /work/refs/TieBreakServer (never committed).
+Needs TieBreakServer at $ARBITRO_TEC or /work/refs/TieBreakServer (never committed).
 Prints, per tie-break, how many team values agree, and the first differences.
 """
 
@@ -23,7 +23,7 @@ CODES = ["MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:
 
 
 def tec_dir() -> Path | None:
-    for cand in (os.environ.get("TEC_CHECKER_DIR"), "/work/refs/TieBreakServer"):
+    for cand in (os.environ.get("ARBITRO_TEC"), "/work/refs/TieBreakServer"):
         if cand and (Path(cand) / "tiebreakchecker.py").exists():
             return Path(cand)
     return None
@@ -53,7 +53,7 @@ def same(ours: Fraction, theirs: str) -> bool:
 def main(argv: list[str]) -> int:
     tec = tec_dir()
     if tec is None:
-        print("TEC checker not found: set TEC_CHECKER_DIR")
+        print("TEC checker not found: set ARBITRO_TEC")
         return 0
     n = int(argv[0]) if argv and argv[0].isdigit() else 50
     forfeits = "--forfeits" in argv

@@ -81,14 +81,14 @@ def test_board_standings_with_minimum_games() -> None:
 def _tec() -> Path | None:
     import os
 
-    for cand in (os.environ.get("TEC_CHECKER_DIR"), "/work/refs/TieBreakServer"):
+    for cand in (os.environ.get("ARBITRO_TEC"), "/work/refs/TieBreakServer"):
         if cand and (Path(cand) / "tiebreakchecker.py").exists():
             return Path(cand)
     return None
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(_tec() is None, reason="FIDE TEC tie-break checker not found (set TEC_CHECKER_DIR)")
+@pytest.mark.skipif(_tec() is None, reason="FIDE TEC tie-break checker not found (set ARBITRO_TEC)")
 @pytest.mark.parametrize("forfeits", [False, True])
 def test_team_tiebreaks_equal_the_tec_checker_on_generated_tournaments(forfeits: bool, capsys: pytest.CaptureFixture[str]) -> None:
     spec = importlib.util.spec_from_file_location("crosscheck", REPO / "tools" / "team_tiebreak_crosscheck.py")

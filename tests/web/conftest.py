@@ -7,6 +7,7 @@ runs tests/web a second time that way when a server answers on 5432).
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -16,6 +17,9 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arbitro.web.settings")
 os.environ.setdefault("ARBITRO_DATA_DIR", tempfile.mkdtemp(prefix="arbitro-test-data-"))
 
 import django  # noqa: E402
+
+# --import-mode=importlib puts no test folder on sys.path: the browser tests import their helpers from here.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 django.setup()
 
@@ -41,3 +45,15 @@ def _fresh_cache():
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium through Playwright, one per test module (see tests/web/e2e_support.py)."""
+    from e2e_support import CHROMIUM, LAUNCH_ARGS
+
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
+        yield b
+        b.close()

@@ -7,25 +7,13 @@ missing; ``.ci/run`` installs it.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from django.contrib.auth import get_user_model
+from e2e_support import E2E, login, make_arbiter, shot
 
 from arbitro.web.tournaments import models, service, store
 
-CHROMIUM = os.environ.get("ARBITRO_CHROMIUM", "/usr/bin/chromium")
-SHOTS = Path(os.environ.get("ARBITRO_SCREENSHOTS", Path(__file__).resolve().parents[2] / "screenshots" / "web-e2e"))
-
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} not installed (apt-get install chromium)"),
-]
-
-# Playwright's sync API runs an event loop in this thread; the ORM calls of the test are synchronous on purpose.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+pytestmark = E2E
 
 
 def _dutch_available() -> bool:
@@ -36,21 +24,8 @@ def _dutch_available() -> bool:
     return True
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
-        )
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def page(browser):
-    SHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": 1100, "height": 900}, locale="es-AR")
     pg = context.new_page()
     pg.set_default_timeout(15000)
@@ -59,24 +34,20 @@ def page(browser):
 
 
 def _shot(page, name: str) -> None:
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    shot(page, name)
 
 
 def _login(page, base: str, username: str, password: str) -> None:
-    page.goto(f"{base}/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", password)
-    page.click("form.form button[type=submit]")
-    page.wait_for_load_state()
+    login(page, base, username, password)
 
 
 def _arbiter(username: str = "arbitro", password: str = "arbitro-e2e-pw"):
-    user = get_user_model().objects.create_user(username, password=password)
-    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
-    return user, password
+    return make_arbiter(username, password), password
 
 
-def _run_fma_tournament(page, base: str, category: str, entrants: int, rounds: int, name: str) -> models.Tournament:
+def _run_fma_tournament(
+    page, base: str, category: str, entrants: int, rounds: int, name: str
+) -> models.Tournament:
     """Create an FMA tournament at the desk, register players, pair and finish ``rounds`` rounds by keyboard."""
     user, password = _arbiter()
     _login(page, base, user.username, password)
@@ -92,7 +63,10 @@ def _run_fma_tournament(page, base: str, category: str, entrants: int, rounds: i
     page.fill("input[name=rating]", "1790")
     page.click("button[name=op][value=register]")
     page.wait_for_load_state()
-    page.fill("textarea[name=players]", "\n".join(f"Jugador{i + 1:02d}, Demo; {1790 - 7 * i}" for i in range(1, entrants)))
+    page.fill(
+        "textarea[name=players]",
+        "\n".join(f"Jugador{i + 1:02d}, Demo; {1790 - 7 * i}" for i in range(1, entrants)),
+    )
     page.click("button[name=op][value=register_many]")
     page.wait_for_load_state()
     row = models.Tournament.objects.get(name=name)

@@ -11,43 +11,29 @@ Every public page is photographed at 390 and 1366 px into ``screenshots/phone/``
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 from django.contrib.auth import get_user_model
+from e2e_support import E2E, shot
 
 from arbitro.web.tournaments import models, service
 
-CHROMIUM = os.environ.get("ARBITRO_CHROMIUM", "/usr/bin/chromium")
-SHOTS = Path(os.environ.get("ARBITRO_SCREENSHOTS", Path(__file__).resolve().parents[2] / "screenshots")) / "phone"
-
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} not installed (apt-get install chromium)"),
-]
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+pytestmark = E2E
 
 NAMES = [
-    "Fernández Castellanos, María Guadalupe", "Papadopoulos-Konstantinidis, Alexandros", "Li, Wen",
-    "Van der Westhuizen, Johannes Petrus", "Ødegaard, Sigrid", "Ramírez, Juan", "Nakamura, Hikaru",
-    "Schmidt-Hoffmann, Karl-Heinz Friedrich", "Pérez, Ana", "O'Brien, Seán", "Kowalczyk, Małgorzata",
+    "Fernández Castellanos, María Guadalupe",
+    "Papadopoulos-Konstantinidis, Alexandros",
+    "Li, Wen",
+    "Van der Westhuizen, Johannes Petrus",
+    "Ødegaard, Sigrid",
+    "Ramírez, Juan",
+    "Nakamura, Hikaru",
+    "Schmidt-Hoffmann, Karl-Heinz Friedrich",
+    "Pérez, Ana",
+    "O'Brien, Seán",
+    "Kowalczyk, Małgorzata",
     "Abdusattorov, Nodirbek",
 ]
 RESULTS = ["1-0", "½-½", "0-1", "1-0", "0-1", "½-½"]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
-        )
-        yield b
-        b.close()
 
 
 def _swiss(state: str) -> models.Tournament:
@@ -55,7 +41,9 @@ def _swiss(state: str) -> models.Tournament:
     no result), ``done`` (all 5 rounds played)."""
     user = get_user_model().objects.get_or_create(username="arbitro")[0]
     system = "rr" if state == "rr" else "swiss"  # rr: a Berger grid (C.05) of 6 with round 3 paired
-    row = service.create({"name": f"Abierto {state}", "city": "Mar del Plata", "system": system, "rounds": 5}, user)
+    row = service.create(
+        {"name": f"Abierto {state}", "city": "Mar del Plata", "system": system, "rounds": 5}, user
+    )
     names = NAMES[:6] if state == "rr" else NAMES
     service.register_many(row, "\n".join(f"{n}; {2400 - 37 * i}" for i, n in enumerate(names)), user)
     row.refresh_from_db()
@@ -65,21 +53,24 @@ def _swiss(state: str) -> models.Tournament:
         row.refresh_from_db()
         if rnd <= played:
             boards = service.state(row).round(rnd).boards
-            service.enter_results(row, rnd, {b: RESULTS[(b + rnd) % len(RESULTS)] for b in range(1, len(boards) + 1)}, user)
+            service.enter_results(
+                row, rnd, {b: RESULTS[(b + rnd) % len(RESULTS)] for b in range(1, len(boards) + 1)}, user
+            )
             row.refresh_from_db()
     return row
 
 
 def _page(browser, width: int):
-    ctx = browser.new_context(viewport={"width": width, "height": 844 if width < 600 else 900}, locale="es-AR")
+    ctx = browser.new_context(
+        viewport={"width": width, "height": 844 if width < 600 else 900}, locale="es-AR"
+    )
     pg = ctx.new_page()
     pg.set_default_timeout(15000)
     return ctx, pg
 
 
 def _shot(pg, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    pg.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    shot(pg, name, "phone")
 
 
 def _right(pg, selector: str) -> float:
@@ -89,12 +80,16 @@ def _right(pg, selector: str) -> float:
 
 
 def _no_page_scroll(pg) -> None:
-    assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), "the page scrolls sideways"
+    assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (
+        "the page scrolls sideways"
+    )
 
 
 def _aligned(pg, table: str) -> None:
     """Each header cell starts where the cells of its column start (C.05 grid / Swiss crosstable)."""
-    heads = pg.evaluate(f"[...document.querySelectorAll('{table} thead th')].map(e => e.getBoundingClientRect().left)")
+    heads = pg.evaluate(
+        f"[...document.querySelectorAll('{table} thead th')].map(e => e.getBoundingClientRect().left)"
+    )
     for row_lefts in pg.evaluate(
         f"[...document.querySelectorAll('{table} tbody tr')].map(r => [...r.children].map(e => e.getBoundingClientRect().left))"
     ):
@@ -121,11 +116,15 @@ def test_public_pages_at_390_and_1366_px(browser, live_server, state) -> None:
                 pg.goto(f"{base}/standings/")
                 first = "table.standings tbody tr"
                 for col in (1, 2, 4, 5):  # rank, name, points, first tie-break
-                    assert _right(pg, f"{first} td:nth-child({col})") <= 390, f"standings column {col} off screen"
+                    assert _right(pg, f"{first} td:nth-child({col})") <= 390, (
+                        f"standings column {col} off screen"
+                    )
                 name = f"{first} td.name"
                 left = pg.locator(name).first.bounding_box()["x"]
                 pg.evaluate("document.querySelector('table.standings').parentElement.scrollLeft = 2000")
-                assert abs(pg.locator(name).first.bounding_box()["x"] - left) < 1.5, "the name column is sticky"
+                assert abs(pg.locator(name).first.bounding_box()["x"] - left) < 1.5, (
+                    "the name column is sticky"
+                )
                 _shot(pg, f"{state}-standings-scrolled-390")
                 pg.goto(f"{base}/player/1/")
                 assert _right(pg, "table.card tbody tr td:last-child") <= 390, "a player's results off screen"
@@ -147,7 +146,9 @@ def _print_keeps_black(browser, url: str) -> None:
 
     ctx, pg = _page(browser, 1366)
     pg.goto(url)
-    blacks = [t.strip() for t in pg.locator("table.pairings tbody tr:not(.bye) td:last-child a").all_inner_texts()]
+    blacks = [
+        t.strip() for t in pg.locator("table.pairings tbody tr:not(.bye) td:last-child a").all_inner_texts()
+    ]
     pg.emulate_media(media="print")
     pg.set_viewport_size({"width": 794, "height": 1123})  # A4 at 96 dpi
     _shot(pg, "live-pairings-print")

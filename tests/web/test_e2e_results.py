@@ -12,50 +12,45 @@ by the parser under test.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
-from django.contrib.auth import get_user_model
+from e2e_support import E2E, login, make_arbiter, shot
 
 from arbitro.web.tournaments import models, service
 
-CHROMIUM = os.environ.get("ARBITRO_CHROMIUM", "/usr/bin/chromium")
-SHOTS = Path(os.environ.get("ARBITRO_SCREENSHOTS", Path(__file__).resolve().parents[2] / "screenshots" / "web-e2e"))
-
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} not installed (apt-get install chromium)"),
-]
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+pytestmark = E2E
 
 #: (what the arbiter types, White's TRF code, Black's TRF code)
 FORMS = [
-    ("1-0", "1", "0"), ("0-1", "0", "1"), ("½-½", "=", "="), ("1/2-1/2", "=", "="), ("=", "=", "="),
-    ("1", "1", "0"), ("0", "0", "1"), ("+", "+", "-"), ("-", "-", "+"), ("1F-0F", "+", "-"),
-    ("0F-1F", "-", "+"), ("+-", "+", "-"), ("-+", "-", "+"), ("0F-0F", "-", "-"), ("--", "-", "-"),
-    ("W-L", "W", "L"), ("L-W", "L", "W"), ("D-D", "D", "D"), ("W", "W", "L"), ("½-0", "=", "0"),
-    ("0-0", "0", "0"), ("1 - 0", "1", "0"), ("0,5-0,5", "=", "="), ("1f-0f", "+", "-"),
+    ("1-0", "1", "0"),
+    ("0-1", "0", "1"),
+    ("½-½", "=", "="),
+    ("1/2-1/2", "=", "="),
+    ("=", "=", "="),
+    ("1", "1", "0"),
+    ("0", "0", "1"),
+    ("+", "+", "-"),
+    ("-", "-", "+"),
+    ("1F-0F", "+", "-"),
+    ("0F-1F", "-", "+"),
+    ("+-", "+", "-"),
+    ("-+", "-", "+"),
+    ("0F-0F", "-", "-"),
+    ("--", "-", "-"),
+    ("W-L", "W", "L"),
+    ("L-W", "L", "W"),
+    ("D-D", "D", "D"),
+    ("W", "W", "L"),
+    ("½-0", "=", "0"),
+    ("0-0", "0", "0"),
+    ("1 - 0", "1", "0"),
+    ("0,5-0,5", "=", "="),
+    ("1f-0f", "+", "-"),
 ]
 BOARDS = 8
 
 
-@pytest.fixture(scope="module")
-def browser():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(
-            executable_path=CHROMIUM,
-            args=["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-dev-shm-usage"],
-        )
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def context(browser):
-    SHOTS.mkdir(parents=True, exist_ok=True)
     ctx = browser.new_context(viewport={"width": 1100, "height": 900}, locale="es-AR")
     ctx.set_default_timeout(15000)
     yield ctx
@@ -63,15 +58,15 @@ def context(browser):
 
 
 def _arbiter():
-    user = get_user_model().objects.create_user("arbitro", password="arbitro-e2e-pw")
-    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
-    return user
+    return make_arbiter()
 
 
 def _paired(user, name: str, players: int = 2 * BOARDS) -> models.Tournament:
     """A round robin with round 1 paired (Berger tables), built through the web's service."""
     row = service.create({"name": name, "city": "Mar del Plata", "system": "rr"}, user)
-    service.register_many(row, "\n".join(f"Jugador{i:02d}, Demo; {2000 - 10 * i}" for i in range(1, players + 1)), user)
+    service.register_many(
+        row, "\n".join(f"Jugador{i:02d}, Demo; {2000 - 10 * i}" for i in range(1, players + 1)), user
+    )
     row.refresh_from_db()
     service.pair_next(row, user)
     row.refresh_from_db()
@@ -81,20 +76,11 @@ def _paired(user, name: str, players: int = 2 * BOARDS) -> models.Tournament:
 def _codes(row: models.Tournament) -> list[tuple[str, str] | None]:
     row.refresh_from_db()
     st = service.state(row)
-    return [
-        (g.white_code.value, g.black_code.value) if g.has_result else None for g in st.round(1).boards
-    ]
+    return [(g.white_code.value, g.black_code.value) if g.has_result else None for g in st.round(1).boards]
 
 
 def _login(page, base: str, next_url: str = "") -> None:
-    if next_url:
-        page.wait_for_url("**/login/**")
-    else:
-        page.goto(f"{base}/login/")
-    page.fill("input[name=username]", "arbitro")
-    page.fill("input[name=password]", "arbitro-e2e-pw")
-    page.click("form.form button[type=submit]")
-    page.wait_for_load_state()
+    login(page, base, redirected=bool(next_url))
 
 
 def _field(page, board: int):
@@ -113,12 +99,16 @@ def test_each_typed_form_saves_exactly_that_result_on_exactly_that_board(context
         for k, (typed, white, black) in enumerate(FORMS[start : start + BOARDS]):
             board = k + 1
             field = _field(page, board)
-            assert page.evaluate("document.activeElement.dataset.board") == str(board), "focus on the first empty board"
+            assert page.evaluate("document.activeElement.dataset.board") == str(board), (
+                "focus on the first empty board"
+            )
             page.keyboard.type(typed)
             assert field.input_value() == typed, "every key stays in this board's field"
             page.keyboard.press("Enter")
             if board < BOARDS:
-                assert page.evaluate("document.activeElement.dataset.board") == str(board + 1), "Enter: next empty board"
+                assert page.evaluate("document.activeElement.dataset.board") == str(board + 1), (
+                    "Enter: next empty board"
+                )
             page.click("#save-results")
             page.wait_for_load_state()
             expected[k] = (white, black)
@@ -191,7 +181,9 @@ def test_typed_results_survive_an_expired_session(context, live_server):
     page.click("#save-results")
     page.wait_for_load_state()
     assert _codes(row) == [("1", "0"), ("=", "="), ("-", "+"), *[None] * (BOARDS - 3)]
-    assert page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('arbitro:results:')).length") == 0
+    assert (
+        page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('arbitro:results:')).length") == 0
+    )
     assert not page.locator("#results-restored").is_visible()
 
 
@@ -215,4 +207,4 @@ def test_the_script_normalises_as_the_core_does(context, live_server):
 
 
 def _shot(page, name: str) -> None:
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    shot(page, name)
