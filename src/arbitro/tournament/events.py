@@ -48,6 +48,7 @@ __all__ = [
     "ResultEntered",
     "RoundPaired",
     "RoundPublished",
+    "RoundUnpaired",
     "TournamentCreated",
     "TournamentFinished",
     "TournamentReopened",
@@ -345,6 +346,20 @@ class ResultCorrected(ResultEntered):
     kind: ClassVar[str] = "result_corrected"
     previous: tuple[str | None, ...] = _read(lambda v, k: tuple(v) if isinstance(v, (list, tuple)) else (), ())
     reason: str = _read(_text, "")
+    note: str = _read(_text, "")  # FIDE mode: the TRF ``###`` line (C.04.2 4.3); absent in older logs
+
+    def to_payload(self) -> dict[str, JSONValue]:  # the note only when there is one, as before
+        return {k: v for k, v in EventData.to_payload(self).items() if v or k != "note"}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundUnpaired(EventData):
+    """The last paired round taken back while none of its results is entered (its requested byes stand again)."""
+
+    kind: ClassVar[str] = "round_unpaired"
+    round: int = _read(_whole)
+    reason: str = _read(_text, "")
+    note: str = _read(_text, "")  # FIDE mode: the TRF ``###`` line
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,6 +401,7 @@ EVENT_TYPES: dict[str, type[EventData]] = {
         RoundPaired,
         PairingChanged,
         RoundPublished,
+        RoundUnpaired,
         ResultEntered,
         ResultCorrected,
         FideModeLeft,

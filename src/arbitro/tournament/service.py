@@ -540,6 +540,29 @@ class TournamentService:
             )
         return list(tx.events)
 
+    def unpair_round(self, reason: str = "") -> list[Event]:
+        """Take back the pairing of the last paired round while none of its results is entered.
+
+        The round is paired again as if it never had been (the byes requested
+        for it stand again); in FIDE mode the unpairing is written into the TRF
+        as ``### Unpaired @ Round n by <author>`` (the acceptance checklist's
+        rule that every arbiter intervention is visible in the file).
+        """
+        check_text("reason", reason)
+        s = self._require_open()
+        rnd = s.round()
+        entered = [i for i, g in enumerate(rnd.boards, start=1) if g.has_result]
+        if entered:
+            raise ArbitroError(
+                f"unpair: round {rnd.number} already has results on board(s) {', '.join(map(str, entered))}"
+            )
+        with self._tx() as tx:
+            note = ""
+            if s.fide_mode:
+                note = f"Unpaired @ Round {rnd.number} by {self.author}" + (f": {reason}" if reason else "")
+            tx.emit(ev.RoundUnpaired(round=rnd.number, reason=reason, note=note))
+        return list(tx.events)
+
     def publish_round(self, round_number: int | None = None) -> list[Event]:
         s = self._require_open()
         rnd = s.round(round_number)
@@ -577,10 +600,27 @@ class TournamentService:
         if (white, black) == (game.white_code, game.black_code):
             raise ArbitroError(f"correction: round {rnd.number} board {board} already has {result}")
         previous = (game.white_code.value if game.white_code else None, game.black_code.value if game.black_code else None)
+        note = ""
+        if s.fide_mode:  # every correction visible in the TRF (C.04.2 4.3: it affects only pairings not yet made)
+            since = ", ".join(str(n) for n in range(rnd.number + 1, s.paired_rounds + 1))
+            later = f"; paired since on the old score: round {since}" if since else ""
+            note = (
+                f"Correction @ Round {rnd.number} board {board}: "
+                f"{_ascii(format_result(game.white_code, game.black_code))} -> {_ascii(format_result(white, black))}"
+                f" by {self.author}"
+                + later
+                + (f": {reason}" if reason else "")
+            )
         with self._tx() as tx:
             tx.emit(
                 ev.ResultCorrected(
-                    round=rnd.number, board=board, white=white.value, black=black.value, previous=previous, reason=reason
+                    round=rnd.number,
+                    board=board,
+                    white=white.value,
+                    black=black.value,
+                    previous=previous,
+                    reason=reason,
+                    note=note,
                 )
             )
         return list(tx.events)
@@ -641,6 +681,11 @@ def _check_player_text(fields: dict[str, Any]) -> None:
             if not isinstance(value, str):
                 raise ArbitroError(f"{label}: expected text, got {value!r}")
             check_text(label, value)
+
+
+def _ascii(result: str) -> str:
+    """A result for a ``###`` line of the TRF: ``1/2`` for ``½`` (the record stays plain ASCII)."""
+    return result.replace("½", "1/2")
 
 
 def _board(boards: list[Game], board: int, number: int) -> Game:

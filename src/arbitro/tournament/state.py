@@ -97,6 +97,7 @@ class RoundState:
     engine_bye: int | None = None
     manual: bool = False
     published: bool = False
+    requested: dict[int, str] = field(default_factory=dict)  # the byes requested for it (back on an unpairing)
 
     @property
     def complete(self) -> bool:
@@ -410,6 +411,7 @@ def _renumber(state: TournamentState, p: ev.PairingNumbersAssigned) -> None:
         rnd.engine_bye = new[rnd.engine_bye] if rnd.engine_bye is not None else None
         rnd.engine_boards = [(new[w], new[b]) for w, b in rnd.engine_boards]
         rnd.unpaired = {new[k]: v for k, v in rnd.unpaired.items()}
+        rnd.requested = {new[k]: v for k, v in rnd.requested.items()}
     state.withdrawn = {new[k]: v for k, v in state.withdrawn.items()}
     state.header.prohibited_pairings = [
         ProhibitedPairing(tuple(new[x] for x in pp.players), pp.first_round, pp.last_round)
@@ -431,9 +433,10 @@ def _paired(state: TournamentState, p: ev.RoundPaired) -> None:
     if number != len(state.rounds) + 1:
         raise ArbitroError(f"event: round {number} paired after round {len(state.rounds)}")
     boards = [Game(w, b) for w, b in p.boards]
+    requested = {}
     for player, _ in list(state.requested_byes):
         if (player, number) in state.requested_byes:
-            del state.requested_byes[(player, number)]
+            requested[player] = state.requested_byes.pop((player, number))
     state.rounds.append(
         RoundState(
             number=number,
@@ -443,8 +446,24 @@ def _paired(state: TournamentState, p: ev.RoundPaired) -> None:
             engine=p.engine,
             engine_boards=[(g.white, g.black) for g in boards],
             engine_bye=p.bye,
+            requested=requested,
         )
     )
+
+
+def _round_unpaired(state: TournamentState, p: ev.RoundUnpaired) -> None:
+    """The last round taken back (no result entered): the requests it consumed are pending again."""
+    if not state.rounds or p.round != len(state.rounds):
+        raise ArbitroError(f"event: only the last paired round ({len(state.rounds)}) can be unpaired, not {p.round}")
+    rnd = state.rounds[-1]
+    if any(g.has_result for g in rnd.boards):
+        raise ArbitroError(f"event: round {p.round} has results and cannot be unpaired")
+    state.rounds.pop()
+    for player, kind in rnd.requested.items():
+        if player in state.header.players and not state.is_withdrawn(player, p.round):
+            state.requested_byes[(player, p.round)] = kind
+    if p.note:
+        state.header.comments.append(p.note)
 
 
 def _changed(state: TournamentState, p: ev.PairingChanged) -> None:
@@ -464,6 +483,8 @@ def _result(state: TournamentState, p: ev.ResultEntered | ev.ResultCorrected) ->
     game = rnd.boards[p.board - 1]
     game.white_code = ResultCode(p.white)
     game.black_code = ResultCode(p.black)
+    if isinstance(p, ev.ResultCorrected) and p.note:
+        state.header.comments.append(p.note)
 
 
 def _bye(state: TournamentState, p: ev.ByeRequested) -> None:
@@ -516,6 +537,7 @@ _HANDLERS: dict[type[ev.EventData], Callable[[TournamentState, Any], None]] = {
     ev.RoundPaired: _paired,
     ev.PairingChanged: _changed,
     ev.RoundPublished: _published,
+    ev.RoundUnpaired: _round_unpaired,
     ev.ResultEntered: _result,
     ev.ResultCorrected: _result,
     ev.FideModeLeft: _left_fide_mode,
