@@ -226,6 +226,7 @@ def test_a_result_entered_at_the_desk_changes_the_etag_and_shows_in_the_round(cl
     row, user = _desk_tournament(client, django_user_model, "Abierto API", 6)
     action = f"/desk/t/{row.slug}/action/"
     client.post(action, {"op": "pair"})
+    client.post(action, {"op": "publish"})  # a draft is not public (issue 15 item 3)
     client.logout()
     url = f"{API}/tournaments/{row.slug}/rounds/1"
     before = client.get(url)

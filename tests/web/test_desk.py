@@ -66,6 +66,7 @@ def test_fma_cuarta_round_robin_from_the_rulebook_FMA_4_1_b(logged):
     assert store.load(row).tiebreaks[:2] == ["DE", "SB"]
     resp = logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "pair"})
     assert resp.status_code == 302
+    logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "publish"})  # the draft reviewed
     row.refresh_from_db()
     st = service.state(row)
     assert st.paired_rounds == 1 and len(st.round(1).boards) == 4
@@ -146,6 +147,7 @@ def test_imported_tournament_continues_at_the_desk(logged, shared, arbiter):
     assert 'id="pair-next"' in panel
     resp = logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "pair"}, follow=True)
     assert resp.status_code == 200
+    logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "publish"})  # the draft reviewed
     row.refresh_from_db()
     assert service.is_event_based(row)
     st = service.state(row)

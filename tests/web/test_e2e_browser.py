@@ -74,6 +74,7 @@ def _run_fma_tournament(
     keys = ["1", "0", "=", "1", "0", "1", "=", "0"]
     for rnd in range(1, rounds + 1):
         page.click("#pair-next")
+        page.click("#publish-round")  # the draft reviewed, then published (issue 15 item 3)
         page.wait_for_selector("#results-form input.result")
         inputs = page.locator("#results-form input.result")
         inputs.first.focus()

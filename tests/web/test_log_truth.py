@@ -92,7 +92,7 @@ def test_finishing_and_reopening_are_events_and_the_version_only_grows(logged, c
     logged.post(url, _results_post(row))
     row.refresh_from_db()
     versions.append(row.version)
-    logged.post(url, {"op": "finish"})
+    logged.post(url, {"op": "finish", "confirmed": "1"})
     row.refresh_from_db()
     versions.append(row.version)
     assert row.status == models.Tournament.Status.FINISHED
@@ -101,7 +101,7 @@ def test_finishing_and_reopening_are_events_and_the_version_only_grows(logged, c
     assert "re-open" in resp.content.decode().lower() or "reabr" in resp.content.decode().lower()
     row.refresh_from_db()
     assert row.status == models.Tournament.Status.FINISHED and row.version == versions[-1]
-    logged.post(url, {"op": "reopen"})
+    logged.post(url, {"op": "reopen", "confirmed": "1"})
     row.refresh_from_db()
     versions.append(row.version)
     assert row.status == models.Tournament.Status.RUNNING

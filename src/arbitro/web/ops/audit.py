@@ -9,7 +9,7 @@ Visible at the desk to the tournament's chief arbiter and federation admins.
 
 from __future__ import annotations
 
-import json
+import contextlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,8 +18,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 
+from arbitro.errors import ArbitroError
 from arbitro.model import ResultCode
+from arbitro.tournament import TournamentState, event_from_dict
+from arbitro.tournament.state import apply
 from arbitro.views import game_result_text
+from arbitro.views.text import bye_kind
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,10 +32,19 @@ class AuditRow:
     when: Any
     who: str
     kind: str
-    what: str
-    before: str
+    what: str  # what the event touches: "round 2 board 3", "player 7"
+    before: str  # in words; lines separated by newlines
     after: str
     label: str = ""  # the event kind in the reader's language
+    detail: str = ""  # who is concerned, by name: "Pérez, Ana – López, Juan"
+
+    @property
+    def before_lines(self) -> list[str]:
+        return [x for x in self.before.split("\n") if x]
+
+    @property
+    def after_lines(self) -> list[str]:
+        return [x for x in self.after.split("\n") if x]
 
 
 def _result(white: Any, black: Any) -> str:
@@ -42,61 +55,207 @@ def _result(white: Any, black: Any) -> str:
         return f"{white}-{black}"
 
 
-def _boards(p: dict[str, Any]) -> str:
-    boards = ", ".join(f"{w}–{b}" for w, b in p.get("boards") or [])
-    extra = [f"bye {p['bye']}"] if p.get("bye") else []
-    extra += [f"{a} {k}" for a, k in p.get("unpaired") or []]
-    return "; ".join([boards, *extra]) if extra else boards
+def _name(st: TournamentState, n: Any) -> str:
+    """A player by name and pairing number (the number in force at that point of the log)."""
+    try:
+        return f"{st.player(int(n)).name} ({n})"
+    except (ArbitroError, TypeError, ValueError):
+        return f"#{n}"
 
 
-def _describe(kind: str, p: dict[str, Any]) -> tuple[tuple[Any, ...], str, str]:
-    """(what the event touches, its label, the value after it)."""
+def _bye_text(code: str) -> str:
+    from arbitro.web.tournaments import present
+
+    try:
+        return present.bye_label(bye_kind(ResultCode(code)))
+    except ValueError:
+        return code
+
+
+def _pairing_lines(st: TournamentState, number: int) -> str:
+    """A round's pairing in words: one line per board, then the bye and the players not paired."""
+    if not 1 <= number <= st.paired_rounds:
+        return ""
+    rnd = st.round(number)
+    lines = [f"{i}. {_name(st, g.white)} – {_name(st, g.black)}" for i, g in enumerate(rnd.boards, start=1)]
+    if rnd.bye is not None:
+        lines.append(f"{_('bye (pairing)')}: {_name(st, rnd.bye)}")
+    lines += [f"{_bye_text(k)}: {_name(st, p)}" for p, k in sorted(rnd.unpaired.items())]
+    return "\n".join(lines)
+
+
+def _player_text(st: TournamentState, n: Any) -> str:
+    try:
+        p = st.player(int(n))
+    except (ArbitroError, TypeError, ValueError):
+        return ""
+    parts = [p.name, *(x for x in (p.title, p.federation) if x)]
+    parts.append(_("rating %(r)s") % {"r": p.rating} if p.rating else _("unrated"))
+    if p.fide_id:
+        parts.append(f"FIDE {p.fide_id}")
+    if p.birth_date:
+        parts.append(str(p.birth_date))
+    return " · ".join(parts)
+
+
+def _with_reason(text: str, p: dict[str, Any]) -> str:
+    return text + (f" ({p['reason']})" if p.get("reason") else "")
+
+
+def _before(kind: str, p: dict[str, Any], pre: TournamentState) -> tuple[str, str]:
+    """(the names concerned, the value before) read from the state before the event (no copy of it)."""
+    rnd = p.get("round")
+    try:
+        if kind in {"result_entered", "result_corrected"}:
+            game = pre.round(int(rnd)).boards[int(p.get("board")) - 1]
+            detail = f"{_name(pre, game.white)} – {_name(pre, game.black)}"
+            if game.has_result and game.white_code is not None and game.black_code is not None:
+                return detail, _result(game.white_code.value, game.black_code.value)
+            return detail, ""
+        if kind in {"pairing_changed", "round_unpaired"}:
+            return "", _pairing_lines(pre, int(rnd))
+        if kind in {"player_updated", "player_removed"}:
+            n = int(p.get("start_rank"))
+            return (pre.player(n).name if n in pre.header.players else ""), _player_text(pre, n)
+        if kind in {"bye_requested", "bye_cancelled"}:
+            code = pre.requested_byes.get((int(p.get("player")), int(rnd)))
+            return "", _bye_text(code) if code else ""
+    except (ArbitroError, IndexError, TypeError, ValueError):
+        if kind == "result_corrected" and p.get("previous"):
+            return "", _result(*p["previous"])
+    return "", ""
+
+
+def _describe(
+    kind: str, p: dict[str, Any], pre: tuple[str, str], post: TournamentState
+) -> tuple[tuple[Any, ...], str, str, str, str]:
+    """(what the event touches, its label, the names concerned, the value before, the value after), in words."""
+    rnd = p.get("round")
+    pre_detail, before = pre
     if kind in {"result_entered", "result_corrected"}:
-        after = _result(p.get("white"), p.get("black"))
-        if p.get("reason"):
-            after += f" ({p['reason']})"
-        return ("result", p.get("round"), p.get("board")), _("round %(round)s board %(board)s") % {"round": p.get("round"), "board": p.get("board")}, after
+        after = _with_reason(_result(p.get("white"), p.get("black")), p)
+        detail = pre_detail
+        what = _("round %(round)s board %(board)s") % {"round": rnd, "board": p.get("board")}
+        return ("result", rnd, p.get("board")), what, detail, before, after
     if kind in {"round_paired", "pairing_changed"}:
-        after = _boards(p) + (f" ({p['reason']})" if p.get("reason") else "")
-        return ("pairing", p.get("round")), _("round %(round)s pairing") % {"round": p.get("round")}, after
-    if kind in {"player_registered", "player_updated", "player_removed"}:
-        fields = {k: v for k, v in p.items() if k != "start_rank"}
-        after = _("removed") if kind == "player_removed" else json.dumps(fields, ensure_ascii=False, sort_keys=True)
-        return ("player", p.get("start_rank")), _("player %(n)s") % {"n": p.get("start_rank")}, after
-    if kind in {"bye_requested", "bye_cancelled"}:
-        after = _("cancelled") if kind == "bye_cancelled" else str(p.get("kind", ""))
-        return ("bye", p.get("player"), p.get("round")), _("player %(n)s round %(round)s bye") % {"n": p.get("player"), "round": p.get("round")}, after
-    if kind == "player_withdrawn":
-        return (
-            ("withdrawn", p.get("player")),
-            _("player %(n)s") % {"n": p.get("player")},
-            _("withdrawn from round %(round)s") % {"round": p.get("from_round")},
-        )
+        after = _pairing_lines(post, int(rnd))
+        if p.get("reason"):
+            after += "\n" + _("reason: %(r)s") % {"r": p["reason"]}
+        return ("pairing", rnd), _("round %(round)s pairing") % {"round": rnd}, "", before, after
+    if kind == "round_unpaired":
+        after = _with_reason(_("unpaired: it can be paired again"), p)
+        return ("pairing", rnd), _("round %(round)s pairing") % {"round": rnd}, "", before, after
     if kind == "round_published":
-        return ("published", p.get("round")), _("round %(round)s") % {"round": p.get("round")}, _("published")
-    return (kind,), kind.replace("_", " "), json.dumps(p, ensure_ascii=False, sort_keys=True)[:300]
+        return ("published", rnd), _("round %(round)s") % {"round": rnd}, "", "", _("published")
+    if kind in {"player_registered", "player_updated", "player_removed"}:
+        n = p.get("start_rank")
+        after = _("removed") if kind == "player_removed" else _player_text(post, n)
+        known = post.header.players.get(int(n)) if kind != "player_removed" and n is not None else None
+        return ("player", n), _("player %(n)s") % {"n": n}, known.name if known else pre_detail, before, after
+    if kind in {"bye_requested", "bye_cancelled"}:
+        key = (int(p.get("player")), int(rnd))
+        after = _("cancelled") if kind == "bye_cancelled" else _bye_text(str(p.get("kind", "")))
+        what = _("player %(n)s round %(round)s bye") % {"n": p.get("player"), "round": rnd}
+        return ("bye", *key), what, _name(post, p.get("player")), before, after
+    if kind == "player_withdrawn":
+        after = _("withdrawn from round %(round)s") % {"round": p.get("from_round")}
+        return ("withdrawn", p.get("player")), _("player %(n)s") % {"n": p.get("player")}, _name(post, p.get("player")), "", after
+    if kind == "pairing_numbers_assigned":
+        method = str(p.get("method") or "")
+        how = {
+            "rating": _("by rating, title and name (C.04.2 2.2)"),
+            "lots": _("by lot (seed %(s)s)") % {"s": p.get("seed")},
+            "imported": _("as in the imported file"),
+        }.get(method, method)
+        order = "\n".join(f"{i}. {pl.name}" for i, pl in sorted(post.header.players.items()))
+        return ("numbers",), _("pairing numbers"), how, "", order
+    if kind == "pairing_prohibited":
+        names = " / ".join(_name(post, n) for n in p.get("players") or [])
+        first, last = p.get("first_round"), p.get("last_round")
+        after = _("every round") if first is None and last is None else _("rounds %(a)s to %(b)s") % {"a": first or 1, "b": last or "…"}
+        return ("prohibited", tuple(p.get("players") or [])), _("pairing prohibited"), names, "", after
+    if kind == "tournament_created":
+        after = " · ".join(
+            x for x in (str(p.get("name") or ""), str(post.pairing_system.name), _("%(n)s rounds") % {"n": p.get("rounds")} if p.get("rounds") else "") if x
+        )
+        return ("tournament",), _("tournament"), "", "", after
+    if kind == "tournament_finished":
+        return ("finished",), _("tournament"), "", _("open"), _with_reason(_("finished"), p)
+    if kind == "tournament_reopened":
+        return ("finished",), _("tournament"), "", _("finished"), _with_reason(_("re-opened"), p)
+    if kind == "fide_mode_left":
+        return ("fide",), _("FIDE mode"), "", _("FIDE mode"), str(p.get("note") or _("left"))
+    return (kind,), kind.replace("_", " "), "", "", ""
 
 
 def trail(row: Any) -> list[AuditRow]:
-    """Every event of the tournament, oldest first, with the value before and after (labels in the active language)."""
+    """Every event of the tournament, oldest first, with the value before and after, in words.
+
+    The log is replayed alongside (core ``apply``) so that every pairing number is shown with the
+    name it had at that point of the log (a late entry renumbers the players below it).
+    """
     from arbitro.web.tournaments import present
 
-    seen: dict[tuple[Any, ...], str] = {}
     out: list[AuditRow] = []
+    st = TournamentState()
     for e in row.events.select_related("author").order_by("seq"):
         payload = e.payload if isinstance(e.payload, dict) else {}
-        key, what, after = _describe(e.kind, payload)
-        if e.kind == "player_updated" and key in seen:  # the changed fields on top of the known ones
-            known = json.loads(seen[key]) if seen[key].startswith("{") else {}
-            after = json.dumps({**known, **{k: v for k, v in payload.items() if k != "start_rank"}}, ensure_ascii=False, sort_keys=True)
-        before = seen.get(key, "")
-        if e.kind == "result_corrected" and payload.get("previous") and not before:
-            w, b = payload["previous"]
-            before = _result(w, b)
-        seen[key] = after.split(" (")[0] if key[0] == "result" else after
+        try:
+            pre = _before(e.kind, payload, st)
+        except (KeyError, TypeError, ValueError):
+            pre = ("", "")
+        with contextlib.suppress(ArbitroError):  # a log the core refuses is shown as far as it can be read
+            apply(st, event_from_dict({"kind": e.kind, "payload": payload}, where=f"event {e.seq}"))
+        try:
+            _key, what, detail, before, after = _describe(e.kind, payload, pre, st)
+        except (ArbitroError, KeyError, TypeError, ValueError):
+            what, detail, before, after = e.kind.replace("_", " "), "", "", ""
         who = e.author.get_username() if e.author else ""
-        out.append(AuditRow(e.seq, e.created, who, e.kind, what, before, after, present.event_label(e.kind)))
+        out.append(AuditRow(e.seq, e.created, who, e.kind, what, before, after, present.event_label(e.kind), detail))
     return out
+
+
+def recent(row: Any, st: TournamentState | None, count: int = 8) -> list[AuditRow]:
+    """The last ``count`` events in words, newest first, named from the current state ``st`` (no replay).
+
+    For the desk panel, which must not replay the log again (the state of the last command serves it);
+    the event log page (:func:`trail`) names everyone as they were at each event.
+    """
+    from arbitro.web.tournaments import present
+
+    out: list[AuditRow] = []
+    now = st if st is not None else TournamentState()
+    for e in row.events.select_related("author").order_by("-seq")[:count]:
+        payload = e.payload if isinstance(e.payload, dict) else {}
+        try:
+            detail, before = _before(e.kind, payload, now)
+            if e.kind in {"result_entered", "result_corrected", "pairing_changed", "round_unpaired", "bye_requested"}:
+                before = _result(*payload["previous"]) if e.kind == "result_corrected" and payload.get("previous") else ""
+            _key, what, detail, before, after = _describe(e.kind, payload, (detail, before), now)
+            if e.kind == "round_unpaired":
+                before = ""
+        except (ArbitroError, KeyError, TypeError, ValueError):
+            what, detail, before, after = e.kind.replace("_", " "), "", "", ""
+        who = e.author.get_username() if e.author else ""
+        out.append(AuditRow(e.seq, e.created, who, e.kind, what, before, after, present.event_label(e.kind), detail))
+    return out
+
+
+def trail_cached(row: Any) -> list[AuditRow]:
+    """:func:`trail` cached per tournament version and language (the desk shows it after every action)."""
+    from django.utils.translation import get_language
+
+    from arbitro.web.tournaments import store
+
+    return store.cached(row, f"trail:{get_language()}", lambda: trail(row))
+
+
+def page_of(request: HttpRequest, rows: list[AuditRow], *, newest_first: bool, per_page: int = 50) -> Any:
+    """One page of the history (``?page=``), newest first for the log."""
+    from django.core.paginator import Paginator
+
+    ordered = list(reversed(rows)) if newest_first else rows
+    return Paginator(ordered, per_page).get_page(request.GET.get("page"))
 
 
 def audit_view(request: HttpRequest, slug: str) -> HttpResponse:
@@ -110,4 +269,10 @@ def audit_view(request: HttpRequest, slug: str) -> HttpResponse:
     row = get_object_or_404(models.Tournament, slug=slug)
     if not permissions.can(request.user, row, "audit"):
         raise PermissionDenied
-    return render(request, "tournaments/desk_audit.html", {"row": row, "rows": trail(row), "no_refresh": True})
+    rows = trail_cached(row)
+    return render(
+        request,
+        "tournaments/desk_audit.html",
+        {"row": row, "page": page_of(request, rows, newest_first=False), "total": len(rows), "no_refresh": True,
+         "can_chief": True},
+    )

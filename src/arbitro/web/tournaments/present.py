@@ -84,20 +84,27 @@ class RoundPage:
         return self.sheet.complete
 
 
-def _sheet(row: models.Tournament, t: CoreTournament, rnd: int) -> RoundSheet:
-    """The round sheet of ``rnd``; a round paired in the event log but not in the model yet comes from the log."""
+def _sheet(row: models.Tournament, t: CoreTournament, rnd: int, draft: bool) -> RoundSheet:
+    """The round sheet of ``rnd``; a round paired in the event log but not in the model yet comes from the log.
+
+    A round not published yet (a draft, issue 15 item 3) comes from the log only for the desk (``draft``):
+    the public pages, the API and the public TRF never see it.
+    """
     if rnd > t.played_rounds:
         from . import service
 
         st = service.state(row)
-        if st is not None and rnd <= st.paired_rounds:
+        if st is not None and rnd <= st.paired_rounds and (draft or st.round(rnd).published):
             return round_sheet(st.to_tournament(include_pending=True), rnd)
     return round_sheet(t, rnd)
 
 
-def round_for(row: models.Tournament, t: CoreTournament, rnd: int) -> RoundPage:
-    """Round ``rnd`` of a tournament row: boards in C.04.2 3.6 order (:func:`arbitro.views.round_sheet`)."""
-    sheet = store.cached(row, f"round{rnd}", lambda: _sheet(row, t, rnd))
+def round_for(row: models.Tournament, t: CoreTournament, rnd: int, *, draft: bool = False) -> RoundPage:
+    """Round ``rnd`` of a tournament row: boards in C.04.2 3.6 order (:func:`arbitro.views.round_sheet`).
+
+    ``draft``: the desk's view, which includes a round paired but not published.
+    """
+    sheet = store.cached(row, f"round{rnd}{':draft' if draft else ''}", lambda: _sheet(row, t, rnd, draft))
     labels = _bye_labels()
     return RoundPage(sheet, [(b, labels.get(b.kind, b.kind)) for b in sheet.byes])
 

@@ -21,6 +21,7 @@ import datetime as _dt
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -294,12 +295,140 @@ def request_bye(row: models.Tournament, start_rank: int, rnd: int, kind: str, us
     _commit(row, svc, user)
 
 
-def pair_next(row: models.Tournament, user: Actor, seed: int | None = None) -> int:
+def pair_next(row: models.Tournament, user: Actor, seed: int | None = None, *, publish: bool = True) -> int:
+    """Pair the next round; ``publish=False`` (the desk's "Pair") leaves it a draft only the desk sees."""
     svc = _service(row, user)
+    if svc.state.finished:  # never reverses a finish silently: the chief arbiter re-opens first (an event)
+        raise ArbitroError(_("the tournament is finished: the chief arbiter must re-open it before pairing"))
     svc.pair_next_round(seed=seed)
-    svc.publish_round()
+    if publish:
+        svc.publish_round()
     _commit(row, svc, user)
     return svc.state.paired_rounds
+
+
+def publish(row: models.Tournament, user: Actor) -> int:
+    """Publish the draft of the last paired round (from then on the public pages, API and TRF show it)."""
+    svc = _service(row, user)
+    st = svc.state
+    if not st.rounds:
+        raise ArbitroError(_("no round has been paired yet"))
+    if st.rounds[-1].published:
+        raise ArbitroError(_("round %(r)s is already published") % {"r": st.paired_rounds})
+    svc.publish_round()
+    _commit(row, svc, user)
+    return st.paired_rounds
+
+
+def unpair(row: models.Tournament, user: Actor, reason: str = "") -> int:
+    """Take back the last round while none of its results is entered (core ``unpair_round``, an event)."""
+    svc = _service(row, user)
+    st = svc.state
+    if not st.rounds:
+        raise ArbitroError(_("no round has been paired yet"))
+    if st.finished:
+        raise ArbitroError(_("the tournament is finished: the chief arbiter must re-open it first"))
+    entered = [str(i) for i, g in enumerate(st.rounds[-1].boards, start=1) if g.has_result]
+    if entered:
+        raise ArbitroError(
+            _("round %(r)s cannot be unpaired: it already has results on board(s) %(b)s")
+            % {"r": st.paired_rounds, "b": ", ".join(entered)}
+        )
+    number = st.paired_rounds
+    svc.unpair_round(reason=reason)
+    _commit(row, svc, user)
+    return number
+
+
+def check_finish(row: models.Tournament) -> None:
+    """Refuse (translated) a finish while a result is missing: checked before the confirmation is asked."""
+    st = state(row)
+    if st is None:
+        return
+    if st.finished:
+        raise ArbitroError(_("the tournament is already finished"))
+    if st.rounds and not st.rounds[-1].complete:
+        raise ArbitroError(
+            _("the tournament cannot be finished: round %(r)s has no result yet on board(s) %(b)s")
+            % {"r": st.paired_rounds, "b": ", ".join(map(str, st.rounds[-1].missing_boards()))}
+        )
+    if st.rounds and not st.rounds[-1].published:
+        raise ArbitroError(_("the tournament cannot be finished: round %(r)s is a draft") % {"r": st.paired_rounds})
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A saved result a results form would change (shown on the confirmation page)."""
+
+    board: int
+    white: str
+    black: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectionPlan:
+    round: int
+    changes: list[Correction]
+    paired_since: list[int]  # rounds paired after ``round`` on the old score (C.04.2 4.3)
+
+    @property
+    def needs_confirmation(self) -> bool:
+        return bool(self.changes and self.paired_since)
+
+
+def plan_corrections(row: models.Tournament, data: QueryDict | dict[str, str], user: Actor) -> CorrectionPlan:
+    """What a results form would correct, before anything is saved: the warning of issue 15 item 2.
+
+    Raises the translated errors of the form (a wrong entry, a closed round for an arbiter) at once.
+    """
+    adopt(row)
+    rnd = _int(data.get("round"), "round")
+    kinds = row.events.filter(kind__in=("round_paired", "round_unpaired")).values_list("kind", flat=True)
+    if sum(1 if k == "round_paired" else -1 for k in kinds) <= rnd:  # no round paired since: no replay needed
+        return CorrectionPlan(rnd, [], [])
+    st = state(row)
+    if st is None:
+        raise ArbitroError(_("this tournament is read-only here"))
+    if not 1 <= rnd <= st.paired_rounds:
+        raise ArbitroError(_("round %(r)s has not been paired") % {"r": rnd})
+    results = _typed(st, rnd, data)
+    result_entry.check_typed(results, st.fide_mode)
+    changes = []
+    boards = st.round(rnd).boards
+    for board, text in sorted(results.items()):
+        game = boards[board - 1]
+        if not game.has_result:
+            continue
+        new = parse_result(text, fide_mode=st.fide_mode)
+        if new == (game.white_code, game.black_code):
+            continue
+        changes.append(
+            Correction(
+                board,
+                st.player(game.white).name,
+                st.player(game.black).name,
+                format_result(game.white_code, game.black_code),
+                format_result(*new),
+            )
+        )
+    since = list(range(rnd + 1, st.paired_rounds + 1))
+    if changes and since and not permissions.can(user, row, "correct"):
+        raise ArbitroError(
+            _("round %(r)s is closed: only the chief arbiter may correct its results (C.04.2 4.3)") % {"r": rnd}
+        )
+    return CorrectionPlan(rnd, changes, since)
+
+
+def _typed(st: TournamentState, rnd: int, data: QueryDict | dict[str, str]) -> dict[int, str]:
+    """Board -> what the form typed for it (fields ``r_<white>_<black>``)."""
+    results: dict[int, str] = {}
+    for i, game in enumerate(st.round(rnd).boards, start=1):
+        value = data.get(f"r_{game.white}_{game.black}", "")
+        if value:
+            results[i] = str(value)
+    return results
 
 
 def _shown(seen: str, game: Game, fide_mode: bool) -> bool:
@@ -338,6 +467,7 @@ def _enter(
     seen: dict[int, str] | None,
     row: models.Tournament,
     user: Actor,
+    reason: str = "desk",
 ) -> int:
     """The commands of one desk form of results, on the service's state (no replay)."""
     round_state = svc.state.round(rnd)
@@ -367,7 +497,7 @@ def _enter(
                     _("round %(r)s is closed: only the chief arbiter may correct its results (C.04.2 4.3)")
                     % {"r": rnd}
                 )
-            svc.correct_result(board, text, round_number=rnd, reason="desk")
+            svc.correct_result(board, text, round_number=rnd, reason=reason or "desk")
         else:
             svc.enter_result(board, text, round_number=rnd)
         round_state = svc.state.round(rnd)
@@ -378,19 +508,19 @@ def _enter(
 def _desk_results(row: models.Tournament, data: QueryDict | dict[str, str], user: Actor) -> int:
     """One results form: one replay (the service's), one validation, one append."""
     rnd = _int(data.get("round"), "round")
+    reason = str(data.get("reason") or "").strip() or "desk"
     for attempt in range(_RESULT_ATTEMPTS):  # results of other boards saved meanwhile: apply ours to the new state
         svc = _service(row, user)
-        results: dict[int, str] = {}
+        if 1 <= rnd <= svc.state.paired_rounds and not svc.state.round(rnd).published:
+            raise ArbitroError(_("round %(r)s is a draft: publish it before entering its results") % {"r": rnd})
+        results = _typed(svc.state, rnd, data) if 1 <= rnd <= svc.state.paired_rounds else {}
         seen: dict[int, str] = {}
         for i, game in enumerate(svc.state.round(rnd).boards, start=1):
-            value = data.get(f"r_{game.white}_{game.black}", "")
-            if value:
-                results[i] = str(value)
             shown = data.get(f"s_{game.white}_{game.black}")
             if shown is not None:
                 seen[i] = str(shown)
         result_entry.check_typed(results, svc.state.fide_mode)  # the core parser, an error per board
-        done = _enter(svc, rnd, results, seen, row, user)
+        done = _enter(svc, rnd, results, seen, row, user, reason)
         try:
             _commit(row, svc, user)
             return done
@@ -443,8 +573,11 @@ def withdraw(row: models.Tournament, start_rank: int, user: Actor) -> None:
 def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], user: Actor) -> str:
     """Dispatch a desk form (``op``) to one command; returns the message to show."""
     if op == "pair":
-        n = pair_next(row, user)
-        return _("Round %(n)s paired and published.") % {"n": n}
+        n = pair_next(row, user, publish=False)
+        return _("Round %(n)s paired as a draft: review it, then publish it. Nothing of it is public yet.") % {"n": n}
+    if op == "unpair":
+        n = unpair(row, user, str(data.get("reason") or "").strip())
+        return _("Round %(n)s unpaired: it can be paired again.") % {"n": n}
     if op == "results":
         return _("%(n)s results saved.") % {"n": _desk_results(row, data, user)}
     if op == "no_show":  # the rulebook's default time: a forfeit for non-appearance once it has run out
@@ -457,6 +590,8 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         board = _int(data.get("board"), "board")
         svc = _service(row, user)
         st = svc.state
+        if not st.round(rnd).published:
+            raise ArbitroError(_("round %(r)s is a draft: publish it before entering its results") % {"r": rnd})
         boards = st.round(rnd).boards
         if not 0 < board <= len(boards):
             raise ArbitroError(_("board: round %(r)s has no board %(b)s") % {"r": rnd, "b": board})
@@ -506,13 +641,18 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         )
         return _("Bye recorded.")
     if op == "publish":
-        _run(row, user, lambda svc: svc.publish_round())
-        return _("Round published.")
+        return _("Round %(n)s published.") % {"n": publish(row, user)}
     if op == "finish":
-        _run(row, user, lambda svc: svc.finish())
+        check_finish(row)
+        reason = str(data.get("reason") or "").strip()
+        _run(row, user, lambda svc: svc.finish(reason=reason))
         return _("Tournament marked as finished.")
     if op == "reopen":
-        _run(row, user, lambda svc: svc.reopen())
+        st = state(row)
+        if st is not None and not st.finished:
+            raise ArbitroError(_("the tournament is not finished"))
+        reason = str(data.get("reason") or "").strip()
+        _run(row, user, lambda svc: svc.reopen(reason=reason))
         return _("Tournament re-opened.")
     raise ArbitroError(_("unknown action %(op)s") % {"op": op})
 

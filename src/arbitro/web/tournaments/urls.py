@@ -35,4 +35,5 @@ urlpatterns = [
     path("desk/t/<slug:slug>/export.trf", views_desk.export, name="desk_export"),
     path("desk/t/<slug:slug>/download/<str:kind>/", views_documents.desk_document, name="desk_download"),
     path("desk/t/<slug:slug>/audit/", audit.audit_view, name="desk_audit"),
+    path("desk/t/<slug:slug>/log/", views_desk.log, name="desk_log"),
 ]

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from arbitro.errors import ArbitroError
 
@@ -83,8 +87,14 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
     row = _managed(request, slug, "view")
     core = store.load(row)
     st = service.state(row)
-    rnd = st.paired_rounds if st is not None else core.played_rounds
-    current = present.round_for(row, core, rnd) if rnd else None
+    last = st.paired_rounds if st is not None else core.played_rounds
+    rnd = last
+    asked = request.GET.get("round", "")
+    if asked.isdigit() and 1 <= int(asked) <= last:  # the round selector: results of any round (issue 15 item 2)
+        rnd = int(asked)
+    current = present.round_for(row, core, rnd, draft=True) if rnd else None
+    draft = st is not None and bool(st.rounds) and not st.rounds[-1].published
+    latest = present.round_for(row, core, last, draft=True) if draft else None
     query = (request.GET.get("q") or "").strip()
     found_list, found_people = [], []
     if query:  # search the FIDE rating list and the federation registry
@@ -106,10 +116,17 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "found_people": found_people,
             "current_boards": "\n".join(f"{b.white.start_rank} {b.black.start_rank}" for b in current.games) if current else "",
             "requests": row.bye_requests.all(),
-            "events": [
-                (e.created, present.event_label(e.kind), e.payload, e.author)
-                for e in row.events.select_related("author").order_by("-seq")[:30]
-            ],
+            "events": _recent(row, st),
+            "rounds": list(range(1, last + 1)),
+            "last_round": last,
+            "draft": draft,
+            "draft_round": latest,
+            "draft_notes": _draft_notes(st, latest) if draft and st is not None and latest is not None else [],
+            "can_unpair": st is not None and bool(st.rounds) and not st.finished and not any(
+                g.has_result for g in st.rounds[-1].boards
+            ),
+            "closed_round": bool(current) and rnd < last,
+            "current_is_draft": draft and rnd == last,
             "can_chief": permissions.can(request.user, row, "pair"),
             "editable": st is not None or not service.is_event_based(row),  # imported: adopted on the first action
             "state": st,
@@ -122,20 +139,162 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
+#: Actions that run only after a confirmation page (issue 15 items 2 and 3): nothing happens on the first click.
+CONFIRMED_OPS = frozenset({"unpair", "finish", "reopen"})
+
+
+def _back(row: models.Tournament, rnd: Any = None) -> str:
+    url = reverse("tournaments:desk_panel", kwargs={"slug": row.slug})
+    return f"{url}?round={rnd}" if rnd else url
+
+
+def _confirm_page(request: HttpRequest, row: models.Tournament, op: str) -> HttpResponse | None:
+    """The confirmation page of ``op`` when it needs one and was not confirmed yet; ``None``: run it.
+
+    Every check that can refuse the action runs first, so the page never asks to confirm what would fail.
+    """
+    if request.POST.get("confirmed") == "1":
+        return None
+    data = request.POST
+    hidden = [(k, v) for k, v in data.items() if k not in {"csrfmiddlewaretoken", "confirmed", "op", "reason"}]
+    ctx: dict[str, Any] = {"row": row, "op": op, "hidden": hidden, "no_refresh": True, "back": _back(row)}
+    st = service.state(row) if op != "results" else None  # a results form replays only when it corrects
+    if op == "results":
+        plan = service.plan_corrections(row, data, request.user)
+        if not plan.needs_confirmation:
+            return None
+        ctx.update(
+            title=_("Correct results of round %(r)s") % {"r": plan.round},
+            warning=_(
+                "Rounds were paired since on the old score. The correction changes the standings and the pairings "
+                "still to be made (C.04.2 4.3); the rounds already paired stay as they are. Check before confirming."
+            ),
+            paired_since=plan.paired_since,
+            changes=plan.changes,
+            button=_("Confirm the correction"),
+            back=_back(row, plan.round),
+        )
+    elif op == "unpair":
+        if st is None or not st.rounds:
+            raise ArbitroError(_("no round has been paired yet"))
+        entered = [str(i) for i, g in enumerate(st.rounds[-1].boards, start=1) if g.has_result]
+        if entered:
+            raise ArbitroError(
+                _("round %(r)s cannot be unpaired: it already has results on board(s) %(b)s")
+                % {"r": st.paired_rounds, "b": ", ".join(entered)}
+            )
+        ctx.update(
+            title=_("Unpair round %(r)s") % {"r": st.paired_rounds},
+            warning=(
+                _("Round %(r)s is public: players may have seen its pairing.") % {"r": st.paired_rounds}
+                if st.rounds[-1].published
+                else ""
+            ),
+            lines=[_("Its pairing is taken back and recorded in the log; the round can then be paired again.")],
+            button=_("Unpair round %(r)s") % {"r": st.paired_rounds},
+        )
+    elif op == "finish":
+        service.check_finish(row)
+        done, total = (st.paired_rounds, st.total_rounds) if st is not None else (0, None)
+        ctx.update(
+            title=_("Finish the tournament"),
+            warning=(
+                _("Only %(done)s of %(total)s rounds have been played.") % {"done": done, "total": total}
+                if total is not None and done < total
+                else ""
+            ),
+            lines=[_("Every result is entered. Once finished, nothing changes until the chief arbiter re-opens it.")],
+            button=_("Finish the tournament"),
+        )
+    elif op == "reopen":
+        if st is not None and not st.finished:
+            raise ArbitroError(_("the tournament is not finished"))
+        ctx.update(
+            title=_("Re-open the tournament"),
+            warning="",
+            lines=[_("Results can then be corrected and rounds paired again; the re-opening is recorded in the log.")],
+            button=_("Re-open the tournament"),
+        )
+    else:
+        return None
+    return render(request, "tournaments/desk_confirm.html", ctx)
+
+
+def _recent(row: models.Tournament, st: Any) -> list[Any]:
+    """The last events in words (the event log page has them all)."""
+    from arbitro.web.ops import audit
+
+    return audit.recent(row, st)
+
+
+def _draft_notes(st: Any, sheet: present.RoundPage) -> list[str]:
+    """What the arbiter reviews on a draft besides the boards: floats, and the engine's word on each board.
+
+    A float is a board whose players had different scores before the round (C.04.3 A.4); the
+    engines give no per-board reason, so the note says which engine paired the round, or that
+    the arbiter changed it by hand (``### MPA``).
+    """
+    rnd = st.rounds[-1]
+    notes = []
+    engine = rnd.engine or "?"
+    if rnd.manual:
+        notes.append(_("The pairing was changed by hand after the engine (%(engine)s) paired it.") % {"engine": engine})
+    else:
+        notes.append(_("Paired by the engine: %(engine)s. It gives no reason per board.") % {"engine": engine})
+    floats = [g for g in sheet.games if g.white_points != g.black_points]
+    if floats:
+        notes.append(
+            ngettext(
+                "Float: %(n)s board pairs players on different scores (C.04.3 1.4): board %(boards)s.",
+                "Floats: %(n)s boards pair players on different scores (C.04.3 1.4): boards %(boards)s.",
+                len(floats),
+            )
+            % {"n": len(floats), "boards": ", ".join(str(g.board) for g in floats)}
+        )
+    else:
+        notes.append(_("No floats: every board pairs players on the same score."))
+    return notes
+
+
 @login_required
 def action(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method != "POST":  # back from the login after an expired session: the panel (drafts kept in the browser)
         return redirect("tournaments:desk_panel", slug=_managed(request, slug, "view").slug)
     op = request.POST.get("op", "")
     row = _managed(request, slug, "result" if op in ("results", "no_show") else op or "view")
+    back = _back(row, request.POST.get("round") if op == "results" else None)
     try:
+        if op in CONFIRMED_OPS or op == "results":
+            page = _confirm_page(request, row, op)
+            if page is not None:
+                return page
         text = service.perform(row, op, request.POST, request.user)
     except ArbitroError as err:
         messages.error(request, str(err))
     else:
         if text:
             messages.success(request, text)
-    return redirect("tournaments:desk_panel", slug=row.slug)
+    return redirect(back)
+
+
+@login_required
+def log(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event log in words (names, boards, results; before and after), newest first, paged (issue 15 item 9)."""
+    from arbitro.web.ops import audit
+
+    row = _managed(request, slug, "view")
+    rows = audit.trail_cached(row)
+    return render(
+        request,
+        "tournaments/desk_log.html",
+        {
+            "row": row,
+            "page": audit.page_of(request, rows, newest_first=True),
+            "total": len(rows),
+            "can_chief": permissions.can(request.user, row, "audit"),
+            "no_refresh": True,
+        },
+    )
 
 
 @login_required
