@@ -17,6 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from arbitro.errors import ArbitroError
 from arbitro.model import ResultCode
@@ -90,7 +91,7 @@ def _player_text(st: TournamentState, n: Any) -> str:
     except (ArbitroError, TypeError, ValueError):
         return ""
     parts = [p.name, *(x for x in (p.title, p.federation) if x)]
-    parts.append(_("rating %(r)s") % {"r": p.rating} if p.rating else _("unrated"))
+    parts.append(_("rating %(r)s") % {"r": p.rating} if p.rating else pgettext("history", "unrated"))
     if p.fide_id:
         parts.append(f"FIDE {p.fide_id}")
     if p.birth_date:
@@ -168,23 +169,23 @@ def _describe(
             "imported": _("as in the imported file"),
         }.get(method, method)
         order = "\n".join(f"{i}. {pl.name}" for i, pl in sorted(post.header.players.items()))
-        return ("numbers",), _("pairing numbers"), how, "", order
+        return ("numbers",), pgettext("history", "pairing numbers"), how, "", order
     if kind == "pairing_prohibited":
         names = " / ".join(_name(post, n) for n in p.get("players") or [])
         first, last = p.get("first_round"), p.get("last_round")
-        after = _("every round") if first is None and last is None else _("rounds %(a)s to %(b)s") % {"a": first or 1, "b": last or "…"}
-        return ("prohibited", tuple(p.get("players") or [])), _("pairing prohibited"), names, "", after
+        after = pgettext("history", "every round") if first is None and last is None else _("rounds %(a)s to %(b)s") % {"a": first or 1, "b": last or "…"}
+        return ("prohibited", tuple(p.get("players") or [])), pgettext("history", "pairing prohibited"), names, "", after
     if kind == "tournament_created":
         after = " · ".join(
             x for x in (str(p.get("name") or ""), str(post.pairing_system.name), _("%(n)s rounds") % {"n": p.get("rounds")} if p.get("rounds") else "") if x
         )
-        return ("tournament",), _("tournament"), "", "", after
+        return ("tournament",), pgettext("history", "tournament"), "", "", after
     if kind == "tournament_finished":
-        return ("finished",), _("tournament"), "", _("open"), _with_reason(_("finished"), p)
+        return ("finished",), pgettext("history", "tournament"), "", pgettext("history", "open"), _with_reason(pgettext("history", "finished"), p)
     if kind == "tournament_reopened":
-        return ("finished",), _("tournament"), "", _("finished"), _with_reason(_("re-opened"), p)
+        return ("finished",), pgettext("history", "tournament"), "", pgettext("history", "finished"), _with_reason(pgettext("history", "re-opened"), p)
     if kind == "fide_mode_left":
-        return ("fide",), _("FIDE mode"), "", _("FIDE mode"), str(p.get("note") or _("left"))
+        return ("fide",), pgettext("history", "FIDE mode"), "", pgettext("history", "FIDE mode"), str(p.get("note") or pgettext("history", "left"))
     return (kind,), kind.replace("_", " "), "", "", ""
 
 

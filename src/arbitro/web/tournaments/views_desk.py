@@ -94,7 +94,8 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
         rnd = int(asked)
     current = present.round_for(row, core, rnd, draft=True) if rnd else None
     draft = st is not None and bool(st.rounds) and not st.rounds[-1].published
-    latest = present.round_for(row, core, last, draft=True) if draft else None
+    newest = present.round_for(row, core, last, draft=True) if last else None  # a manual change is of the last round
+    latest = newest if draft else None
     query = (request.GET.get("q") or "").strip()
     found_list, found_people = [], []
     if query:  # search the FIDE rating list and the federation registry
@@ -114,7 +115,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "query": query,
             "found_list": found_list,
             "found_people": found_people,
-            "current_boards": "\n".join(f"{b.white.start_rank} {b.black.start_rank}" for b in current.games) if current else "",
+            "current_boards": "\n".join(f"{b.white.start_rank} {b.black.start_rank}" for b in newest.games) if newest else "",
             "requests": row.bye_requests.all(),
             "events": _recent(row, st),
             "rounds": list(range(1, last + 1)),
