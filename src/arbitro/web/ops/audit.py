@@ -56,10 +56,17 @@ def _result(white: Any, black: Any) -> str:
         return f"{white}-{black}"
 
 
+def _n(value: Any) -> int:
+    """A number of a payload (a missing one raises TypeError, as a malformed payload does)."""
+    if value is None:
+        raise TypeError("missing number")
+    return int(value)
+
+
 def _name(st: TournamentState, n: Any) -> str:
     """A player by name and pairing number (the number in force at that point of the log)."""
     try:
-        return f"{st.player(int(n)).name} ({n})"
+        return f"{st.player(_n(n)).name} ({n})"
     except (ArbitroError, TypeError, ValueError):
         return f"#{n}"
 
@@ -87,7 +94,7 @@ def _pairing_lines(st: TournamentState, number: int) -> str:
 
 def _player_text(st: TournamentState, n: Any) -> str:
     try:
-        p = st.player(int(n))
+        p = st.player(_n(n))
     except (ArbitroError, TypeError, ValueError):
         return ""
     parts = [p.name, *(x for x in (p.title, p.federation) if x)]
@@ -108,18 +115,18 @@ def _before(kind: str, p: dict[str, Any], pre: TournamentState) -> tuple[str, st
     rnd = p.get("round")
     try:
         if kind in {"result_entered", "result_corrected"}:
-            game = pre.round(int(rnd)).boards[int(p.get("board")) - 1]
+            game = pre.round(_n(rnd)).boards[_n(p.get("board")) - 1]
             detail = f"{_name(pre, game.white)} – {_name(pre, game.black)}"
             if game.has_result and game.white_code is not None and game.black_code is not None:
                 return detail, _result(game.white_code.value, game.black_code.value)
             return detail, ""
         if kind in {"pairing_changed", "round_unpaired"}:
-            return "", _pairing_lines(pre, int(rnd))
+            return "", _pairing_lines(pre, _n(rnd))
         if kind in {"player_updated", "player_removed"}:
-            n = int(p.get("start_rank"))
+            n = _n(p.get("start_rank"))
             return (pre.player(n).name if n in pre.header.players else ""), _player_text(pre, n)
         if kind in {"bye_requested", "bye_cancelled"}:
-            code = pre.requested_byes.get((int(p.get("player")), int(rnd)))
+            code = pre.requested_byes.get((_n(p.get("player")), _n(rnd)))
             return "", _bye_text(code) if code else ""
     except (ArbitroError, IndexError, TypeError, ValueError):
         if kind == "result_corrected" and p.get("previous"):
@@ -139,7 +146,7 @@ def _describe(
         what = _("round %(round)s board %(board)s") % {"round": rnd, "board": p.get("board")}
         return ("result", rnd, p.get("board")), what, detail, before, after
     if kind in {"round_paired", "pairing_changed"}:
-        after = _pairing_lines(post, int(rnd))
+        after = _pairing_lines(post, _n(rnd))
         if p.get("reason"):
             after += "\n" + _("reason: %(r)s") % {"r": p["reason"]}
         return ("pairing", rnd), _("round %(round)s pairing") % {"round": rnd}, "", before, after
@@ -151,10 +158,10 @@ def _describe(
     if kind in {"player_registered", "player_updated", "player_removed"}:
         n = p.get("start_rank")
         after = _("removed") if kind == "player_removed" else _player_text(post, n)
-        known = post.header.players.get(int(n)) if kind != "player_removed" and n is not None else None
+        known = post.header.players.get(_n(n)) if kind != "player_removed" and n is not None else None
         return ("player", n), _("player %(n)s") % {"n": n}, known.name if known else pre_detail, before, after
     if kind in {"bye_requested", "bye_cancelled"}:
-        key = (int(p.get("player")), int(rnd))
+        key = (_n(p.get("player")), _n(rnd))
         after = _("cancelled") if kind == "bye_cancelled" else _bye_text(str(p.get("kind", "")))
         what = _("player %(n)s round %(round)s bye") % {"n": p.get("player"), "round": rnd}
         return ("bye", *key), what, _name(post, p.get("player")), before, after

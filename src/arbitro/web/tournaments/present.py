@@ -176,6 +176,7 @@ def event_label(kind: str) -> str:
         "round_paired": _("round paired"),
         "pairing_changed": _("pairing changed by hand"),
         "round_published": _("round published"),
+        "round_unpaired": _("round unpaired"),
         "result_entered": _("result entered"),
         "result_corrected": _("result corrected"),
         "fide_mode_left": _("FIDE mode left"),

@@ -648,8 +648,8 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         _run(row, user, lambda svc: svc.finish(reason=reason))
         return _("Tournament marked as finished.")
     if op == "reopen":
-        st = state(row)
-        if st is not None and not st.finished:
+        now = state(row)
+        if now is not None and not now.finished:
             raise ArbitroError(_("the tournament is not finished"))
         reason = str(data.get("reason") or "").strip()
         _run(row, user, lambda svc: svc.reopen(reason=reason))
