@@ -237,7 +237,12 @@ def _draft_notes(st: Any, sheet: present.RoundPage) -> list[str]:
     """
     rnd = st.rounds[-1]
     notes = []
-    engine = rnd.engine or "?"
+    from arbitro.pairing import registry
+
+    try:
+        engine = registry.get(rnd.engine).name if rnd.engine else "?"
+    except LookupError:  # an imported or older engine name ("imported", "berger"): shown as logged
+        engine = rnd.engine
     if rnd.manual:
         notes.append(_("The pairing was changed by hand after the engine (%(engine)s) paired it.") % {"engine": engine})
     else:
