@@ -132,6 +132,7 @@ def test_a_draft_is_not_public_before_publish_then_unpair_and_pair_again(context
     assert page.locator("#draft table.draft-boards tbody tr").count() == 3
     assert "Publicar ronda 2" in page.inner_text("#publish-round")
     assert page.locator("#results-form").count() == 0  # no results on a draft
+    assert page.locator("#earlier-rounds a").count() == 1  # round 1 stays correctable
     _shots(page, "desk-draft")
     # the public sees nothing of round 2: pages, API, the TRF
     public = context.browser.new_context(locale="es-AR")

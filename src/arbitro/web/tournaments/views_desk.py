@@ -257,6 +257,7 @@ def _draft_notes(st: Any, sheet: present.RoundPage) -> list[str]:
             )
             % {"n": len(floats), "boards": ", ".join(str(g.board) for g in floats)}
         )
+        notes.append(_("↓ marks the player who floats down to a lower score."))
     else:
         notes.append(_("No floats: every board pairs players on the same score."))
     return notes
