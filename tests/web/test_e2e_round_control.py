@@ -230,3 +230,33 @@ def test_a_finished_tournament_is_reopened_by_the_chief_arbiter_only(context, li
     assert event.payload["reason"] == "corregir la ronda 1"
     assert row.status == models.Tournament.Status.RUNNING
     page.close()
+
+
+def test_the_round_control_pages_read_in_english(browser, live_server):
+    """The same pages for an English reader: no Spanish word of these items left."""
+    user = make_arbiter()
+    row = _swiss(user, "English desk")
+    _play(row, user, 1)
+    service.pair_next(row, user, seed=2, publish=False)  # a draft of round 2
+    row.refresh_from_db()
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900}, locale="en-GB")
+    ctx.set_default_timeout(15000)
+    page = ctx.new_page()
+    login(page, live_server.url)
+    page.goto(f"{live_server.url}/desk/t/{row.slug}/")
+    page.click("form.lang button[value=en]")  # the reader's choice of language
+    page.wait_for_selector("html[lang=en]")
+    text = page.inner_text("main")
+    assert "Draft of round 2: not public yet" in text and "Publish round 2" in text
+    for spanish in ("Borrador", "Desemparejar", "Flotante", "Resultados de rondas anteriores", "Quién"):
+        assert spanish not in text
+    _shots(page, "en-desk-draft")
+    page.click("#unpair")
+    page.wait_for_selector("#confirm")
+    assert page.inner_text("#confirm-title") == "Unpair round 2"
+    _shots(page, "en-desk-confirm-unpair")
+    page.goto(f"{live_server.url}/desk/t/{row.slug}/log/")
+    log = page.inner_text("main")
+    assert "round paired" in log and "before" in log.lower() and "Quién" not in log
+    _shots(page, "en-desk-log")
+    ctx.close()
