@@ -92,6 +92,7 @@ def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpRes
     core = store.load(row)
     if rnd is None:
         rnd = max(core.played_rounds, 1)
+        rnd -= present.match_of(core, rnd)[1] - 1  # a two-game match (C.04.5) opens on its game 1
     if rnd < 1 or (core.played_rounds and rnd > core.played_rounds):
         raise Http404
     view = present.round_for(row, core, rnd)
@@ -101,7 +102,15 @@ def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpRes
     return render(
         request,
         "tournaments/pairings.html",
-        _context(row, "pairings", round=view, current=rnd, default_time=default_time),
+        _context(
+            row,
+            "pairings",
+            round=view,
+            current=rnd,
+            default_time=default_time,
+            round_nav=present.round_nav(core, core.played_rounds),
+            round_title=present.round_title(core, rnd),
+        ),
     )
 
 
