@@ -90,7 +90,10 @@ class CreateForm(forms.Form):
         help_text=_("For a category of the federation's rulebook the format and tie-breaks come from the rulebook."),
     )
     system = forms.CharField(label=_("System"), required=False, max_length=40, widget=forms.Select)
-    rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=30)
+    rounds = forms.IntegerField(
+        label=_("Rounds"), required=False, min_value=1, max_value=30,
+        help_text=_("As announced. In a system of two-game matches each round is one match of two games."),
+    )
     entrants = forms.IntegerField(
         label=_("Expected players"), required=False, min_value=2, max_value=500,
         help_text=_("For a category: the number of players decides the format."),

@@ -299,7 +299,8 @@ def pair_next(row: models.Tournament, user: Actor, seed: int | None = None) -> i
     svc.pair_next_round(seed=seed)
     svc.publish_round()
     _commit(row, svc, user)
-    return svc.state.paired_rounds
+    games = svc.state.pairing_system.games_per_round  # a two-game match (C.04.5) is one round of two columns
+    return (svc.state.paired_rounds + games - 1) // games
 
 
 def _shown(seen: str, game: Game, fide_mode: bool) -> bool:
