@@ -154,3 +154,36 @@ def test_double_swiss_is_the_only_two_game_system_of_the_service():
     """What the desk's two-game form keys on: the registry's ``games_per_round``, from the system's kind."""
     assert {s.games_per_round for s in registry.service_systems()} == {1, 2}
     assert all((s.games_per_round == 2) == (s.kind is SystemKind.DOUBLE_SWISS) for s in registry.all_systems())
+
+
+def test_c04_5_a_requested_bye_covers_the_whole_match_Preface(logged):
+    """C.04.5 Preface: byes apply to matches; the desk's round is the announced round, both columns get H."""
+    row = _create(logged, TWO_GAMES, rounds=3, players=8)
+    url = reverse("tournaments:desk_action", args=[row.slug])
+    page = logged.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
+    assert 'name="round" type="number" min="1" value="1"' in page
+    logged.post(url, {"op": "bye", "player": "3", "round": "1", "kind": "H"})
+    _pair(logged, row)
+    _enter_all(logged, row, random.Random(1))
+    _pair(logged, row)  # round 2 = columns 3 and 4
+    row.refresh_from_db()
+    t = service.to_model(service.state(row))
+    assert [r.code.value for r in t.players[3].results[:2]] == ["H", "H"]
+    assert models.ByeRequest.objects.get(tournament=row).round == 1
+    info = logged.get(reverse("tournaments:info", args=[row.slug])).content.decode()
+    assert "(C.04.5)" in info
+    form = logged.get(reverse("tournaments:request_bye", args=[row.slug])).content.decode()
+    rounds = form.split('name="round"')[1].split("</select>")[0]
+    assert '<option value="3">3</option>' in rounds and '<option value="4">' not in rounds  # rounds, not columns
+
+
+def test_c04_5_the_core_refuses_a_bye_for_game_2_alone():
+    from arbitro.errors import ArbitroError
+    from arbitro.tournament import TournamentService
+
+    svc = TournamentService()
+    svc.create(name="DS", system=TWO_GAMES.key, rounds=3)
+    for i in range(4):
+        svc.register_player(f"P{i}, X")
+    with pytest.raises(ArbitroError, match="whole match"):
+        svc.request_bye(1, 2, "H")

@@ -50,8 +50,9 @@ class ByeRequestForm(forms.Form):
     def __init__(self, core: CoreTournament, allowed: set[int] | None, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = _player_choices(core, allowed)
-        first = core.played_rounds + 1
-        last = max(core.total_rounds, first)
+        games = registry.of_tournament(core).games_per_round  # rounds as announced: a two-game match is one
+        first = (core.played_rounds + games - 1) // games + 1
+        last = max((core.total_rounds + games - 1) // games, first)
         self.fields["round"].choices = [(str(r), str(r)) for r in range(first, last + 1)]
 
 

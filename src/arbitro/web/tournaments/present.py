@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
+from arbitro.pairing import registry
 from arbitro.standings import Standings, compute_standings
 from arbitro.views import (
     ByeRow,
@@ -50,8 +51,10 @@ __all__ = [
     "result_rows",
     "round_for",
     "round_nav",
+    "rounds_progress",
     "round_title",
     "standings_view",
+    "system_label",
 ]
 
 #: A Berger grid up to this many players (as on the static site); a Swiss crosstable beyond.
@@ -117,6 +120,19 @@ def round_title(t: CoreTournament, column: int) -> str:
     if games_per_round(t) == 1:
         return _("Round %(n)s") % {"n": column}
     return _("Round %(n)s · game %(g)s") % {"n": match, "g": game}
+
+
+def system_label(t: CoreTournament) -> str:
+    """The pairing system's name in the active language with its article, from the registry."""
+    system = registry.of_tournament(t)
+    return f"{_(system.name)} ({system.article})"
+
+
+def rounds_progress(t: CoreTournament) -> tuple[int, int | None]:
+    """Rounds paired and announced, as announced: a two-game match (C.04.5) is one round of two TRF columns."""
+    games = games_per_round(t)
+    total = (t.total_rounds + games - 1) // games if t.total_rounds else t.total_rounds
+    return (t.played_rounds + games - 1) // games, total
 
 
 def round_nav(t: CoreTournament, columns: int) -> list[tuple[int, str]]:

@@ -287,10 +287,12 @@ def register_many(row: models.Tournament, text: str, user: Actor) -> list[int]:
 
 
 def request_bye(row: models.Tournament, start_rank: int, rnd: int, kind: str, user: Actor) -> None:
+    """A requested bye for round ``rnd`` as announced (a two-game match, C.04.5, is one round: its first column)."""
     svc = _service(row, user)
+    column = svc.state.pairing_system.games_per_round * (rnd - 1) + 1
     if row.category and kind == "H":
-        federation.check_bye(svc.state, start_rank, rnd)
-    svc.request_bye(start_rank, rnd, kind)
+        federation.check_bye(svc.state, start_rank, column)
+    svc.request_bye(start_rank, column, kind)
     _commit(row, svc, user)
 
 

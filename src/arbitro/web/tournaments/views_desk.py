@@ -86,7 +86,6 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
     rnd = st.paired_rounds if st is not None else core.played_rounds
     current = present.round_for(row, core, rnd) if rnd else None
     result_columns, result_rows = present.result_rows(row, core, rnd) if rnd else ([], [])
-    games = present.games_per_round(core)
     query = (request.GET.get("q") or "").strip()
     found_list, found_people = [], []
     if query:  # search the FIDE rating list and the federation registry
@@ -105,9 +104,8 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "current_title": present.round_title(core, rnd) if rnd else "",
             "current_match": present.match_of(core, rnd)[0] if rnd else 0,
             "result_byes": present.round_for(row, core, result_columns[0]).byes if result_columns else [],
-            # rounds as announced: a two-game match (C.04.5) is one round of two TRF columns
-            "rounds_done": (core.played_rounds + games - 1) // games,
-            "rounds_total": (core.total_rounds + games - 1) // games if core.total_rounds else core.total_rounds,
+            "rounds_done": present.rounds_progress(core)[0],
+            "rounds_total": present.rounds_progress(core)[1],
             "result_columns": result_columns,
             "result_rows": result_rows,
             "two_games": any(r.game_number for r in result_rows),

@@ -24,7 +24,11 @@ def _public(slug: str) -> models.Tournament:
 
 def _context(row: models.Tournament, tab: str, **extra: Any) -> dict[str, Any]:
     core = store.load(row)
-    return {"row": row, "t": core, "tab": tab, "rounds": range(1, core.played_rounds + 1), **extra}
+    done, total = present.rounds_progress(core)  # as announced (a two-game match is one round)
+    return {
+        "row": row, "t": core, "tab": tab, "rounds": range(1, core.played_rounds + 1),
+        "rounds_done": done, "rounds_total": total, "system_label": present.system_label(core), **extra,
+    }
 
 
 def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
