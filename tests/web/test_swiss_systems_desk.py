@@ -10,6 +10,8 @@ docs/decisions.md 2026-12-01) reads back into the same matches.
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -187,3 +189,20 @@ def test_c04_5_the_core_refuses_a_bye_for_game_2_alone():
         svc.register_player(f"P{i}, X")
     with pytest.raises(ArbitroError, match="whole match"):
         svc.request_bye(1, 2, "H")
+
+
+def test_c04_5_pairing_sheet_pdf_names_round_and_game():
+    """The documents take the board order from the round sheet; the title names the match's game."""
+    from arbitro.documents.tournament_pdf import render_pairings_pdf
+    from arbitro.tournament import TournamentService
+
+    svc = TournamentService()
+    svc.create(name="DS", system=TWO_GAMES.key, rounds=2)
+    for i in range(6):
+        svc.register_player(f"P{i}, X", rating=2000 - i)
+    svc.pair_next_round(seed=1)
+    pdf = render_pairings_pdf(svc.state.to_tournament(include_pending=True), "en", round_number=2)
+    assert pdf.startswith(b"%PDF")
+    if shutil.which("pdftotext"):
+        out = subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True).stdout.decode()
+        assert "Round 1, game 2" in out
