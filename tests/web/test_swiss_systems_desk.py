@@ -206,3 +206,27 @@ def test_c04_5_pairing_sheet_pdf_names_round_and_game():
     if shutil.which("pdftotext"):
         out = subprocess.run(["pdftotext", "-", "-"], input=pdf, capture_output=True, check=True).stdout.decode()
         assert "Round 1, game 2" in out
+
+
+def test_c04_5_a_manual_change_applies_to_both_games_C_04_2_4_4(logged):
+    """The desk's manual change of a match is typed as game 1; game 2 follows reversed (4.4), both logged (MPA)."""
+    row = _create(logged, TWO_GAMES, rounds=3, players=5)
+    _pair(logged, row)
+    row.refresh_from_db()
+    st = service.state(row)
+    page = logged.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
+    b = [(g.white, g.black) for g in st.round(1).boards]
+    assert "\n".join(f"{w} {k}" for w, k in b) in page  # the form shows game 1's boards
+    new = [(b[0][0], b[1][1]), (b[1][0], b[0][1])]
+    resp = logged.post(
+        reverse("tournaments:desk_action", args=[row.slug]),
+        {"op": "change_pairing", "boards": "\n".join(f"{w} {k}" for w, k in new), "bye": str(st.round(1).bye),
+         "reason": "family"},
+        follow=True,
+    )
+    assert resp.status_code == 200
+    row.refresh_from_db()
+    st = service.state(row)
+    assert [(g.white, g.black) for g in st.round(1).boards] == new
+    assert [(g.black, g.white) for g in st.round(2).boards] == new
+    assert sum(c.startswith("MPA @ Round") for c in st.header.comments) == 2
