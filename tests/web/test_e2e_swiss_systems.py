@@ -159,3 +159,39 @@ def test_c04_4_1_dubov_event_through_the_desk_and_its_trf_reads_back(page, live_
     shot(page, "public-pairings-390", folder)
     page.set_viewport_size({"width": 1366, "height": 900})
     _download_and_reimport(page, live_server.url, row, folder)
+
+
+def test_c04_5_match_half_played_in_english_desk_and_public_page(page, live_server):
+    """Game 1 entered, game 2 to play: the desk keeps both games in one form; the pages read in English."""
+    folder = "swiss-systems-en"
+    user = make_arbiter()
+    row = service.create({"name": "Double-Swiss EN", "system": TWO_GAMES.key, "rounds": 5}, user)
+    service.register_many(row, "\n".join(f"Player{i:02d}, En; {2200 - 11 * i}" for i in range(1, 10)), user)
+    row.refresh_from_db()
+    service.pair_next(row, user)
+    row.refresh_from_db()
+    first = service.state(row).round(1)
+    service.enter_results(row, 1, {b: "1-0" for b in range(1, len(first.boards) + 1)}, user)
+    login(page, live_server.url)
+    page.goto(f"{live_server.url}/desk/t/{row.slug}/")
+    page.click("form.lang button")
+    page.wait_for_load_state()
+    assert page.get_attribute("html", "lang") == "en"
+    text = page.inner_text("#results-form")
+    assert "Game" in text and "Match" in text
+    assert page.locator("#results-form input.result[readonly]").count() == len(first.boards)  # game 1 saved
+    assert page.locator("#results-form input.result:not([readonly])").count() == len(first.boards)
+    assert "Results of round 1 (two-game matches)" in page.inner_text("main")
+    shot(page, "desk-half-played-en-1366", folder)
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "desk-half-played-en-390", folder)
+    page.goto(f"{live_server.url}/t/{row.slug}/pairings/")
+    assert "Round 1 · game 1" in page.inner_text("main")
+    shot(page, "public-round1-game1-en-390", folder)
+    page.goto(f"{live_server.url}/t/{row.slug}/round/2/")
+    assert "Round 1 · game 2" in page.inner_text("main")
+    shot(page, "public-round1-game2-en-390", folder)
+    page.goto(f"{live_server.url}/t/{row.slug}/")
+    assert "FIDE Double-Swiss system (C.04.5)" in page.inner_text("main") and "1 / 5" in page.inner_text("main")
+    page.set_viewport_size({"width": 1366, "height": 900})
+    shot(page, "public-info-en-1366", folder)

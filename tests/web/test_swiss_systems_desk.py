@@ -230,3 +230,18 @@ def test_c04_5_a_manual_change_applies_to_both_games_C_04_2_4_4(logged):
     assert [(g.white, g.black) for g in st.round(1).boards] == new
     assert [(g.black, g.white) for g in st.round(2).boards] == new
     assert sum(c.startswith("MPA @ Round") for c in st.header.comments) == 2
+
+
+def test_c04_5_the_pab_is_a_pab_on_both_game_sheets_1_4():
+    from arbitro.tournament import TournamentService
+    from arbitro.views import round_sheet
+
+    svc = TournamentService()
+    svc.create(name="DS", system=TWO_GAMES.key, rounds=2)
+    for i in range(5):
+        svc.register_player(f"P{i}, X", rating=2000 - i)
+    svc.pair_next_round(seed=1)
+    t = svc.state.to_tournament(include_pending=True)
+    one, two = round_sheet(t, 1), round_sheet(t, 2)
+    assert [(b.kind, b.code) for b in one.byes] == [("pab", "U")]
+    assert [(b.kind, b.code) for b in two.byes] == [("pab", "H")]

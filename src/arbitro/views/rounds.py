@@ -194,7 +194,11 @@ def round_sheet(t: Tournament, round_number: int) -> RoundSheet:
                 sheet.byes.append(ByeRow(p, before[p.start_rank], bye_kind(code), code.value))
             continue
         if r.opponent is None or r.opponent not in t.players:
-            sheet.byes.append(ByeRow(p, before[p.start_rank], bye_kind(r.code), r.code.value))
+            kind = bye_kind(r.code)
+            g1 = p.result(first) if game > 1 else None
+            if g1 is not None and g1.opponent is None and g1.code is ResultCode.PAIRING_BYE:
+                kind = bye_kind(g1.code)  # C.04.5 1.4: the match's PAB (U, then H for game 2)
+            sheet.byes.append(ByeRow(p, before[p.start_rank], kind, r.code.value))
             continue
         if p.start_rank in seen:
             continue
