@@ -106,3 +106,21 @@ def test_correction_outside_fide_mode_writes_no_note_and_old_payloads_still_read
     assert "note" not in event.payload
     old = Event(kind="result_corrected", payload={"round": 1, "board": 1, "white": "0", "black": "1"})
     assert old.data.note == ""  # type: ignore[attr-defined]
+
+
+def test_c04_5_unpairing_a_two_game_match_takes_back_both_games() -> None:
+    from arbitro.pairing import registry
+
+    two_games = next(s for s in registry.service_systems() if s.games_per_round == 2)
+    svc = TournamentService(author="IA Test", clock=fixed_clock())
+    svc.create(name="Matches", system=two_games.key, rounds=2)
+    for i in range(6):
+        svc.register_player(f"P{i:02d}, X", rating=2100 - 9 * i)
+    svc.pair_next_round(seed=1)
+    assert svc.state.paired_rounds == 2  # one match, two columns
+    events = svc.unpair_round()
+    assert [e.payload["round"] for e in events] == [2, 1] and svc.state.paired_rounds == 0
+    svc.pair_next_round(seed=1)
+    svc.enter_result(1, "1-0", round_number=1)
+    with pytest.raises(ArbitroError, match=r"unpair: round 1 already has results on board\(s\) 1"):
+        svc.unpair_round()

@@ -288,10 +288,12 @@ def register_many(row: models.Tournament, text: str, user: Actor) -> list[int]:
 
 
 def request_bye(row: models.Tournament, start_rank: int, rnd: int, kind: str, user: Actor) -> None:
+    """A requested bye for round ``rnd`` as announced (a two-game match, C.04.5, is one round: its first column)."""
     svc = _service(row, user)
+    column = svc.state.pairing_system.games_per_round * (rnd - 1) + 1
     if row.category and kind == "H":
-        federation.check_bye(svc.state, start_rank, rnd)
-    svc.request_bye(start_rank, rnd, kind)
+        federation.check_bye(svc.state, start_rank, column)
+    svc.request_bye(start_rank, column, kind)
     _commit(row, svc, user)
 
 
@@ -304,7 +306,21 @@ def pair_next(row: models.Tournament, user: Actor, seed: int | None = None, *, p
     if publish:
         svc.publish_round()
     _commit(row, svc, user)
-    return svc.state.paired_rounds
+    games = svc.state.pairing_system.games_per_round  # a two-game match (C.04.5) is one round of two columns
+    return (svc.state.paired_rounds + games - 1) // games
+
+
+def _match(st: TournamentState, column: int) -> int:
+    """The round a column belongs to: itself, or its two-game match (C.04.5)."""
+    games = st.pairing_system.games_per_round
+    return (column + games - 1) // games
+
+
+def _last_columns(st: TournamentState) -> list[int]:
+    """The columns of the last paired round: one, or both games of the last match (C.04.5)."""
+    last = st.paired_rounds
+    games = st.pairing_system.games_per_round
+    return list(range(last - (last - 1) % games, last + 1))
 
 
 def publish(row: models.Tournament, user: Actor) -> int:
@@ -313,11 +329,12 @@ def publish(row: models.Tournament, user: Actor) -> int:
     st = svc.state
     if not st.rounds:
         raise ArbitroError(_("no round has been paired yet"))
+    number = _match(st, st.paired_rounds)
     if st.rounds[-1].published:
-        raise ArbitroError(_("round %(r)s is already published") % {"r": st.paired_rounds})
+        raise ArbitroError(_("round %(r)s is already published") % {"r": number})
     svc.publish_round()
     _commit(row, svc, user)
-    return st.paired_rounds
+    return number
 
 
 def unpair(row: models.Tournament, user: Actor, reason: str = "") -> int:
@@ -328,16 +345,28 @@ def unpair(row: models.Tournament, user: Actor, reason: str = "") -> int:
         raise ArbitroError(_("no round has been paired yet"))
     if st.finished:
         raise ArbitroError(_("the tournament is finished: the chief arbiter must re-open it first"))
-    entered = [str(i) for i, g in enumerate(st.rounds[-1].boards, start=1) if g.has_result]
+    number = _match(st, st.paired_rounds)
+    entered = [str(i) for c in _last_columns(st) for i, g in enumerate(st.round(c).boards, start=1) if g.has_result]
     if entered:
         raise ArbitroError(
             _("round %(r)s cannot be unpaired: it already has results on board(s) %(b)s")
-            % {"r": st.paired_rounds, "b": ", ".join(entered)}
+            % {"r": number, "b": ", ".join(entered)}
         )
-    number = st.paired_rounds
     svc.unpair_round(reason=reason)
     _commit(row, svc, user)
     return number
+
+
+def can_unpair(st: TournamentState | None) -> bool:
+    """May the last round be unpaired now (paired, no result in any of its columns, not finished)?"""
+    if st is None or not st.rounds or st.finished:
+        return False
+    return not any(g.has_result for c in _last_columns(st) for g in st.round(c).boards)
+
+
+def last_round_number(st: TournamentState) -> int:
+    """The number of the last paired round as the arbiter counts it (a two-game match is one round)."""
+    return _match(st, st.paired_rounds) if st.rounds else 0
 
 
 def check_finish(row: models.Tournament) -> None:
@@ -378,42 +407,50 @@ class CorrectionPlan:
         return bool(self.changes and self.paired_since)
 
 
+def _columns(data: QueryDict | dict[str, str]) -> list[int]:
+    """The round columns of a results form: one round, or the games of a two-game match (C.04.5)."""
+    listed = data.getlist("round") if isinstance(data, QueryDict) else [data.get("round")]
+    return sorted({_int(value, "round") for value in listed}) or [_int(None, "round")]
+
+
 def plan_corrections(row: models.Tournament, data: QueryDict | dict[str, str], user: Actor) -> CorrectionPlan:
     """What a results form would correct, before anything is saved: the warning of issue 15 item 2.
 
     Raises the translated errors of the form (a wrong entry, a closed round for an arbiter) at once.
     """
     adopt(row)
-    rnd = _int(data.get("round"), "round")
+    columns = _columns(data)
+    rnd, last_column = columns[0], columns[-1]
     kinds = row.events.filter(kind__in=("round_paired", "round_unpaired")).values_list("kind", flat=True)
-    if sum(1 if k == "round_paired" else -1 for k in kinds) <= rnd:  # no round paired since: no replay needed
+    if sum(1 if k == "round_paired" else -1 for k in kinds) <= last_column:  # none paired since: no replay needed
         return CorrectionPlan(rnd, [], [])
     st = state(row)
     if st is None:
         raise ArbitroError(_("this tournament is read-only here"))
-    if not 1 <= rnd <= st.paired_rounds:
-        raise ArbitroError(_("round %(r)s has not been paired") % {"r": rnd})
-    results = _typed(st, rnd, data)
-    result_entry.check_typed(results, st.fide_mode)
     changes = []
-    boards = st.round(rnd).boards
-    for board, text in sorted(results.items()):
-        game = boards[board - 1]
-        if not game.has_result:
-            continue
-        new = parse_result(text, fide_mode=st.fide_mode)
-        if new == (game.white_code, game.black_code):
-            continue
-        changes.append(
-            Correction(
-                board,
-                st.player(game.white).name,
-                st.player(game.black).name,
-                format_result(game.white_code, game.black_code),
-                format_result(*new),
+    for column in columns:
+        if not 1 <= column <= st.paired_rounds:
+            raise ArbitroError(_("round %(r)s has not been paired") % {"r": column})
+        results = _typed(st, column, data)
+        result_entry.check_typed(results, st.fide_mode)
+        boards = st.round(column).boards
+        for board, text in sorted(results.items()):
+            game = boards[board - 1]
+            if not game.has_result:
+                continue
+            new = parse_result(text, fide_mode=st.fide_mode)
+            if new == (game.white_code, game.black_code):
+                continue
+            changes.append(
+                Correction(
+                    board,
+                    st.player(game.white).name,
+                    st.player(game.black).name,
+                    format_result(game.white_code, game.black_code),
+                    format_result(*new),
+                )
             )
-        )
-    since = list(range(rnd + 1, st.paired_rounds + 1))
+    since = list(range(last_column + 1, st.paired_rounds + 1))
     if changes and since and not permissions.can(user, row, "correct"):
         raise ArbitroError(
             _("round %(r)s is closed: only the chief arbiter may correct its results (C.04.2 4.3)") % {"r": rnd}
@@ -492,7 +529,8 @@ def _enter(
                 % {"n": board, "now": now}
             )
         if game is not None and game.has_result:
-            if rnd < svc.state.paired_rounds and not permissions.can(user, row, "correct"):
+            last_match = svc.state.paired_rounds - svc.state.pairing_system.games_per_round  # columns before it
+            if rnd <= last_match and not permissions.can(user, row, "correct"):
                 raise ArbitroError(
                     _("round %(r)s is closed: only the chief arbiter may correct its results (C.04.2 4.3)")
                     % {"r": rnd}
@@ -507,20 +545,28 @@ def _enter(
 
 def _desk_results(row: models.Tournament, data: QueryDict | dict[str, str], user: Actor) -> int:
     """One results form: one replay (the service's), one validation, one append."""
-    rnd = _int(data.get("round"), "round")
+    # one round, or the columns of a two-game match (C.04.5: one form for both games)
+    columns = _columns(data)
     reason = str(data.get("reason") or "").strip() or "desk"
     for attempt in range(_RESULT_ATTEMPTS):  # results of other boards saved meanwhile: apply ours to the new state
         svc = _service(row, user)
-        if 1 <= rnd <= svc.state.paired_rounds and not svc.state.round(rnd).published:
-            raise ArbitroError(_("round %(r)s is a draft: publish it before entering its results") % {"r": rnd})
-        results = _typed(svc.state, rnd, data) if 1 <= rnd <= svc.state.paired_rounds else {}
-        seen: dict[int, str] = {}
-        for i, game in enumerate(svc.state.round(rnd).boards, start=1):
-            shown = data.get(f"s_{game.white}_{game.black}")
-            if shown is not None:
-                seen[i] = str(shown)
-        result_entry.check_typed(results, svc.state.fide_mode)  # the core parser, an error per board
-        done = _enter(svc, rnd, results, seen, row, user, reason)
+        for rnd in columns:  # a draft takes no result: publish it first (issue 15 item 3)
+            if 1 <= rnd <= svc.state.paired_rounds and not svc.state.round(rnd).published:
+                raise ArbitroError(_("round %(r)s is a draft: publish it before entering its results") % {"r": rnd})
+        typed: list[tuple[int, dict[int, str], dict[int, str]]] = []
+        for rnd in columns:
+            results: dict[int, str] = {}
+            seen: dict[int, str] = {}
+            for i, game in enumerate(svc.state.round(rnd).boards, start=1):
+                value = data.get(f"r_{game.white}_{game.black}", "")
+                if value:
+                    results[i] = str(value)
+                shown = data.get(f"s_{game.white}_{game.black}")
+                if shown is not None:
+                    seen[i] = str(shown)
+            result_entry.check_typed(results, svc.state.fide_mode)  # the core parser, an error per board
+            typed.append((rnd, results, seen))
+        done = sum(_enter(svc, rnd, results, seen, row, user, reason) for rnd, results, seen in typed)
         try:
             _commit(row, svc, user)
             return done

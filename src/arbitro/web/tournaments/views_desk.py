@@ -88,14 +88,18 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
     core = store.load(row)
     st = service.state(row)
     last = st.paired_rounds if st is not None else core.played_rounds
+    games = st.pairing_system.games_per_round if st is not None else 1  # a two-game match (C.04.5): two columns
     rnd = last
     asked = request.GET.get("round", "")
     if asked.isdigit() and 1 <= int(asked) <= last:  # the round selector: results of any round (issue 15 item 2)
         rnd = int(asked)
     current = present.round_for(row, core, rnd, draft=True) if rnd else None
+    result_columns, result_rows = present.result_rows(row, core, rnd, draft=True) if rnd else ([], [])
     draft = st is not None and bool(st.rounds) and not st.rounds[-1].published
-    newest = present.round_for(row, core, last, draft=True) if last else None  # a manual change is of the last round
+    last_first = last - (last - 1) % games if last else 0  # the first column of the last round
+    newest = present.round_for(row, core, last_first, draft=True) if last else None
     latest = newest if draft else None
+    _, newest_rows = present.result_rows(row, core, last, draft=True) if last else ([], [])
     query = (request.GET.get("q") or "").strip()
     found_list, found_people = [], []
     if query:  # search the FIDE rating list and the federation registry
@@ -111,23 +115,33 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "row": row,
             "t": core,
             "current": current,
+            "current_title": present.round_title(core, rnd) if rnd else "",
+            "current_match": present.match_of(core, rnd)[0] if rnd else 0,
+            "result_byes": present.round_for(row, core, result_columns[0], draft=True).byes if result_columns else [],
+            "rounds_done": present.rounds_progress(core)[0],
+            "rounds_total": present.rounds_progress(core)[1],
+            "result_columns": result_columns,
+            "result_rows": result_rows,
+            "two_games": any(r.game_number for r in result_rows),
             "register_form": forms.RegisterForm(),
             "query": query,
             "found_list": found_list,
             "found_people": found_people,
-            "current_boards": "\n".join(f"{b.white.start_rank} {b.black.start_rank}" for b in newest.games) if newest else "",
+            # a two-game match is changed as game 1 (the core reverses game 2, C.04.5 4.4)
+            "current_boards": "\n".join(
+                f"{r.game.white.start_rank} {r.game.black.start_rank}" for r in newest_rows if r.game_number <= 1
+            ),
             "requests": row.bye_requests.all(),
             "events": _recent(row, st),
-            "rounds": list(range(1, last + 1)),
-            "last_round": last,
+            "rounds": [(c, (c - 1) // games + 1) for c in range(1, last + 1) if (c - 1) % games == 0],
+            "current_round": (rnd - 1) // games + 1 if rnd else 0,
+            "last_round": (last - 1) // games + 1 if last else 0,
             "draft": draft,
             "draft_round": latest,
             "draft_notes": _draft_notes(st, latest) if draft and st is not None and latest is not None else [],
-            "can_unpair": st is not None and bool(st.rounds) and not st.finished and not any(
-                g.has_result for g in st.rounds[-1].boards
-            ),
-            "closed_round": bool(current) and rnd < last,
-            "current_is_draft": draft and rnd == last,
+            "can_unpair": service.can_unpair(st),
+            "closed_round": bool(current) and (rnd - 1) // games < (last - 1) // games,
+            "current_is_draft": draft and rnd >= last_first,
             "can_chief": permissions.can(request.user, row, "pair"),
             "editable": st is not None or not service.is_event_based(row),  # imported: adopted on the first action
             "state": st,
@@ -178,25 +192,28 @@ def _confirm_page(request: HttpRequest, row: models.Tournament, op: str) -> Http
     elif op == "unpair":
         if st is None or not st.rounds:
             raise ArbitroError(_("no round has been paired yet"))
-        entered = [str(i) for i, g in enumerate(st.rounds[-1].boards, start=1) if g.has_result]
-        if entered:
+        number = service.last_round_number(st)
+        if st.finished:
+            raise ArbitroError(_("the tournament is finished: the chief arbiter must re-open it first"))
+        if not service.can_unpair(st):
             raise ArbitroError(
                 _("round %(r)s cannot be unpaired: it already has results on board(s) %(b)s")
-                % {"r": st.paired_rounds, "b": ", ".join(entered)}
+                % {"r": number, "b": ", ".join(str(i) for i, g in enumerate(st.rounds[-1].boards, start=1) if g.has_result)
+                   or "?"}
             )
         ctx.update(
-            title=_("Unpair round %(r)s") % {"r": st.paired_rounds},
+            title=_("Unpair round %(r)s") % {"r": number},
             warning=(
-                _("Round %(r)s is public: players may have seen its pairing.") % {"r": st.paired_rounds}
+                _("Round %(r)s is public: players may have seen its pairing.") % {"r": number}
                 if st.rounds[-1].published
                 else ""
             ),
             lines=[_("Its pairing is taken back and recorded in the log; the round can then be paired again.")],
-            button=_("Unpair round %(r)s") % {"r": st.paired_rounds},
+            button=_("Unpair round %(r)s") % {"r": number},
         )
     elif op == "finish":
         service.check_finish(row)
-        done, total = (st.paired_rounds, st.total_rounds) if st is not None else (0, None)
+        done, total = present.rounds_progress(store.load(row))
         ctx.update(
             title=_("Finish the tournament"),
             warning=(
