@@ -144,7 +144,11 @@ class TeamLogState:
         return ev is not None and self.paired_rounds >= ev.rounds and self.round_complete(self.paired_rounds)
 
     def to_event(self) -> TeamEvent:
-        """The :class:`TeamEvent` of the log: the teams, every paired match (line-ups, results), the byes."""
+        """The :class:`TeamEvent` of the log: the teams, every paired match (line-ups, results), the byes.
+
+        Matches are in pairing order (the tables of the round, C.04.6 art. 3.5); a TRF file does
+        not carry that order, so an event read back from one lists them by round and white team.
+        """
         ev = self.require()
         matches = [self._match(ev, rnd, w, b) for rnd in sorted(self.pairings) for w, b in self.pairings[rnd]]
         bye_kind = ByeKind.ZERO if ev.system in ROUND_ROBIN_KEYS else ByeKind.PAB
@@ -152,7 +156,7 @@ class TeamLogState:
         return TeamEvent(
             name=ev.name, teams=dict(ev.teams), boards=ev.boards, rounds=ev.rounds, scoring=ev.scoring,
             system=ev.system, pattern=ev.pattern, initial_colour=ev.initial_colour, primary=ev.primary,
-            colour_type=ev.colour_type, matches=sorted(matches, key=lambda m: (m.round, m.white)), byes=byes,
+            colour_type=ev.colour_type, matches=matches, byes=byes,
             start_date=ev.start_date, end_date=ev.end_date, city=ev.city, federation=ev.federation,
             chief_arbiter=ev.chief_arbiter, tiebreaks=ev.tiebreaks,
         )  # fmt: skip

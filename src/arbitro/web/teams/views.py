@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from arbitro.errors import ArbitroError
 from arbitro.pairing import registry
+from arbitro.teams.model import PrimaryScore
 from arbitro.views import teams as team_views
 from arbitro.web.tournaments import models, permissions, store
 
@@ -90,7 +91,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public_row(slug)
     ev = service.event(row)
     codes, lines = team_views.team_standings_table(ev)
-    return render(request, "teams/standings.html", _context(row, "standings", codes=codes, lines=lines))
+    by_match = ev.primary is PrimaryScore.MATCH  # C.04.6 art. 1.2: the primary score, then the tie-breaks
+    return render(
+        request, "teams/standings.html", _context(row, "standings", codes=codes, lines=lines, by_match=by_match)
+    )
 
 
 @_page
