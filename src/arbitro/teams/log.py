@@ -221,7 +221,7 @@ def _apply(st: TeamLogState, e: LogEvent) -> None:
         )
         ev.teams[number] = Team(number, str(p["name"]), members)
         ev.players.update({m.id: m for m in members})
-        if ev.system in ROUND_ROBIN_KEYS:
+        if ev.system in ROUND_ROBIN_KEYS and len(ev.teams) >= 2:  # the table's rounds (C.05 Annex 1)
             from arbitro.teams.roundrobin import total_rounds
 
             ev.rounds = total_rounds(ev)
