@@ -86,6 +86,14 @@ def test_team_desk_flow_log_is_the_truth_and_trf_reads_back_equal(chief: Client)
         r = anon.get(f"/teams/{row.slug}/{path}")
         assert r.status_code == 200, path
     assert "+ -" in anon.get(f"/teams/{row.slug}/round/1/").content.decode()
+    # documents: pairing sheet and standings are public, the match cards are the desk's
+    for kind in ("pairings", "standings"):
+        r = anon.get(f"/teams/{row.slug}/download/{kind}/")
+        assert r.status_code == 200 and r.content.startswith(b"%PDF"), kind
+    assert anon.get(f"/teams/{row.slug}/download/cards/").status_code == 404
+    r = chief.get(f"/desk/teams/{row.slug}/download/cards/?round=1")
+    assert r.status_code == 200 and r.content.startswith(b"%PDF")
+    assert "round1" in r["Content-Disposition"]
     assert anon.get(f"/t/{row.slug}/standings/").status_code == 302  # the individual pages send to the team ones
     # the exported TRF reads back equal
     text = chief.get(f"/desk/teams/{row.slug}/export.trf").content.decode()

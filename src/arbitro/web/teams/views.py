@@ -254,3 +254,47 @@ def desk_export(request: HttpRequest, slug: str) -> HttpResponse:
     last = service.state(row).paired_rounds
     resp["Content-Disposition"] = f'attachment; filename="{row.slug}-teams-round{last}.trf26.trf"'
     return resp
+
+
+# -- documents -------------------------------------------------------------------------
+
+#: Public documents (as their pages are); match cards are the desk's (docs/decisions.md 2026-12-01).
+PUBLIC_DOCUMENTS = ("pairings", "standings")
+DESK_DOCUMENTS = ("pairings", "standings", "cards")
+
+
+def _document(row: models.Tournament, kind: str, request: HttpRequest) -> HttpResponse:
+    from arbitro.documents import teams_pdf
+
+    ev = service.event(row)
+    lang = "es" if (translation.get_language() or "es").startswith("es") else "en"
+    rnd: int | None = None
+    raw = request.GET.get("round")
+    if raw and raw.isdigit():
+        rnd = int(raw)
+    try:
+        if kind == "pairings":
+            data = teams_pdf.render_team_pairings_pdf(ev, lang, round_number=rnd)
+        elif kind == "cards":
+            data = teams_pdf.render_match_cards_pdf(ev, lang, round_number=rnd)
+        else:
+            data = teams_pdf.render_team_standings_pdf(ev, lang)
+    except ArbitroError as err:
+        raise Http404(str(err)) from None
+    resp = HttpResponse(data, content_type="application/pdf")
+    suffix = f"-round{rnd or ev.played_rounds()}" if kind != "standings" else ""
+    resp["Content-Disposition"] = f'attachment; filename="{row.slug}-teams-{kind}{suffix}.pdf"'
+    return resp
+
+
+def public_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    if kind not in PUBLIC_DOCUMENTS:
+        raise Http404
+    return _document(_public_row(slug), kind, request)
+
+
+@login_required
+def desk_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    if kind not in DESK_DOCUMENTS:
+        raise Http404
+    return _document(_managed(request, slug, "view"), kind, request)
