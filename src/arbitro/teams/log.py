@@ -173,6 +173,21 @@ def _empty_board_result(white_player: int | None, black_player: int | None) -> G
     return GameResult.PENDING
 
 
+def _trf_date(text: str, field_name: str) -> str:
+    """``YYYY-MM-DD`` or ``YYYY/MM/DD`` as TRF writes it (042/052: ``YYYY/MM/DD``); ``""`` stays empty."""
+    import datetime as dt
+
+    text = text.strip()
+    if not text:
+        return ""
+    for fmt in ("%Y-%m-%d", "%Y/%m/%d"):
+        try:
+            return dt.datetime.strptime(text, fmt).date().strftime("%Y/%m/%d")
+        except ValueError:
+            continue
+    raise ArbitroError(f"{field_name}: expected a date YYYY-MM-DD, got {text!r}")
+
+
 def _frac(value: object, field_name: str) -> Fraction:
     try:
         f = Fraction(str(value))
@@ -314,6 +329,7 @@ class TeamService:
             raise ArbitroError(
                 "match points: a won match must be worth more than a drawn one, and a drawn one no less than a lost one"
             )
+        start_date, end_date = _trf_date(start_date, "start date"), _trf_date(end_date, "end date")
         from arbitro.teams.tiebreaks import parse_team_tiebreak
 
         for tb in tiebreaks:
