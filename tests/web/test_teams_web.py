@@ -115,3 +115,19 @@ def test_team_desk_refuses_bad_input_with_a_message(chief: Client) -> None:
     r = chief.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": "Club 9", "players": "A; lots"}, follow=True)
     assert "elo: se esperaba un número entero" in r.content.decode()  # the desk speaks Spanish by default
     assert Client().get(f"/desk/teams/{row.slug}/").status_code == 302  # to the login
+
+
+def test_staff_of_another_tournament_cannot_read_or_change_a_team_competition(chief: Client) -> None:
+    row = _create(chief, teams=2)
+    other = get_user_model().objects.create_user("other", password="pw-other-1")
+    individual = models.Tournament.objects.create(slug="suelto", name="Suelto")
+    models.Role.objects.create(user=other, tournament=individual, kind=models.Role.Kind.CHIEF_ARBITER)
+    c = Client()
+    c.force_login(other)
+    before = models.TournamentEvent.objects.count()
+    for path in ("", "action/", "export.trf", "download/cards/"):
+        assert c.get(f"/desk/teams/{row.slug}/{path}").status_code == 403, path
+    for op in ("team", "pair", "match"):
+        assert c.post(f"/desk/teams/{row.slug}/action/", {"op": op, "name": "X", "players": "A"}).status_code == 403
+    assert models.TournamentEvent.objects.count() == before
+    assert c.get(f"/desk/t/{row.slug}/").status_code == 403  # the individual desk of it neither

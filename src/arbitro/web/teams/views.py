@@ -49,10 +49,14 @@ FORFEIT_LABELS = {
 }
 
 
+class _NotTeam(Exception):
+    """A team page asked for an individual tournament: its own pages answer instead."""
+
+
 def _public_row(slug: str) -> models.Tournament:
     row = get_object_or_404(models.Tournament, slug=slug, published=True)
     if not is_team(row):
-        raise Http404
+        raise _NotTeam
     return row
 
 
@@ -61,9 +65,12 @@ def _page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
 
     @wraps(view)
     def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        if request.user.is_authenticated or "messages" in request.COOKIES:
-            return view(request, slug, *args, **kwargs)
-        row = _public_row(slug)
+        try:
+            if request.user.is_authenticated or "messages" in request.COOKIES:
+                return view(request, slug, *args, **kwargs)
+            row = _public_row(slug)
+        except _NotTeam:
+            return redirect("tournaments:info", slug=slug)
         key = f"{request.path}|{translation.get_language()}"
         content = store.cached_page(row, key, lambda: view(request, slug, *args, **kwargs).content)
         resp = HttpResponse(content)
@@ -154,10 +161,10 @@ def player(request: HttpRequest, slug: str, pid: int) -> HttpResponse:
 
 def _managed(request: HttpRequest, slug: str, action: str) -> models.Tournament:
     row = get_object_or_404(models.Tournament, slug=slug)
-    if not is_team(row):
-        raise Http404
     if not permissions.can(request.user, row, action):
         raise PermissionDenied
+    if not is_team(row):
+        raise Http404
     return row
 
 
@@ -231,7 +238,7 @@ def _lineup_rows(ev: Any, st: Any, rnd: int, line: team_views.MatchLine) -> list
 @login_required
 def desk_action(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method != "POST":
-        return redirect("teams:desk_panel", slug=slug)
+        return redirect("teams:desk_panel", slug=_managed(request, slug, "view").slug)
     op = request.POST.get("op", "")
     row = _managed(request, slug, {"team": "register", "pair": "pair", "match": "result"}.get(op, op or "view"))
     try:
@@ -290,7 +297,11 @@ def _document(row: models.Tournament, kind: str, request: HttpRequest) -> HttpRe
 def public_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     if kind not in PUBLIC_DOCUMENTS:
         raise Http404
-    return _document(_public_row(slug), kind, request)
+    try:
+        row = _public_row(slug)
+    except _NotTeam:
+        return redirect("tournaments:info", slug=slug)
+    return _document(row, kind, request)
 
 
 @login_required
