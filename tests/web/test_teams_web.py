@@ -131,3 +131,11 @@ def test_staff_of_another_tournament_cannot_read_or_change_a_team_competition(ch
         assert c.post(f"/desk/teams/{row.slug}/action/", {"op": op, "name": "X", "players": "A"}).status_code == 403
     assert models.TournamentEvent.objects.count() == before
     assert c.get(f"/desk/t/{row.slug}/").status_code == 403  # the individual desk of it neither
+
+
+def test_the_api_does_not_serve_a_team_competition_as_an_empty_tournament(chief: Client) -> None:
+    row = _create(chief, teams=2)
+    anon = Client()
+    listed = anon.get("/api/v1/tournaments").content.decode()
+    assert row.slug not in listed
+    assert anon.get(f"/api/v1/tournaments/{row.slug}").status_code == 404
