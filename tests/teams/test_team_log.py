@@ -145,3 +145,24 @@ def test_match_points_are_configurable_and_the_views_rows_follow() -> None:
     assert team_rounds(ev, b)[0].match_points == "0"
     games = player_games(ev, ev.teams[b].members[0].id)
     assert [(g.round, g.board, g.mark) for g in games] == [(1, 1, "0")]
+
+
+def test_a_lineup_after_the_deadline_is_only_a_late_one() -> None:
+    import datetime as dt
+
+    s = _service()
+    s.pair_next_round()
+    w, b = s.state.pairings[1][0]
+    ids = s.state.require().teams[b].member_ids()
+    due = dt.datetime(2026, 12, 1, 18, 0, tzinfo=dt.UTC)
+    with pytest.raises(ArbitroError, match="offset"):
+        s.set_deadline(1, due.replace(tzinfo=None))
+    s.set_deadline(1, due)
+    reserve = [ids[0], ids[1], ids[2], ids[4]]
+    s.set_lineup(1, b, reserve, now=due - dt.timedelta(minutes=1))  # in time
+    with pytest.raises(ArbitroError, match="deadline .* has passed"):
+        s.set_lineup(1, b, [ids[0], ids[1], ids[2], ids[3]], now=due + dt.timedelta(minutes=1))
+    s.set_lineup(1, b, [ids[0], ids[1], ids[2], ids[3]], now=due + dt.timedelta(minutes=1), late=True)
+    assert replay(s.events).deadlines == {1: due}
+    s.set_deadline(1, None)
+    assert replay(s.events).deadlines == {}

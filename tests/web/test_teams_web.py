@@ -139,3 +139,25 @@ def test_the_api_does_not_serve_a_team_competition_as_an_empty_tournament(chief:
     listed = anon.get("/api/v1/tournaments").content.decode()
     assert row.slug not in listed
     assert anon.get(f"/api/v1/tournaments/{row.slug}").status_code == 404
+
+
+def test_lineup_deadline_from_the_desk_refuses_an_arbiters_late_lineup(chief: Client) -> None:
+    row = _create(chief, teams=2)
+    chief.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
+    r = chief.post(f"/desk/teams/{row.slug}/action/", {"op": "deadline", "round": "1", "deadline": "mañana"}, follow=True)
+    assert "plazo de alineaciones: se esperaba" in r.content.decode()
+    r = chief.post(f"/desk/teams/{row.slug}/action/", {"op": "deadline", "round": "1", "deadline": "2020-01-01T10:00"}, follow=True)
+    assert "Plazo de alineaciones guardado" in r.content.decode()
+    row.refresh_from_db()
+    st = service.state(row)
+    w, b = st.pairings[1][0]
+    ids = st.require().teams[b].member_ids()
+    arbiter = get_user_model().objects.create_user("arb", password="pw-arb-1")
+    models.Role.objects.create(user=arbiter, tournament=row, kind=models.Role.Kind.ARBITER)
+    c = Client()
+    c.force_login(arbiter)
+    page = _match_post(c, row, 1, w, **{f"l_{b}_1": str(ids[0]), f"l_{b}_2": str(ids[2])})
+    assert "deadline" in page and "has passed" in page
+    page = _match_post(chief, row, 1, w, **{f"l_{b}_1": str(ids[0]), f"l_{b}_2": str(ids[2])})  # the chief accepts it
+    assert "Match guardado" in page
+    assert "Plazo de alineaciones" in Client().get(f"/teams/{row.slug}/round/1/").content.decode()

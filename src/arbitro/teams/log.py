@@ -22,7 +22,9 @@ Kinds (payloads are JSON objects; docs/formats/event-log.md, "Team events"):
   white team's player, :class:`~arbitro.teams.model.GameResult`), ``reason`` when it
   corrects a result;
 * ``team_match_forfeit`` - round, match, forfeit (``+-``, ``-+``, ``--``; ``""`` clears it),
-  ``reason`` when it corrects.
+  ``reason`` when it corrects;
+* ``team_lineup_deadline`` - round, deadline (ISO 8601 date and time with its offset; ``""``
+  removes it): after it a line-up is accepted only as a late one (the chief arbiter's decision).
 
 A board whose player is missing from the line-up is lost by forfeit (an empty board, TRF
 ``0000``): the replay gives it its forfeit result unless a result was entered.
@@ -30,6 +32,7 @@ A board whose player is missing from the line-up is lost by forfeit (an empty bo
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -64,6 +67,7 @@ KINDS = (
     "team_round_paired",
     "team_board_result",
     "team_match_forfeit",
+    "team_lineup_deadline",
 )
 
 MAX_TEAMS = 999  # TRF 310 columns 5-7
@@ -87,6 +91,7 @@ class TeamLogState:
     lineups: dict[tuple[int, int], tuple[int | None, ...]] = field(default_factory=dict)
     results: dict[tuple[int, int, int], GameResult] = field(default_factory=dict)
     forfeits: dict[tuple[int, int], MatchForfeit] = field(default_factory=dict)
+    deadlines: dict[int, dt.datetime] = field(default_factory=dict)
     corrections: int = 0
 
     # -- what the desk and the pages read ----------------------------------------
@@ -175,8 +180,6 @@ def _empty_board_result(white_player: int | None, black_player: int | None) -> G
 
 def _trf_date(text: str, field_name: str) -> str:
     """``YYYY-MM-DD`` or ``YYYY/MM/DD`` as TRF writes it (042/052: ``YYYY/MM/DD``); ``""`` stays empty."""
-    import datetime as dt
-
     text = text.strip()
     if not text:
         return ""
@@ -260,6 +263,12 @@ def _apply(st: TeamLogState, e: LogEvent) -> None:
         else:
             st.forfeits.pop(key2, None)
         st.corrections += 1 if p.get("reason") else 0
+    elif e.kind == "team_lineup_deadline":
+        rnd = _int(p, "round")
+        if p.get("deadline"):
+            st.deadlines[rnd] = dt.datetime.fromisoformat(str(p["deadline"]))
+        else:
+            st.deadlines.pop(rnd, None)
     else:
         raise ArbitroError(f"unknown team event kind {e.kind!r}")
 
@@ -410,8 +419,25 @@ class TeamService:
                 return w, b
         raise ArbitroError(f"round {rnd}: team {team} has no match")
 
-    def set_lineup(self, rnd: int, team: int, players: Sequence[int | None]) -> None:
-        """The line-up of ``team`` for ``rnd`` (board order rules: :func:`~arbitro.teams.lineups.lineup_errors`)."""
+    def set_deadline(self, rnd: int, deadline: dt.datetime | None) -> None:
+        """The time by which the line-ups of ``rnd`` are due (``None`` removes it); it must know its offset."""
+        ev = self.state.require()
+        if not 1 <= rnd <= ev.rounds:
+            raise ArbitroError(f"round: expected 1 to {ev.rounds}, got {rnd}")
+        if deadline is not None and deadline.utcoffset() is None:
+            raise ArbitroError("line-up deadline: a time with its offset (time zone) is required")
+        if self.state.deadlines.get(rnd) == deadline:
+            return
+        self._emit("team_lineup_deadline", {"round": rnd, "deadline": deadline.isoformat() if deadline else ""})
+
+    def set_lineup(
+        self, rnd: int, team: int, players: Sequence[int | None], *, now: dt.datetime | None = None, late: bool = False
+    ) -> None:
+        """The line-up of ``team`` for ``rnd`` (board order rules: :func:`~arbitro.teams.lineups.lineup_errors`).
+
+        ``now``: when it is handed in; after the round's deadline it is refused unless ``late``
+        (a late line-up the chief arbiter accepts).
+        """
         ev = self.state.require()
         if team not in ev.teams:
             raise ArbitroError(f"no team {team}")
@@ -428,6 +454,12 @@ class TeamService:
             raise ArbitroError("; ".join(errors))
         if lineup == self.state.lineup(rnd, team):
             return
+        deadline = self.state.deadlines.get(rnd)
+        if deadline is not None and now is not None and now > deadline and not late:
+            raise ArbitroError(
+                f"round {rnd}: the line-up deadline ({deadline.isoformat(timespec='minutes')}) has passed; "
+                "only the chief arbiter may accept a late line-up"
+            )
         self._emit("team_lineup_set", {"round": rnd, "team": team, "players": list(lineup)})
 
     def enter_board(self, rnd: int, white: int, board: int, result: str, *, reason: str = "") -> bool:

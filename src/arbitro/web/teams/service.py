@@ -9,11 +9,13 @@ replayed state, and that state seeds the cache of the new version. Nothing is de
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.http import QueryDict
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
@@ -160,7 +162,7 @@ def _match_form(svc: TeamService, data: QueryDict | dict[str, str], row: models.
             value = str(data.get(f"l_{team}_{board}") or "")
             lineup.append(_int(value, _("board %(n)s") % {"n": board}) if value else None)
         before = len(svc.new_events)
-        svc.set_lineup(rnd, team, lineup)
+        svc.set_lineup(rnd, team, lineup, now=timezone.now(), late=permissions.can(user, row, "correct"))
         changes += len(svc.new_events) - before
     forfeit = str(data.get("forfeit") or "")
     current = st.forfeits.get((rnd, white))
@@ -198,6 +200,19 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
     if op == "pair":
         rnd = _run(row, user, lambda svc: svc.pair_next_round())
         return _("Round %(n)s paired.") % {"n": rnd}
+    if op == "deadline":  # the line-ups of a round are due by this time (the site's time zone)
+        rnd = _int(data.get("round"), _("round"))
+        text = str(data.get("deadline") or "").strip()
+        when = None
+        if text:
+            try:
+                when = _dt.datetime.fromisoformat(text)
+            except ValueError:
+                raise ArbitroError(_("line-up deadline: expected a date and time, got %(got)r") % {"got": text}) from None
+            if timezone.is_naive(when):  # the desk's datetime-local field: the site's time zone
+                when = timezone.make_aware(when)
+        _run(row, user, lambda svc: svc.set_deadline(rnd, when))
+        return _("Line-up deadline saved.") if when else _("Line-up deadline removed.")
     if op == "match":
         n = _run(row, user, lambda svc: _match_form(svc, data, row, user))
         return _("Match saved (%(n)s changes).") % {"n": n}

@@ -15,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -114,9 +114,10 @@ def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpRes
     if rnd < 1 or (last and rnd > last) or (not last and rnd > 1):
         raise Http404
     matches, bye = team_views.match_sheet(ev, rnd)
+    deadline = service.state(row).deadlines.get(rnd)
     return render(
         request, "teams/pairings.html",
-        _context(row, "pairings", matches=matches, bye=ev.teams[bye].name if bye else "", current=rnd),
+        _context(row, "pairings", matches=matches, bye=ev.teams[bye].name if bye else "", current=rnd, deadline=deadline),
     )  # fmt: skip
 
 
@@ -218,6 +219,8 @@ def desk_panel(request: HttpRequest, slug: str) -> HttpResponse:
             "can_pair": last < ev.rounds and (last == 0 or st.round_complete(last)) and len(ev.teams) >= 2,
             "system_name": _system_name(ev.system), "no_refresh": True,
             "bye": ev.teams[st.byes[rnd]].name if rnd in st.byes else "",
+            "deadline": st.deadlines.get(rnd),
+            "deadline_value": timezone.localtime(st.deadlines[rnd]).strftime("%Y-%m-%dT%H:%M") if rnd in st.deadlines else "",
         },
     )  # fmt: skip
 
@@ -240,7 +243,9 @@ def desk_action(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method != "POST":
         return redirect("teams:desk_panel", slug=_managed(request, slug, "view").slug)
     op = request.POST.get("op", "")
-    row = _managed(request, slug, {"team": "register", "pair": "pair", "match": "result"}.get(op, op or "view"))
+    row = _managed(
+        request, slug, {"team": "register", "pair": "pair", "deadline": "pair", "match": "result"}.get(op, op or "view")
+    )
     try:
         text = service.perform(row, op, request.POST, request.user)
     except ArbitroError as err:
