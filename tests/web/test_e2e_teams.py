@@ -63,6 +63,9 @@ def _create_and_register(page, base: str) -> None:
 
 def _play_round(page, rnd: int) -> None:
     _submit(page, "#pair-form button[type=submit]")
+    if rnd == 2:  # the line-ups of round 2 are due by a time the chief arbiter sets
+        page.fill("#deadline-form input[name=deadline]", "2030-01-01T18:30")
+        _submit(page, "#deadline-form button[type=submit]")
     st = service.state(_row())
     assert st.paired_rounds == rnd
     ev = st.require()
@@ -137,6 +140,7 @@ def test_team_swiss_10_teams_7_rounds_through_the_desk_to_standings_and_trf(cont
     shot(page, "team-round4-1366", "teams")
     page.goto(f"{base}/teams/{row.slug}/round/2/")
     assert "0F-1F" in page.locator("#match-1").inner_text()
+    assert "Plazo de alineaciones" in page.content()
     page.goto(f"{base}/teams/{row.slug}/team/{rows[0].team}/")
     shot(page, "team-page-1366", "teams")
     # phones
