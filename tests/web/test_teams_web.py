@@ -161,3 +161,41 @@ def test_lineup_deadline_from_the_desk_refuses_an_arbiters_late_lineup(chief: Cl
     page = _match_post(chief, row, 1, w, **{f"l_{b}_1": str(ids[0]), f"l_{b}_2": str(ids[2])})  # the chief accepts it
     assert "Match guardado" in page
     assert "Plazo de alineaciones" in Client().get(f"/teams/{row.slug}/round/1/").content.decode()
+
+
+def test_team_championship_norms_page_shows_the_7_game_norm_B01_1_4_1b(chief: Client) -> None:
+    feds = ["ESP", "GER", "FRA", "ITA", "NED", "ENG", "HUN", "POL"]
+    r = chief.post(
+        "/desk/teams/new/",
+        {"name": "Campeonato por equipos", "system": "team_round_robin", "boards": 4, "match_win": "2",
+         "match_draw": "1", "match_loss": "0", "start_date": "2024-03-01", "end_date": "2024-03-07",
+         "norm_event": "team_championship"},
+    )  # fmt: skip
+    assert r.status_code == 302
+    row = models.Tournament.objects.get(name="Campeonato por equipos")
+    for t, fed in enumerate(feds):
+        lines = []
+        for b in range(4):
+            if t == 0 and b == 0:
+                lines.append("Applicant, Ana; 2380; 2200001; ESP")
+            else:
+                title = ("GM" if t % 2 else "IM") if b == 0 else ""
+                lines.append(f"P{t}{b}; {2480 - 10 * b}; {3000000 + 10 * t + b}; {fed}; {title}")
+        chief.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": f"{fed} team", "players": "\n".join(lines)})
+    for rnd in range(1, 8):
+        row.refresh_from_db()
+        service.perform(row, "pair", {}, None)
+        row.refresh_from_db()
+        for w, b in service.state(row).pairings[rnd]:
+            results = {}
+            for board in range(1, 5):
+                res = "="
+                if board == 1 and 1 in (w, b) and rnd > 2:
+                    res = "1" if w == 1 else "0"
+                results[f"r_{board}"] = res
+            row.refresh_from_db()
+            service.perform(row, "match", {"round": str(rnd), "match": str(w), **results}, None)
+    page = Client().get(f"/teams/{row.slug}/norms/").content.decode()
+    achieved = page.split("<h2>", 2)[1]  # the "achieved" section
+    assert "Applicant, Ana" in achieved and "IM ✔" in achieved
+    assert "B.01 1.4.1b" in page

@@ -70,6 +70,9 @@ KINDS = (
     "team_lineup_deadline",
 )
 
+#: The kinds of team event the norm evaluator knows (arbitro.titles.norms.NormOptions.event); "" = other.
+NORM_EVENTS = ("", "team_championship", "national_team_championship")
+
 MAX_TEAMS = 999  # TRF 310 columns 5-7
 MAX_BOARDS = 20
 MAX_PLAYERS_PER_TEAM = 40
@@ -92,6 +95,7 @@ class TeamLogState:
     results: dict[tuple[int, int, int], GameResult] = field(default_factory=dict)
     forfeits: dict[tuple[int, int], MatchForfeit] = field(default_factory=dict)
     deadlines: dict[int, dt.datetime] = field(default_factory=dict)
+    norm_event: str = ""  # B.01 kind of event for the norms (NormOptions.event): "team_championship", ...
     corrections: int = 0
 
     # -- what the desk and the pages read ----------------------------------------
@@ -225,6 +229,7 @@ def _apply(st: TeamLogState, e: LogEvent) -> None:
             start_date=str(p.get("start_date", "")), end_date=str(p.get("end_date", "")),
             chief_arbiter=str(p.get("chief_arbiter", "")), tiebreaks=tuple(str(t) for t in p.get("tiebreaks", ())),
         )  # fmt: skip
+        st.norm_event = str(p.get("norm_event", ""))
         return
     ev = st.require()
     if e.kind == "team_registered":
@@ -315,7 +320,9 @@ class TeamService:
         end_date: str = "",
         chief_arbiter: str = "",
         tiebreaks: Sequence[str] = (),
+        norm_event: str = "",
     ) -> None:
+        """``norm_event``: the kind of event for B.01 norms (``team_championship``: 1.4.1b, 7 games), or ``""``."""
         if self.state.created:
             raise ArbitroError("the team competition already exists")
         check_text("tournament name", name)
@@ -339,6 +346,8 @@ class TeamService:
                 "match points: a won match must be worth more than a drawn one, and a drawn one no less than a lost one"
             )
         start_date, end_date = _trf_date(start_date, "start date"), _trf_date(end_date, "end date")
+        if norm_event not in NORM_EVENTS:
+            raise ArbitroError(f"norm event: expected one of {', '.join(e or '(none)' for e in NORM_EVENTS)}, got {norm_event!r}")
         from arbitro.teams.tiebreaks import parse_team_tiebreak
 
         for tb in tiebreaks:
@@ -350,7 +359,7 @@ class TeamService:
                 "rounds": rounds if sysdef.kind is SystemKind.TEAM_SWISS else 0,
                 "match_win": str(win), "match_draw": str(draw), "match_loss": str(loss), "city": city,
                 "federation": federation, "start_date": start_date, "end_date": end_date,
-                "chief_arbiter": chief_arbiter, "tiebreaks": list(tiebreaks),
+                "chief_arbiter": chief_arbiter, "tiebreaks": list(tiebreaks), "norm_event": norm_event,
             },
         )  # fmt: skip
 

@@ -35,6 +35,14 @@ class TeamCreateForm(forms.Form):
     match_draw = forms.DecimalField(label=gettext_lazy("Match points for a draw"), initial=Decimal(1), max_digits=4, decimal_places=2)
     match_loss = forms.DecimalField(label=gettext_lazy("Match points for a loss"), initial=Decimal(0), max_digits=4, decimal_places=2)
     chief_arbiter = _text(gettext_lazy("Chief arbiter"), "chief arbiter", required=False)
+    norm_event = forms.ChoiceField(
+        label=gettext_lazy("Title norms (FIDE B.01)"), required=False,
+        choices=[
+            ("", gettext_lazy("other team event (9 games)")),
+            ("team_championship", gettext_lazy("team championship (B.01 1.4.1b: 7 games)")),
+            ("national_team_championship", gettext_lazy("national team championship")),
+        ],
+    )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

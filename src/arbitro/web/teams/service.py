@@ -105,7 +105,7 @@ def create(data: dict[str, Any], user: Actor) -> models.Tournament:
         (str(data["match_win"]), str(data["match_draw"]), str(data["match_loss"])),
         city=data.get("city") or "", start_date=data["start_date"].isoformat() if data.get("start_date") else "",
         end_date=data["end_date"].isoformat() if data.get("end_date") else "",
-        chief_arbiter=data.get("chief_arbiter") or "",
+        chief_arbiter=data.get("chief_arbiter") or "", norm_event=data.get("norm_event") or "",
     )  # fmt: skip
     with transaction.atomic():
         row = models.Tournament.objects.create(

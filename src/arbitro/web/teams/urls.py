@@ -11,6 +11,7 @@ urlpatterns = [
     path("teams/<slug:slug>/round/<int:rnd>/", views.pairings, name="pairings"),
     path("teams/<slug:slug>/pairings/", views.pairings, name="pairings_current"),
     path("teams/<slug:slug>/boards/", views.boards, name="boards"),
+    path("teams/<slug:slug>/norms/", views.norms, name="norms"),
     path("teams/<slug:slug>/team/<int:tpn>/", views.team, name="team"),
     path("teams/<slug:slug>/player/<int:pid>/", views.player, name="player"),
     path("teams/<slug:slug>/download/<str:kind>/", views.public_document, name="download"),

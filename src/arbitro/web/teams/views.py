@@ -144,6 +144,20 @@ def team(request: HttpRequest, slug: str, tpn: int) -> HttpResponse:
 
 
 @_page
+def norms(request: HttpRequest, slug: str) -> HttpResponse:
+    """Title norms of the individual games (B.01; the 7-game team norms of 1.4.1b when the event is one)."""
+    from arbitro.teams.individual import to_tournament
+    from arbitro.titles.norms import NormOptions
+    from arbitro.web.tournaments.norms import tournament_norms
+
+    row = _public_row(slug)
+    st = service.state(row)
+    options = NormOptions(event=st.norm_event or None)
+    report = store.cached(row, "team_norms", lambda: tournament_norms(to_tournament(service.event(row)), options))
+    return render(request, "teams/norms.html", _context(row, "norms", report=report, norm_event=st.norm_event))
+
+
+@_page
 def player(request: HttpRequest, slug: str, pid: int) -> HttpResponse:
     row = _public_row(slug)
     ev = service.event(row)
