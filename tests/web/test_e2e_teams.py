@@ -143,10 +143,13 @@ def test_team_swiss_10_teams_7_rounds_through_the_desk_to_standings_and_trf(cont
     assert "Plazo de alineaciones" in page.content()
     page.goto(f"{base}/teams/{row.slug}/team/{rows[0].team}/")
     shot(page, "team-page-1366", "teams")
+    page.goto(f"{base}/teams/{row.slug}/norms/")
+    assert "9 partidas" in page.content()  # not a team championship: B.01 1.4.1's 9 games
+    shot(page, "team-norms-1366", "teams")
     # phones
     page.set_viewport_size({"width": 390, "height": 844})
     for path, name in (("", "team-standings"), ("round/3/", "team-round3"), ("boards/", "team-boards"),
-                       (f"team/{rows[0].team}/", "team-page")):  # fmt: skip
+                       (f"team/{rows[0].team}/", "team-page"), ("norms/", "team-norms")):  # fmt: skip
         page.goto(f"{base}/teams/{row.slug}/{path}")
         shot(page, f"{name}-390", "teams")
     page.goto(f"{base}/desk/teams/{row.slug}/?round=3")
