@@ -41,7 +41,7 @@ def test_team_pairing_sheet_lists_every_match_with_its_score_and_boards(event, l
 
 def test_match_cards_leave_the_results_blank_and_ask_for_signatures(event) -> None:
     text = _text(render_match_cards_pdf(event, "es", round_number=2))
-    assert "Planillas de match" in text and "Capitán" in text and "Árbitro" in text
+    assert "Planillas de encuentro" in text and "Capitán" in text and "Árbitro" in text
     assert "½-½" not in text and "1-0" not in text
 
 

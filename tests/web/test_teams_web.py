@@ -58,7 +58,7 @@ def test_team_desk_flow_log_is_the_truth_and_trf_reads_back_equal(chief: Client)
     ids = [m.id for m in ev.teams[b1].members]
     page = _match_post(chief, models.Tournament.objects.get(pk=row.pk), 1, w1,
                        **{f"l_{b1}_1": str(ids[0]), f"l_{b1}_2": str(ids[2]), "r_1": "1", "r_2": "="})  # fmt: skip
-    assert "Match guardado" in page
+    assert "Encuentro guardado" in page
     # a line-up out of the ranked order is refused with the core's reason, nothing saved
     row.refresh_from_db()
     before = row.version
@@ -68,13 +68,13 @@ def test_team_desk_flow_log_is_the_truth_and_trf_reads_back_equal(chief: Client)
     row.refresh_from_db()
     assert row.version == before
     # a whole-match forfeit
-    assert "Match guardado" in _match_post(chief, row, 1, w2, forfeit="+-")
+    assert "Encuentro guardado" in _match_post(chief, row, 1, w2, forfeit="+-")
     # correcting a saved board needs a reason
     row.refresh_from_db()
     page = _match_post(chief, row, 1, w1, r_1="0")
     assert "necesita un motivo" in page
     page = _match_post(chief, row, 1, w1, r_1="0", reason="score sheet signed 0-1")
-    assert "Match guardado" in page
+    assert "Encuentro guardado" in page
     row.refresh_from_db()
     ev = service.event(row)
     m = next(m for m in ev.matches if m.white == w1)
@@ -159,7 +159,7 @@ def test_lineup_deadline_from_the_desk_refuses_an_arbiters_late_lineup(chief: Cl
     page = _match_post(c, row, 1, w, **{f"l_{b}_1": str(ids[0]), f"l_{b}_2": str(ids[2])})
     assert "deadline" in page and "has passed" in page
     page = _match_post(chief, row, 1, w, **{f"l_{b}_1": str(ids[0]), f"l_{b}_2": str(ids[2])})  # the chief accepts it
-    assert "Match guardado" in page
+    assert "Encuentro guardado" in page
     assert "Plazo de alineaciones" in Client().get(f"/teams/{row.slug}/round/1/").content.decode()
 
 

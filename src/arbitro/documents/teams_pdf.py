@@ -26,9 +26,9 @@ _TEAM_LABELS = {
         "no_round": "No round paired yet.",
     },
     "es": {
-        "team_pairings": "Emparejamientos por equipos", "match_cards": "Planillas de match",
+        "team_pairings": "Emparejamientos por equipos", "match_cards": "Planillas de encuentro",
         "team_standings": "Clasificación por equipos", "board_standings": "Clasificación por tablero",
-        "team": "Equipo", "mp": "PM", "gp": "PP", "empty": "tablero vacío", "forfeit": "match perdido por incomparecencia",
+        "team": "Equipo", "mp": "PE", "gp": "PP", "empty": "tablero vacío", "forfeit": "encuentro perdido por incomparecencia",
         "bye": "Bye", "captain": "Capitán", "arbiter": "Árbitro", "signatures": "Firmas", "total": "Total",
         "colour_w": "B", "colour_b": "N", "pct": "%", "no_round": "Todavía no hay rondas emparejadas.",
     },
