@@ -226,5 +226,31 @@ def sync_entries(row: models.Tournament, core: CoreTournament) -> None:
 
 
 def export_trf(row: models.Tournament, version: str = "trf26") -> str:
-    """The TRF text of the current state (cached per version)."""
-    return cached(row, f"trf:{version}", lambda: format_trf(_build(row, ranks=True), version=version))
+    """The TRF text of the current state (cached per version), valid at every moment (issue 15 item 6).
+
+    A round paired but not complete is written as TRF-2026 writes a round not yet
+    paired: no round block, its byes as ``240`` records (the core's
+    ``to_tournament`` without ``include_pending``), and a ``###`` line saying that
+    its pairing and the results entered so far are in the event log. TRF has no
+    code for a game not yet played; a blank one is refused by every reader.
+    """
+    return cached(row, f"trf:{version}", lambda: format_trf(_export_model(row), version=version))
+
+
+def _export_model(row: models.Tournament) -> CoreTournament:
+    if row.base_trf:
+        return _build(row, ranks=True)
+    from . import service
+
+    st = service.state(row)
+    if st is None:
+        return CoreTournament(name=row.name)
+    core = st.to_tournament(include_pending=False, ranks=True)
+    if st.rounds and not st.rounds[-1].complete:
+        pending = st.rounds[-1]
+        entered = sum(1 for g in pending.boards if g.has_result)
+        core.comments.append(
+            f"round {pending.number} paired, {entered} of {len(pending.boards)} results entered: "
+            "not written until the round is complete"
+        )
+    return core
