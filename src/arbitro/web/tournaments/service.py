@@ -28,7 +28,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
 from django.http import QueryDict
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
@@ -47,7 +47,7 @@ from arbitro.tournament import (
 from arbitro.tournament import replay as core_replay
 from arbitro.tournament.importing import events_from_tournament
 
-from . import federation, models, permissions, result_entry, store
+from . import federation, models, permissions, result_entry, store, texts
 
 #: Who runs a command: the request's user (``None``: a script, such as the demo).
 Actor = AbstractBaseUser | AnonymousUser | None
@@ -96,7 +96,7 @@ def adopt(row: models.Tournament) -> None:
         events = events_from_tournament(core, author="import")
     except ArbitroError as err:
         raise ArbitroError(
-            _("this tournament was imported from a TRF file that cannot be continued here: %(why)s") % {"why": err}
+            _("this tournament was imported from a TRF file that cannot be continued here: %(why)s") % {"why": texts.text(err)}
         ) from None
     with transaction.atomic():
         base = models.Tournament.objects.select_for_update().filter(pk=row.pk).values_list("base_trf", flat=True).first()
@@ -281,7 +281,7 @@ def register_many(row: models.Tournament, text: str, user: Actor) -> list[int]:
         try:
             numbers.append(int(svc.register_player(name, rating=rating_value, fide_id=fide_id, federation=fed, title=title)))
         except ArbitroError as err:
-            raise ArbitroError(_("line %(n)s: %(err)s") % {"n": lineno, "err": err}) from None
+            raise ArbitroError(_("line %(n)s: %(err)s") % {"n": lineno, "err": texts.text(err)}) from None
     _commit(row, svc, user)
     return numbers
 
@@ -428,7 +428,7 @@ def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reas
     bye = _int(bye_text, "bye") if bye_text.strip() else None
     svc = _service(row, user)
     svc.change_pairing(boards, bye=bye, reason=reason)
-    warnings = list(svc.warnings)
+    warnings = [texts.text(w) for w in svc.warnings]
     _commit(row, svc, user)
     text = _("Pairing changed and logged.")
     return " ".join([text, *warnings])
@@ -446,7 +446,8 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         n = pair_next(row, user)
         return _("Round %(n)s paired and published.") % {"n": n}
     if op == "results":
-        return _("%(n)s results saved.") % {"n": _desk_results(row, data, user)}
+        saved = _desk_results(row, data, user)
+        return ngettext("%(n)s result saved.", "%(n)s results saved.", saved) % {"n": saved}
     if op == "no_show":  # the rulebook's default time: a forfeit for non-appearance once it has run out
         if not row.category:
             raise ArbitroError(
@@ -487,7 +488,7 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         return _("Player registered with number %(n)s.") % {"n": n}
     if op == "register_many":
         numbers = register_many(row, str(data.get("players") or ""), user)
-        return _("%(n)s players registered.") % {"n": len(numbers)}
+        return ngettext("%(n)s player registered.", "%(n)s players registered.", len(numbers)) % {"n": len(numbers)}
     if op == "change_pairing":
         return change_pairing(row, str(data.get("boards") or ""), str(data.get("bye") or ""), str(data.get("reason") or ""), user)
     if op == "withdraw":

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
 
-from . import federation, forms, models, permissions, present, prizes, result_entry, service, store
+from . import federation, forms, models, permissions, present, prizes, result_entry, service, store, texts
 
 
 @login_required
@@ -36,7 +36,7 @@ def create(request: HttpRequest) -> HttpResponse:
         try:
             row = service.create(form.cleaned_data, request.user)
         except ArbitroError as err:
-            messages.error(request, str(err))
+            messages.error(request, texts.text(err))
         else:
             models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
             messages.success(request, _("Tournament created."))
@@ -55,7 +55,7 @@ def import_trf(request: HttpRequest) -> HttpResponse:
                 upload.read(), category=form.cleaned_data.get("category", ""), source=upload.name or "<upload>"
             )
         except ArbitroError as err:
-            messages.error(request, str(err))
+            messages.error(request, texts.text(err))
         else:
             models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
             messages.success(request, _("Tournament imported."))
@@ -131,7 +131,7 @@ def action(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         text = service.perform(row, op, request.POST, request.user)
     except ArbitroError as err:
-        messages.error(request, str(err))
+        messages.error(request, texts.text(err))
     else:
         if text:
             messages.success(request, text)

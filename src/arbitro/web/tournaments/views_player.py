@@ -42,9 +42,9 @@ def request_bye(request: HttpRequest, slug: str) -> HttpResponse:
         except ArbitroError as err:
             models.ByeRequest.objects.create(
                 tournament=row, start_rank=start_rank, round=rnd,
-                status=models.ByeRequest.Status.REJECTED, message=str(err),
+                status=models.ByeRequest.Status.REJECTED, message=texts.text(err),
             )
-            messages.error(request, _("Bye refused: %(reason)s") % {"reason": err})
+            messages.error(request, _("Bye refused: %(reason)s") % {"reason": texts.text(err)})
         else:
             models.ByeRequest.objects.create(
                 tournament=row, start_rank=start_rank, round=rnd, status=models.ByeRequest.Status.ACCEPTED
