@@ -298,7 +298,16 @@ def _offending(html: str, lang: str, data: list[str]) -> list[str]:
         text = text.replace(value, " ")
     words = set(re.findall(r"[^\W\d_]+'?", text)) - TIEBREAK_CODES
     bad = ENGLISH if lang == "es" else SPANISH
-    return sorted(w for w in words if w in bad or (lang == "es" and w.lower() in bad and w.lower() != "no"))
+    found = sorted(w for w in words if w in bad or (lang == "es" and w.lower() in bad and w.lower() != "no"))
+    return [f"{w} ({_around(text, w)})" for w in found]
+
+
+def _around(text: str, word: str) -> str:
+    """The words around the first ``word`` (for the failure message)."""
+    m = re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text)
+    if m is None:
+        return ""
+    return " ".join(text[max(0, m.start() - 40) : m.end() + 40].split())
 
 
 def _user_data(row: models.Tournament) -> list[str]:

@@ -140,7 +140,7 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGIN_URL = "tournaments:login"
-LOGIN_REDIRECT_URL = "tournaments:desk"
+LOGIN_REDIRECT_URL = "tournaments:after_login"  # arbiters: the desk; players: their own page
 LOGOUT_REDIRECT_URL = "tournaments:home"
 
 LOGGING = {
