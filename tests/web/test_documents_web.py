@@ -149,3 +149,18 @@ def test_pages_link_their_documents(client, row) -> None:
     assert "Planilla de emparejamientos (PDF)" in page
     page = client.get(reverse("tournaments:standings", args=[row.slug])).content.decode()
     assert reverse("tournaments:download", args=[row.slug, "standings"]) in page
+
+
+def test_it3_report_from_the_desk_is_arbitro_print_it3(client, row) -> None:
+    """Issue 15 item 6: the IT3 tournament report, as ``arbitro print it3``, desk only, in the reader's language."""
+    assert client.get(reverse("tournaments:download", args=[row.slug, "it3"])).status_code == 404
+    client.force_login(row.user)
+    core = store.load(row)
+    for lang in ("es", "en"):
+        client.cookies["django_language"] = lang
+        resp = client.get(reverse("tournaments:desk_download", args=[row.slug, "it3"]))
+        assert resp.status_code == 200 and resp["Content-Type"] == "application/pdf"
+        assert resp["Content-Disposition"] == 'attachment; filename="abierto-documentos-it3.pdf"'
+        assert _text(resp.content) == _text(render_pdf("it3", core, lang=lang))
+    page = client.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
+    assert reverse("tournaments:desk_download", args=[row.slug, "it3"]) in page
