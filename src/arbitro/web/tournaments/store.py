@@ -184,6 +184,20 @@ def import_trf(
     return row
 
 
+def duplicates(core: CoreTournament) -> list[models.Tournament]:
+    """Tournaments already here that this file describes: same name, start date and players (by start rank).
+
+    Importing the same TRF twice asks before it makes a copy (issue 15 item 6).
+    """
+    players = {n: p.name for n, p in core.players.items()}
+    found = []
+    for row in models.Tournament.objects.filter(name=core.name or "Torneo", start_date=core.start_date):
+        have = dict(row.entries.values_list("start_rank", "person__name"))
+        if have == players:
+            found.append(row)
+    return found
+
+
 def round_complete(core: CoreTournament, rnd: int) -> bool:
     """True when no game of round ``rnd`` is still waiting for its result (blank code with an opponent)."""
     from arbitro.model import ResultCode
