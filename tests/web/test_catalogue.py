@@ -292,11 +292,15 @@ def _pages(row: models.Tournament) -> dict[str, str]:
     return {**public, **{f"desk:{k}": v for k, v in desk.items()}}
 
 
+#: Names of keys on the keyboard, written the same in both languages.
+KEY_NAMES = {"Enter"}
+
+
 def _offending(html: str, lang: str, data: list[str]) -> list[str]:
-    text = " ".join(_visible(html))
+    text = " ".join(p for p in _visible(html) if not ALLOWED_PLACEHOLDER_JSON.match(p))
     for value in sorted(data, key=len, reverse=True):
         text = text.replace(value, " ")
-    words = set(re.findall(r"[^\W\d_]+'?", text)) - TIEBREAK_CODES
+    words = set(re.findall(r"[^\W\d_]+'?", text)) - TIEBREAK_CODES - KEY_NAMES
     bad = ENGLISH if lang == "es" else SPANISH
     found = sorted(w for w in words if w in bad or (lang == "es" and w.lower() in bad and w.lower() != "no"))
     return [f"{w} ({_around(text, w)})" for w in found]
