@@ -215,7 +215,7 @@ def test_template_has_no_visible_literal_outside_translate(path: Path) -> None:
 # -- rendered pages ----------------------------------------------------------------------------
 
 #: Words that give away an English sentence on a Spanish page (none is Spanish, nor a chess word both use).
-ENGLISH = set(
+_ENGLISH_WORDS = (
     """the and of with without is are was not yet already has have been this that these there which when
     round rounds board boards player players result results saved save pair paired pairing pairings publish
     published unpublished finish finished reopen tournament tournaments standings crosstable white black
@@ -225,16 +225,18 @@ ENGLISH = set(
     players' login logout password username sign home language requested request accepted refused rejected
     change changed correct correction enter entered complete incomplete missing expected got first last
     next previous page total rank tie break breaks Rd unrated import export new create created edit remove
-    only must may cannot can should""".split()
+    only must may cannot can should"""
 )
+ENGLISH = set(_ENGLISH_WORDS.split())
 #: Words that give away Spanish on an English page.
-SPANISH = set(
+_SPANISH_WORDS = (
     """ronda rondas tablero tableros jugador jugadores puntos Ptos blancas negras resultado resultados guardar
     guardados clasificación torneo torneos emparejamiento emparejamientos medio partida partidas sin emparejar
     publicar publicada finalizar finalizado inscribir inscripto retirar retirado buscar descargar ingresar salir
     fecha ciudad árbitro ritmo normas tabla cruzada federación título nacimiento desempate desempates los las
-    del con para una que está aún también solo ningún ninguno todavía ya jugó ganó perdió tiene""".split()
+    del con para una que está aún también solo ningún ninguno todavía ya jugó ganó perdió tiene"""
 )
+SPANISH = set(_SPANISH_WORDS.split())
 
 #: C.07's tie-break codes (WIN, BH, SB ...): FIDE's abbreviations, the same in every language.
 TIEBREAK_CODES = {"WIN", "WON", "GAM", "BPG", "BWG", "REP", "PTS", "ARO", "TPR", "PTP", "APRO", "APPO", "KS", "DE", "EGG"}

@@ -97,7 +97,7 @@ def clear_cache() -> None:
 # -- TRF ---------------------------------------------------------------------
 
 
-def parse(text: str, source: str = "<upload>", *, validate: bool = True) -> CoreTournament:
+def parse(text: str | bytes, source: str = "<upload>", *, validate: bool = True) -> CoreTournament:
     """Parse TRF text with the core reader; errors become one :class:`ArbitroError`."""
     result = parse_trf(text, source=source, validate=validate)
     errors = [d for d in result.diagnostics if d.is_error]
@@ -148,7 +148,7 @@ def unique_slug(name: str) -> str:
 
 @transaction.atomic
 def import_trf(
-    text: str,
+    text: str | bytes,
     *,
     slug: str | None = None,
     status: str | None = None,

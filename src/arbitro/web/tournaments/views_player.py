@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
 
-from . import forms, models, permissions, service, store
+from . import forms, models, permissions, service, store, texts
 
 
 def _allowed(request: HttpRequest, row: models.Tournament) -> set[int] | None:
