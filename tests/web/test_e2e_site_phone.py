@@ -7,9 +7,10 @@ both names, and the standings show rank, name and points. Screenshots at 390 and
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from e2e_support import CHROMIUM, LAUNCH_ARGS, SHOTS_ROOT
-from pathlib import Path
 
 from arbitro.documents.output import write_tree
 from arbitro.documents.site import build_site
