@@ -45,7 +45,9 @@ class ByeLimits:
         known = {k: data.get(k) for k in cls.__dataclass_fields__}
         for key, value in known.items():
             if value is not None and (not isinstance(value, int) or value < 0):
-                raise ArbitroError(f"bye limits: {key}: expected a whole number >= 0, got {value!r}")
+                raise ArbitroError(
+                    msg("bye.limit", "bye limits: {key}: expected a whole number >= 0, got {got!r}", key=key, got=value)
+                )
         return cls(**known)
 
     def maximum(self, kind: str) -> int | None:

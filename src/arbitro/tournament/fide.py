@@ -35,9 +35,13 @@ def check_scoring(scoring: ScoringSystem) -> None:
     """TEC checklist (peers.md §3.2): two draws may not be worth more than a win plus a loss."""
     if 2 * scoring.draw > scoring.win + scoring.loss:
         raise ArbitroError(
-            "scoring: two draws worth more than a win and a loss are refused in FIDE mode "
-            f"(draw {scoring.draw}, win {scoring.win}, loss {scoring.loss})"
-        )
+            msg(
+                "fide.scoring",
+                "scoring: two draws worth more than a win and a loss are refused in FIDE mode "
+                "(draw {draw}, win {win}, loss {loss})",
+                draw=scoring.draw, win=scoring.win, loss=scoring.loss,
+            )
+        )  # fmt: skip
 
 
 def check_tiebreaks(system: str, tiebreaks: Sequence[str]) -> None:
@@ -51,8 +55,12 @@ def check_tiebreaks(system: str, tiebreaks: Sequence[str]) -> None:
         bad = [spec.text for spec in specs if spec.code in BUCHHOLZ_FAMILY]
         if bad:
             raise ArbitroError(
-                f"tie-breaks: {', '.join(bad)} belong to the Buchholz family, which FIDE mode does not use in a "
-                "round robin (C.07)"
+                msg(
+                    "fide.rr_buchholz",
+                    "tie-breaks: {tiebreaks} belong to the Buchholz family, which FIDE mode does not use in a "
+                    "round robin (C.07)",
+                    tiebreaks=", ".join(bad),
+                )
             )
 
 

@@ -177,7 +177,9 @@ class TournamentService:
                 try:
                     Decimal(str(value))
                 except ArithmeticError:
-                    raise ArbitroError(f"scoring: {key}: expected a number such as 1 or 0.5, got {value!r}") from None
+                    raise ArbitroError(
+                        msg("create.scoring_value", "scoring: {key}: expected a number such as 1 or 0.5, got {got!r}", key=key, got=value)
+                    ) from None
         check_tiebreaks(system, tiebreaks)
         if initial_colour not in (None, "w", "b"):
             raise ArbitroError(msg("create.initial_colour", "initial colour: expected w or b, got {got!r}", got=initial_colour))
@@ -236,7 +238,7 @@ class TournamentService:
         if sex not in ("", "m", "w"):
             raise ArbitroError(msg("player.sex", "sex: expected m, w or nothing, got {got!r}", got=sex))
         if missed_rounds not in ("Z", "H"):
-            raise ArbitroError(f"missed rounds: expected Z or H, got {missed_rounds!r}")
+            raise ArbitroError(msg("player.missed_rounds", "missed rounds: expected Z or H, got {got!r}", got=missed_rounds))
         if fide_id and any(p.fide_id == fide_id for p in s.header.players.values()):
             raise ArbitroError(msg("player.duplicate_fide_id", "FIDE id: {fide_id} is already registered", fide_id=fide_id))
         if s.is_round_robin and s.rounds:
@@ -764,5 +766,7 @@ def _check_cover(st: TournamentState, pairing: RoundPairing, unpaired: dict[int,
     placed = [p for b in pairing.boards for p in (b.white, b.black)] + ([pairing.bye] if pairing.bye is not None else [])
     expected = set(st.header.players) - set(unpaired)
     if sorted(placed) != sorted(expected):
-        raise ArbitroError(f"pair: the engine's pairing of round {number} does not cover the players present")
+        raise ArbitroError(
+            msg("pair.cover", "pair: the engine's pairing of round {round} does not cover the players present", round=number)
+        )
 

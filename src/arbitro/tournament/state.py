@@ -54,7 +54,9 @@ def pairing_system(name: str, *, aliases: bool = False) -> PairingSystem:
         system = None
     known = list(registry.service_systems())
     if system not in known or not (aliases or system is None or system.key == name):
-        raise ArbitroError(f"system: expected one of {', '.join(s.key for s in known)}, got {name!r}")
+        raise ArbitroError(
+            msg("create.system", "system: expected one of {systems}, got {got!r}", systems=", ".join(s.key for s in known), got=name)
+        )
     assert system is not None
     return system
 

@@ -151,6 +151,19 @@ TEXTS: dict[str, Promise | Plural] = {
     "finish.incomplete": _("finish: round %(round)s has no result yet on board(s) %(boards)s"),
     "finish.early": _("finished after %(played)s of %(total)s rounds"),
     "reopen.not_finished": _("re-open: the tournament is not finished"),
+    "bye.limit": _("bye limits: %(key)s: expected a whole number >= 0, got %(got)r"),
+    "player.rating_type": _("rating type: expected one of %(types)s, got %(got)r"),
+    "create.scoring_value": _("scoring: %(key)s: expected a number such as 1 or 0.5, got %(got)r"),
+    "player.missed_rounds": _("missed rounds: expected Z or H, got %(got)r"),
+    "pair.cover": _("pair: the engine's pairing of round %(round)s does not cover the players present"),
+    "create.system": _("system: expected one of %(systems)s, got %(got)r"),
+    "fide.scoring": _(
+        "scoring: two draws worth more than a win and a loss are refused in FIDE mode "
+        "(draw %(draw)s, win %(win)s, loss %(loss)s)"
+    ),
+    "fide.rr_buchholz": _(
+        "tie-breaks: %(tiebreaks)s belong to the Buchholz family, which FIDE mode does not use in a round robin (C.07)"
+    ),
     # norm forecasts (B.01; arbitro.titles.norms.forecast)
     "forecast.paired": _("%(rank)s %(name)s: %(title)s norm with %(needed)s in round %(round)s (vs %(opponent)s)"),
     "forecast.line": _("%(rank)s %(name)s: %(title)s norm with %(needed)s"),
