@@ -113,7 +113,8 @@ def _describe(kind: str, p: dict[str, Any]) -> tuple[tuple[Any, ...], str, str]:
         after = _("removed") if kind == "player_removed" else json.dumps(fields, ensure_ascii=False, sort_keys=True)
         return ("player", p.get("start_rank")), _("player %(n)s") % {"n": p.get("start_rank")}, after
     if kind in {"bye_requested", "bye_cancelled"}:
-        after = _("cancelled") if kind == "bye_cancelled" else str(p.get("kind", ""))
+        kinds = {"H": _("half-point bye"), "Z": _("zero-point bye"), "F": _("full-point bye")}
+        after = _("cancelled") if kind == "bye_cancelled" else kinds.get(str(p.get("kind", "")), str(p.get("kind", "")))
         return ("bye", p.get("player"), p.get("round")), _("player %(n)s round %(round)s bye") % {"n": p.get("player"), "round": p.get("round")}, after
     if kind == "player_withdrawn":
         return (

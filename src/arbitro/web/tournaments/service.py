@@ -527,4 +527,6 @@ def _int(value: Any, field: str) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise ArbitroError(_("%(field)s: expected a whole number, got %(got)r") % {"field": field, "got": value}) from None
+        names = {"round": _("round"), "board": _("board"), "player": _("player"), "bye": _("bye")}
+        label = names.get(field) or (_("line %(n)s") % {"n": field[5:]} if field.startswith("line ") else field)
+        raise ArbitroError(_("%(field)s: expected a whole number, got %(got)r") % {"field": label, "got": value}) from None
