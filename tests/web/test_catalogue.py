@@ -319,9 +319,13 @@ def _around(text: str, word: str) -> str:
     return " ".join(text[max(0, m.start() - 40) : m.end() + 40].split())
 
 
+#: Proper names in the rulebook's texts (an event's name is a name in every language).
+PROPER_NAMES = ["«Ciudad de Mar del Plata»"]
+
+
 def _user_data(row: models.Tournament) -> list[str]:
     given = [p for n in NAMES for p in n.replace(",", "").split()]
-    return [*NAMES, *given, row.name, row.city, "arbitra", "Xq", "Vwz", "Kfj"]
+    return [*NAMES, *given, row.name, row.city, "arbitra", "Xq", "Vwz", "Kfj", *PROPER_NAMES]
 
 
 @pytest.mark.parametrize("lang", ["es", "en"])
@@ -368,3 +372,34 @@ def test_desk_messages_after_refused_and_done_actions_speak_the_readers_language
     else:
         assert "pair: round 3 is not complete" in joined
         assert "1 result saved." in joined
+
+
+@pytest.fixture
+def category(populated):
+    """A tournament of a category of the site's rulebook (its format, tie-breaks and default time)."""
+    row = service.create({"name": "Xq Cat", "city": "Kfj", "category": "cuarta", "entrants": 6}, populated.user)
+    service.register_many(row, "\n".join(f"{n}; {1500 - 20 * i}" for i, n in enumerate(NAMES)), populated.user)
+    row.refresh_from_db()
+    service.pair_next(row, populated.user, seed=1)
+    row.refresh_from_db()
+    boards = service.state(row).round(1).boards
+    service.enter_results(row, 1, {b: "1-0" for b in range(1, len(boards) + 1)}, populated.user)
+    row.refresh_from_db()
+    service.pair_next(row, populated.user, seed=1)
+    row.refresh_from_db()
+    row.user = populated.user
+    return row
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_rulebook_category_tournament_speaks_one_language(client, category, lang) -> None:
+    client.cookies["django_language"] = lang
+    client.force_login(category.user)
+    problems = {}
+    for name, url in _pages(category).items():
+        resp = client.get(url)
+        assert resp.status_code == (404 if name == "not-found" else 200), (name, url, resp.status_code)
+        bad = _offending(resp.content.decode(), lang, [*_user_data(category), "Xq Cat"])
+        if bad:
+            problems[name] = bad
+    assert not problems, f"{lang} pages with words of the other language: {problems}"

@@ -18,12 +18,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
+from arbitro.errors import msg
 from arbitro.prizes.model import Prize, PrizeGroup, PrizeList, Sharing
 
 __all__ = ["FMA_ENTRY", "FMA_MEDALS", "fma_preset"]
 
-FMA_ENTRY = "Inscripción al Abierto «Ciudad de Mar del Plata» del año siguiente (FMA 8.1; intransferible, 8.2)"
-FMA_MEDALS = ("Trofeo o medalla (FMA 8.4)",)
+#: The rulebook's own words (Spanish); the codes let a face say them in the reader's language (issue 15 item 7).
+FMA_ENTRY = msg(
+    "prize.fma_entry", "Inscripción al Abierto «Ciudad de Mar del Plata» del año siguiente (FMA 8.1; intransferible, 8.2)"
+)
+FMA_MEDALS = (msg("prize.fma_medal", "Trofeo o medalla (FMA 8.4)"),)
 
 
 def fma_preset(
@@ -42,15 +46,15 @@ def fma_preset(
             items = (*items, FMA_ENTRY)
         amount = cash[place - 1] if place <= len(cash) else Decimal(0)
         prizes.append(Prize(place, Decimal(amount), items))
-    group = PrizeGroup("Clasificación general", tuple(prizes), article="FMA 8.1, 8.4")
+    group = PrizeGroup(msg("prize.overall", "Clasificación general"), tuple(prizes), article="FMA 8.1, 8.4")
     return PrizeList(
         groups=(group, *extra_groups),
         sharing=sharing,
         one_prize_per_player=True,
         currency=currency,
         notes=(
-            "FMA 8.4: trofeos o medallas a los tres primeros",
-            "FMA 8.6: un jugador no puede recibir más de un trofeo y/o medalla por una misma categoría",
-            "FMA 8.7: podrán existir premios en efectivo",
+            msg("prize.fma_8_4", "FMA 8.4: trofeos o medallas a los tres primeros"),
+            msg("prize.fma_8_6", "FMA 8.6: un jugador no puede recibir más de un trofeo y/o medalla por una misma categoría"),
+            msg("prize.fma_8_7", "FMA 8.7: podrán existir premios en efectivo"),
         ),
     )

@@ -74,13 +74,28 @@ def _pairs(data: dict[str, Any]) -> str:
         if value in ("", None, [], {}):
             continue
         if isinstance(value, dict):
-            shown = f"({_pairs(value)})"
+            inner = _pairs(value)
+            if not inner:
+                continue
+            shown = f"({inner})"
+        elif key == "system" and isinstance(value, str):
+            shown = _system_name(value)
         elif isinstance(value, list):
             shown = ", ".join("-".join(map(str, v)) if isinstance(v, list) else str(v) for v in value)
         else:
             shown = str(value)
         parts.append(f"{labels.get(key, key.replace('_', ' '))}: {shown}")
     return "; ".join(parts)
+
+
+def _system_name(key: str) -> str:
+    """A pairing system by its registry name in the reader's language (the key when unknown)."""
+    from arbitro.pairing import registry
+
+    for system in registry.service_systems():
+        if system.key == key:
+            return _(system.name)
+    return key
 
 
 def _result(white: Any, black: Any) -> str:

@@ -161,6 +161,13 @@ TEXTS: dict[str, Promise | Plural] = {
         "scoring: two draws worth more than a win and a loss are refused in FIDE mode "
         "(draw %(draw)s, win %(win)s, loss %(loss)s)"
     ),
+    # the FMA rulebook's prizes (arbitro.prizes.presets; the core keeps the rulebook's Spanish words)
+    "prize.fma_entry": _("Entry to next year's Open «Ciudad de Mar del Plata» (FMA 8.1; not transferable, 8.2)"),
+    "prize.fma_medal": _("Trophy or medal (FMA 8.4)"),
+    "prize.overall": _("Overall standings"),
+    "prize.fma_8_4": _("FMA 8.4: trophies or medals to the first three"),
+    "prize.fma_8_6": _("FMA 8.6: a player cannot receive more than one trophy and/or medal for the same category"),
+    "prize.fma_8_7": _("FMA 8.7: cash prizes may be given"),
     "fide.rr_buchholz": _(
         "tie-breaks: %(tiebreaks)s belong to the Buchholz family, which FIDE mode does not use in a round robin (C.07)"
     ),
