@@ -129,4 +129,18 @@ def test_desk_pages_have_no_serious_or_critical_violation(browser, live_server, 
             _check(pg, base + path, f"desk-{name}-{width}", problems)
     finally:
         ctx.close()
+    # a player's own pages: where the login lands (/me/) and the bye request form
+    player = get_user_model().objects.create_user("jugadora", password="pw-jugadora-1")
+    entry = row.entries.select_related("person").get(start_rank=2)
+    entry.person.user = player
+    entry.person.save()
+    models.ByeRequest.objects.create(tournament=row, start_rank=2, round=4, status=models.ByeRequest.Status.PENDING)
+    ctx, pg = _context(browser, width)
+    try:
+        login(pg, base, "jugadora", "pw-jugadora-1")
+        assert pg.url.endswith("/me/"), pg.url
+        _check(pg, pg.url, f"player-mine-{width}", problems)
+        _check(pg, f"{base}/t/{row.slug}/bye/", f"player-bye-{width}", problems)
+    finally:
+        ctx.close()
     assert not problems, "\n".join(f"{k}: {v}" for k, v in problems.items())
