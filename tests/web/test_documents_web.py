@@ -164,3 +164,29 @@ def test_it3_report_from_the_desk_is_arbitro_print_it3(client, row) -> None:
         assert _text(resp.content) == _text(render_pdf("it3", core, lang=lang))
     page = client.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
     assert reverse("tournaments:desk_download", args=[row.slug, "it3"]) in page
+
+
+def test_trf_mid_round_with_a_pab_and_a_half_point_bye_passes_validate_and_bbp(client, tmp_path) -> None:
+    """9 players: round 2 paired with a pairing-allocated bye and a requested half-point bye, no result yet;
+    the half-point bye is a ``240`` record of the round not yet written (TRF-2026)."""
+    from arbitro.trf import parse_trf
+
+    user = get_user_model().objects.create_user("arb9", password="pw-arb-123")
+    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
+    row = service.create({"name": "Abierto Impar", "system": "swiss", "rounds": 5}, user)
+    service.register_many(row, "\n".join(f"Jugador{i:02d}, Demo; {2100 - 25 * i}" for i in range(1, 10)), user)
+    row.refresh_from_db()
+    service.pair_next(row, user, seed=1)
+    row.refresh_from_db()
+    service.enter_results(row, 1, {b: "1-0" for b in range(1, 5)}, user)
+    row.refresh_from_db()
+    service.request_bye(row, 3, 2, "H", user)
+    service.pair_next(row, user, seed=1)
+    row.refresh_from_db()
+    client.force_login(user)
+    text = client.get(reverse("tournaments:desk_download", args=[row.slug, "trf26"])).content.decode()
+    parsed = parse_trf(text)
+    assert not parsed.errors, [str(e) for e in parsed.errors]
+    assert any(b.round == 2 and b.start_rank == 3 and b.kind == "H" for b in parsed.tournament.requested_byes)
+    assert _validate_cli(text, tmp_path) == 0
+    assert _bbp_exit(text, tmp_path) in (0, None)
