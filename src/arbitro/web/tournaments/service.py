@@ -483,7 +483,12 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
 
         form = RegisterForm(data)
         if not form.is_valid():
-            raise ArbitroError("; ".join(f"{k}: {' '.join(str(e) for e in v)}" for k, v in form.errors.items()))
+            raise ArbitroError(  # each field by its label, in the reader's language
+                "; ".join(
+                    f"{form.fields[k].label if k in form.fields else k}: {' '.join(str(e) for e in v)}"
+                    for k, v in form.errors.items()
+                )
+            )
         n = register(row, form.cleaned_data, user)
         return _("Player registered with number %(n)s.") % {"n": n}
     if op == "register_many":
