@@ -27,16 +27,26 @@ class Message(str):
     code: str
     template: str
     params: Mapping[str, Any]
+    #: language -> template, when the maker gives its own words in each language (a rulebook's texts)
+    translations: Mapping[str, str]
 
-    def __new__(cls, code: str, template: str, params: Mapping[str, Any]) -> Message:
+    def __new__(
+        cls, code: str, template: str, params: Mapping[str, Any], translations: Mapping[str, str] | None = None
+    ) -> Message:
         obj = super().__new__(cls, template.format(**params))
         obj.code = code
         obj.template = template
         obj.params = dict(params)
+        obj.translations = dict(translations or {})
         return obj
 
     def __reduce__(self) -> tuple[Any, ...]:  # pickled in caches: keep the code
-        return (Message, (self.code, self.template, dict(self.params)))
+        return (Message, (self.code, self.template, dict(self.params), dict(self.translations)))
+
+    def text(self, lang: str) -> str | None:
+        """Its own words in ``lang`` (``None`` when the maker gave none: the face's table decides)."""
+        template = self.translations.get(lang)
+        return template.format(**self.params) if template is not None else None
 
 
 def msg(code: str, template: str, /, **params: Any) -> Message:
@@ -46,6 +56,16 @@ def msg(code: str, template: str, /, **params: Any) -> Message:
     ``template`` is the English text with ``{name}`` fields (``{name!r}`` quotes a value).
     """
     return Message(code, template, params)
+
+
+def translated(code: str, texts: Mapping[str, str], /, *, default: str, **params: Any) -> Message:
+    """A message whose maker gives its words in each language (``{"es": ..., "en": ...}``).
+
+    For texts that belong to a federation's rulebook: the faces must not name a
+    federation, so they cannot hold these words in their own tables. ``default``
+    is the language of ``str(message)`` (the rulebook's own).
+    """
+    return Message(code, texts[default], params, texts)
 
 
 class ArbitroError(Exception):

@@ -403,3 +403,17 @@ def test_a_rulebook_category_tournament_speaks_one_language(client, category, la
         if bad:
             problems[name] = bad
     assert not problems, f"{lang} pages with words of the other language: {problems}"
+
+
+def test_rulebook_words_carry_both_languages() -> None:
+    """The FMA preset's prize texts (the web names no federation): each in Spanish and English, said per language."""
+    from arbitro.errors import Message
+    from arbitro.prizes.presets import fma_preset
+
+    pl = fma_preset()
+    words = [*pl.notes, pl.groups[0].name, *(i for p in pl.groups[0].prizes for i in p.items)]
+    assert words and all(isinstance(w, Message) and set(w.translations) == {"es", "en"} for w in words)
+    with translation.override("en"):
+        assert texts.text(pl.groups[0].name) == "Overall standings"
+    with translation.override("es"):
+        assert texts.text(pl.groups[0].name) == "Clasificación general"

@@ -7,6 +7,8 @@ sentence, with ``%(name)s`` for the template's ``{name}``; Spanish in the
 catalogue). :func:`text` fills the reader's template with the same parameters,
 translating a parameter that is itself a message (a field's label) first.
 
+A message whose maker gave its own words per language (a rulebook's texts,
+:func:`arbitro.errors.translated`: the web names no federation) is said in those.
 A message without a code, or with a code this table does not know, is shown as
 the core wrote it (English): ``tests/web/test_catalogue.py`` fails when a core
 code is missing here, or when its parameters differ from the core's template.
@@ -21,6 +23,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.functional import Promise
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
@@ -121,6 +124,12 @@ TEXTS: dict[str, Promise | Plural] = {
     "pair.impossible": _("pair: no valid pairing exists for round %(round)s (%(article)s [C1]-[C3]): %(why)s"),
     "pair.engine": _("pair: the %(system)s cannot pair round %(round)s: %(why)s"),
     "publish.already": _("publish: round %(round)s is already published"),
+    "bye.match_column": _(
+        "bye: round column %(column)s is game %(game)s of round %(round)s; a bye applies to the whole match "
+        "(C.04.5 Preface): request it for column %(first)s"
+    ),
+    "pair.second_game": _("pair: round column %(column)s is the second game of a match already paired"),
+    "change.not_last_match": _("change pairing: only the last paired match (rounds %(first)s-%(last)s) can be changed"),
     "change.not_last": _("change pairing: only the last paired round (%(round)s) can be changed"),
     "change.has_results": _("change pairing: round %(round)s already has results on board(s) %(boards)s"),
     "change.withdrawn": _("change pairing: player %(player)s has withdrawn"),
@@ -161,13 +170,6 @@ TEXTS: dict[str, Promise | Plural] = {
         "scoring: two draws worth more than a win and a loss are refused in FIDE mode "
         "(draw %(draw)s, win %(win)s, loss %(loss)s)"
     ),
-    # the FMA rulebook's prizes (arbitro.prizes.presets; the core keeps the rulebook's Spanish words)
-    "prize.fma_entry": _("Entry to next year's Open «Ciudad de Mar del Plata» (FMA 8.1; not transferable, 8.2)"),
-    "prize.fma_medal": _("Trophy or medal (FMA 8.4)"),
-    "prize.overall": _("Overall standings"),
-    "prize.fma_8_4": _("FMA 8.4: trophies or medals to the first three"),
-    "prize.fma_8_6": _("FMA 8.6: a player cannot receive more than one trophy and/or medal for the same category"),
-    "prize.fma_8_7": _("FMA 8.7: cash prizes may be given"),
     "fide.rr_buchholz": _(
         "tie-breaks: %(tiebreaks)s belong to the Buchholz family, which FIDE mode does not use in a round robin (C.07)"
     ),
@@ -212,6 +214,11 @@ def _fill(code: str, params: Mapping[str, Any]) -> str | None:
     return str(entry) % values
 
 
+def _own(m: Message) -> str | None:
+    """The message's own words in the active language (a rulebook's texts), if its maker gave them."""
+    return m.text("en" if (get_language() or "es").startswith("en") else "es")
+
+
 def text(value: object) -> str:
     """What ``value`` (an error, a message, or plain text) says in the active language."""
     if isinstance(value, ResultSyntaxError):
@@ -225,5 +232,5 @@ def text(value: object) -> str:
             return _fill(value.code, value.params) or str(value)
         return str(value)
     if isinstance(value, Message):
-        return _fill(value.code, value.params) or str(value)
+        return _fill(value.code, value.params) or _own(value) or str(value)
     return str(value)
