@@ -23,9 +23,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from arbitro.errors import ArbitroError, Message
 from arbitro.tournament.results import ResultSyntaxError
