@@ -48,7 +48,7 @@ def _labels() -> dict[str, str]:
         "max_full_point_byes": _("maximum full-point byes"), "last_round": _("last round for byes"),
         "request_before_round": _("byes requested before round"), "reason": _("reason"), "note": _("note"),
         "win": _("win"), "draw": _("draw"), "loss": _("loss"), "forfeit_win": _("forfeit win"),
-        "forfeit_loss": _("forfeit loss"), "bye": _("bye"), "order": _("order"), "seed": _("seed"),
+        "forfeit_loss": _("forfeit loss"), "bye": _("bye"), "order": _("order"), "seed": _("seed"), "method": _("method"),
         "round": _("round"), "player": _("player"), "board": _("board"), "white": _("White"), "black": _("Black"),
     }  # fmt: skip
 
