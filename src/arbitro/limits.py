@@ -19,7 +19,7 @@ import unicodedata
 from decimal import Decimal
 from typing import Any
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, msg
 
 __all__ = [
     "MAX_DIAGNOSTICS",
@@ -219,9 +219,20 @@ TEXT_WIDTHS: dict[str, int] = {
 
 def check_text(label: str, text: str, width: int | None = None) -> str:
     """``text`` when it fits the field ``label`` (:data:`TEXT_WIDTHS`); :class:`ArbitroError` otherwise."""
-    problem = text_problem(text, width if width is not None else TEXT_WIDTHS[label])
-    if problem:
-        raise ArbitroError(f"{label}: {problem}")
+    limit = width if width is not None else TEXT_WIDTHS[label]
+    field = msg("field." + label.replace(" ", "_"), label)  # the faces translate the label too
+    bad = control_characters(text)
+    if bad:
+        found = ", ".join(f"U+{ord(c):04X}" for c in bad[:3])
+        raise ArbitroError(
+            msg("text.control", "{label}: must not contain control characters or line breaks (found {found})",
+                label=field, found=found)  # fmt: skip
+        )
+    if len(text) > limit:
+        raise ArbitroError(
+            msg("text.too_long", "{label}: at most {width} characters (found {length})",
+                label=field, width=limit, length=len(text))  # fmt: skip
+        )
     return text
 
 

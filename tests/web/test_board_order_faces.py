@@ -107,7 +107,7 @@ def _pdf(t: Tournament, r: int, monkeypatch: pytest.MonkeyPatch) -> list[Pair]:
     return [(int(row[1]), int(row[9])) for row in games]
 
 
-_SITE_ROW = re.compile(r"<tr><td>(\d+)</td><td>(\d+)</td>.*<td>(\d+)</td></tr>$")
+_SITE_ROW = re.compile(r'<tr><td>(\d+)</td><td(?: class="[^"]*")?>(\d+)</td>.*<td(?: class="[^"]*")?>(\d+)</td></tr>$')
 
 
 def _site(t: Tournament) -> dict[int, list[Pair]]:

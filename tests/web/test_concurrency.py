@@ -71,7 +71,7 @@ def test_a_result_entered_meanwhile_is_not_overwritten() -> None:
     a.cookies["django_language"] = b.cookies["django_language"] = "en"
     a.force_login(chief)
     b.force_login(arb)
-    assert any("1 results saved" in m for m in _post_results(b, row, {1: "1-0"}, {1: ""}))
+    assert any("1 result saved" in m for m in _post_results(b, row, {1: "1-0"}, {1: ""}))
     before = _result(row, 1)
     msgs = _post_results(a, row, {1: "0-1"}, {1: ""})
     assert any("changed meanwhile" in m for m in msgs), msgs

@@ -64,7 +64,7 @@ def test_eight_arbiters_on_different_boards_are_all_saved_without_refusal() -> N
             msg = service.perform(row, "results", _form(row, 1, "0-1"), arbiters[0])
     finally:
         mp.undo()
-    assert "1 results saved" in msg
+    assert "1 result saved" in msg
     row.refresh_from_db()
     boards = service.state(row).round(1).boards
     assert all(g.has_result for g in boards[:ARBITERS]), [g.has_result for g in boards]

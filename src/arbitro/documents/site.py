@@ -37,6 +37,12 @@ nav a{margin-right:1em}h1{margin-bottom:.2em}.sub{color:#555;margin-top:0}
 table{border-collapse:collapse;margin:.5em 0 1.5em;font-size:.9em}th,td{border:1px solid #ccc;padding:2px 6px;text-align:center}
 th{background:#e6ecf5}td.l{text-align:left}tr:nth-child(even) td{background:#f7f7f7}td.diag{background:#555}
 .charts svg{margin:0 1em 1em 0;vertical-align:top}footer{color:#777;font-size:.8em;margin-top:2em}
+.scroll{overflow-x:auto;-webkit-overflow-scrolling:touch;max-width:100%}.scroll table{margin-top:0}
+a{color:#0b4f9c}main p a,td a{text-decoration:underline}svg{max-width:100%;height:auto}
+@media (max-width:600px){body{margin:.5em auto;padding:0 .5em}h1{font-size:1.4em}
+nav a{display:inline-block;margin:.15em .8em .15em 0;padding:.3em 0}
+table{font-size:.78em}th,td{padding:3px 3px}td.l{white-space:normal;overflow-wrap:anywhere}.opt{display:none}
+.charts svg{margin:0 0 1em}}
 """
 
 
@@ -63,22 +69,34 @@ def _page(t: Tournament, L: Labels, title: str, body: str, depth: int = 0) -> st
     )
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[object]], left: Sequence[int] = ()) -> str:
-    head = "".join(f"<th>{escape(str(h))}</th>" for h in header)
+def _table(
+    header: Sequence[str], rows: Sequence[Sequence[object]], left: Sequence[int] = (), phone_hidden: Sequence[int] = ()
+) -> str:
+    """A table in a horizontally scrolling box (the page itself never scrolls sideways on a phone);
+    the columns ``phone_hidden`` (pairing numbers, ratings...) are left out below 600 px."""
+
+    def cls(i: int, *names: str) -> str:
+        names = (*names, "opt") if i in phone_hidden else names
+        return f' class="{" ".join(names)}"' if names else ""
+
+    head = "".join(f"<th{cls(i)}>{escape(str(h))}</th>" for i, h in enumerate(header))
     body = []
     for row in rows:
         cells = []
         for i, c in enumerate(row):
             text = str(c) if c is not None else ""
             if text == DIAGONAL:
-                cells.append('<td class="diag"></td>')
+                cells.append(f"<td{cls(i, 'diag')}></td>")
             elif text.startswith("<a "):
-                cells.append(f'<td class="l">{text}</td>')
+                cells.append(f"<td{cls(i, 'l')}>{text}</td>")
             else:
-                cls = ' class="l"' if i in left else ""
-                cells.append(f"<td{cls}>{escape(text)}</td>")
+                cells.append(f"<td{cls(i, *(('l',) if i in left else ()))}>{escape(text)}</td>")
         body.append("<tr>" + "".join(cells) + "</tr>")
-    return f"<table><thead><tr>{head}</tr></thead><tbody>\n" + "\n".join(body) + "\n</tbody></table>"
+    return (
+        f'<div class="scroll"><table><thead><tr>{head}</tr></thead><tbody>\n'
+        + "\n".join(body)
+        + "\n</tbody></table></div>"
+    )
 
 
 def _link(p: Player, depth: int = 0) -> str:
@@ -120,7 +138,7 @@ def _pairings(t: Tournament, L: Labels) -> str:
             for b in sheet.byes
         ]
         header = L.pairing_header()
-        parts.append(f'<h3 id="r{r}">{escape(L["round"])} {r}</h3>' + _table(header, rows))
+        parts.append(f'<h3 id="r{r}">{escape(L["round"])} {r}</h3>' + _table(header, rows, phone_hidden=(1, 3, 8, 9)))
     return "\n".join(parts) or f"<p>{escape(L['no_round'])}</p>"
 
 
@@ -142,7 +160,7 @@ def _standings(t: Tournament, L: Labels, st: Standings) -> str:
     if table.by_lot:
         note += f"<p>* {escape(L['by_lot'])} ({escape(L['lots_seed'])}: {table.lots_seed}).</p>"
     header = [L["rank"], L["sno"], L["name"], L["federation"], L["rating"], L["points"], *table.tiebreaks]
-    return _table(header, rows) + note
+    return _table(header, rows, phone_hidden=(1, 3, 4)) + note
 
 
 def _crosstable(t: Tournament, L: Labels, st: Standings) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, msg
 
 __all__ = ["BYE_KINDS", "ByeLimits", "check_bye_request"]
 
@@ -45,7 +45,9 @@ class ByeLimits:
         known = {k: data.get(k) for k in cls.__dataclass_fields__}
         for key, value in known.items():
             if value is not None and (not isinstance(value, int) or value < 0):
-                raise ArbitroError(f"bye limits: {key}: expected a whole number >= 0, got {value!r}")
+                raise ArbitroError(
+                    msg("bye.limit", "bye limits: {key}: expected a whole number >= 0, got {got!r}", key=key, got=value)
+                )
         return cls(**known)
 
     def maximum(self, kind: str) -> int | None:
@@ -67,23 +69,46 @@ def check_bye_request(
     number of byes of this kind the player has taken or requested.
     """
     if kind not in BYE_KINDS:
-        raise ArbitroError(f"bye: kind: expected H (half-point), Z (zero-point) or F (full-point), got {kind!r}")
+        raise ArbitroError(
+            msg("bye.kind", "bye: kind: expected H (half-point), Z (zero-point) or F (full-point), got {got!r}", got=kind)
+        )
     if round_number <= paired_rounds:
         raise ArbitroError(
-            f"bye: round {round_number} is already paired; a bye can only be requested for a round not yet paired"
+            msg(
+                "bye.paired",
+                "bye: round {round} is already paired; a bye can only be requested for a round not yet paired",
+                round=round_number,
+            )
         )
     if total_rounds is not None and round_number > total_rounds:
-        raise ArbitroError(f"bye: the tournament has {total_rounds} rounds; there is no round {round_number}")
+        raise ArbitroError(
+            msg("bye.no_round", "bye: the tournament has {total} rounds; there is no round {round}", total=total_rounds, round=round_number)
+        )
     if limits.request_before_round is not None and paired_rounds >= limits.request_before_round:
         raise ArbitroError(
-            f"bye: the deadline has passed: byes must be requested before round "
-            f"{limits.request_before_round} is paired"
+            msg(
+                "bye.deadline",
+                "bye: the deadline has passed: byes must be requested before round {round} is paired",
+                round=limits.request_before_round,
+            )
         )
     if limits.last_round is not None and round_number > limits.last_round:
-        raise ArbitroError(f"bye: byes are allowed only up to round {limits.last_round}, not in round {round_number}")
+        raise ArbitroError(
+            msg(
+                "bye.closed_round",
+                "bye: byes are allowed only up to round {last}, not in round {round}",
+                last=limits.last_round,
+                round=round_number,
+            )
+        )
     maximum = limits.maximum(kind)
     if maximum is not None and already >= maximum:
         raise ArbitroError(
-            f"bye: the tournament allows at most {maximum} {BYE_KINDS[kind]} bye{'s' if maximum != 1 else ''} "
-            f"per player; this player already has {already}"
+            msg(
+                "bye.maximum." + kind,
+                "bye: the tournament allows at most {maximum} " + BYE_KINDS[kind] + (" byes" if maximum != 1 else " bye")
+                + " per player; this player already has {already}",
+                maximum=maximum,
+                already=already,
+            )
         )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, msg
 from arbitro.model import ScoringSystem
 from arbitro.pairing.berger import rounds_for
 from arbitro.tournament.state import Game, TournamentState, pairing_system
@@ -35,9 +35,13 @@ def check_scoring(scoring: ScoringSystem) -> None:
     """TEC checklist (peers.md §3.2): two draws may not be worth more than a win plus a loss."""
     if 2 * scoring.draw > scoring.win + scoring.loss:
         raise ArbitroError(
-            "scoring: two draws worth more than a win and a loss are refused in FIDE mode "
-            f"(draw {scoring.draw}, win {scoring.win}, loss {scoring.loss})"
-        )
+            msg(
+                "fide.scoring",
+                "scoring: two draws worth more than a win and a loss are refused in FIDE mode "
+                "(draw {draw}, win {win}, loss {loss})",
+                draw=scoring.draw, win=scoring.win, loss=scoring.loss,
+            )
+        )  # fmt: skip
 
 
 def check_tiebreaks(system: str, tiebreaks: Sequence[str]) -> None:
@@ -51,8 +55,12 @@ def check_tiebreaks(system: str, tiebreaks: Sequence[str]) -> None:
         bad = [spec.text for spec in specs if spec.code in BUCHHOLZ_FAMILY]
         if bad:
             raise ArbitroError(
-                f"tie-breaks: {', '.join(bad)} belong to the Buchholz family, which FIDE mode does not use in a "
-                "round robin (C.07)"
+                msg(
+                    "fide.rr_buchholz",
+                    "tie-breaks: {tiebreaks} belong to the Buchholz family, which FIDE mode does not use in a "
+                    "round robin (C.07)",
+                    tiebreaks=", ".join(bad),
+                )
             )
 
 
@@ -74,12 +82,16 @@ def check_manual_pairing(
     """
     if published and not reason.strip():
         raise ArbitroError(
-            f"change pairing: round {number} is published; FIDE mode needs the reason for changing it (C.04.2 4.4)"
+            msg(
+                "change.reason",
+                "change pairing: round {round} is published; FIDE mode needs the reason for changing it (C.04.2 4.4)",
+                round=number,
+            )
         )
     for w, b in boards:
         for pp in state.header.prohibited_pairings:
             if w in pp.players and b in pp.players and pp.applies_to(number):
-                raise ArbitroError(f"change pairing: {w} and {b} may not meet (prohibited pairing)")
+                raise ArbitroError(msg("change.prohibited", "change pairing: {white} and {black} may not meet (prohibited pairing)", white=w, black=b))
     games = state.pairing_system.games_per_round  # a two-game match (C.04.5): the rounds before its game 1
     earlier = state.rounds[: number - (number - 1) % games - 1]
     cycle = rounds_for(len(state.header.players)) if state.is_double_round_robin else None
@@ -90,11 +102,21 @@ def check_manual_pairing(
             game = r.game_of(w)
             if game is not None and b in game.players and counts_as_meeting(game):
                 raise ArbitroError(
-                    f"change pairing: {w} and {b} already played each other in round {r.number}; "
-                    "FIDE mode refuses a rematch (C.04.1 art. 2)"
+                    msg(
+                        "change.rematch",
+                        "change pairing: {white} and {black} already played each other in round {round}; "
+                        "FIDE mode refuses a rematch (C.04.1 art. 2)",
+                        white=w,
+                        black=b,
+                        round=r.number,
+                    )
                 )
     if bye is not None and not state.is_round_robin and any(r.bye == bye for r in earlier):
         raise ArbitroError(
-            f"change pairing: player {bye} already had the pairing-allocated bye; FIDE mode refuses a second one "
-            "(C.04.1 art. 4)"
+            msg(
+                "change.second_pab",
+                "change pairing: player {player} already had the pairing-allocated bye; FIDE mode refuses a second one "
+                "(C.04.1 art. 4)",
+                player=bye,
+            )
         )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, msg
 from arbitro.model import TITLES
 from arbitro.ratings.fidelist import RATING_TYPES, RatingListEntry
 
@@ -19,7 +19,9 @@ __all__ = ["player_fields_from_list"]
 def player_fields_from_list(entry: RatingListEntry, rating_type: str = "standard") -> dict[str, Any]:
     """Keyword arguments for :meth:`TournamentService.register_player` from a rating-list entry."""
     if rating_type not in RATING_TYPES:
-        raise ArbitroError(f"rating type: expected one of {', '.join(RATING_TYPES)}, got {rating_type!r}")
+        raise ArbitroError(
+            msg("player.rating_type", "rating type: expected one of {types}, got {got!r}", types=", ".join(RATING_TYPES), got=rating_type)
+        )
     rating = {"standard": entry.standard_rating, "rapid": entry.rapid_rating, "blitz": entry.blitz_rating}[rating_type]
     titles = [t for t in (entry.title, entry.women_title) if t in TITLES]
     title = min(titles, key=TITLES.index) if titles else ""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, msg
 from arbitro.limits import check_text
 from arbitro.model import TITLES, ResultCode, ScoringSystem, Tournament
 from arbitro.pairing import berger, registry
@@ -106,14 +106,14 @@ class TournamentService:
 
     def _require_created(self) -> TournamentState:
         if not self.state.created:
-            raise ArbitroError("the tournament has not been created yet")
+            raise ArbitroError(msg("tournament.not_created", "the tournament has not been created yet"))
         return self.state
 
     def _require_open(self) -> TournamentState:
         """A state that may change: created and not finished."""
         s = self._require_created()
         if s.finished:
-            raise ArbitroError("the tournament is finished; re-open it first")
+            raise ArbitroError(msg("tournament.finished", "the tournament is finished; re-open it first"))
         return s
 
     # -- creation and registration ---------------------------------------
@@ -141,9 +141,9 @@ class TournamentService:
         (default: the first Swiss system, FIDE Dutch).
         """
         if self.state.created:
-            raise ArbitroError("the tournament already exists")
+            raise ArbitroError(msg("tournament.exists", "the tournament already exists"))
         if not name.strip():
-            raise ArbitroError("name: a tournament needs a name")
+            raise ArbitroError(msg("create.no_name", "name: a tournament needs a name"))
         for label, text in (("tournament name", name), ("city", city), ("federation", federation),
                             ("chief arbiter", chief_arbiter), ("time control", time_control),
                             ("time control code", time_control_code)):  # fmt: skip
@@ -151,17 +151,21 @@ class TournamentService:
         chosen = pairing_system(system) if system is not None else registry.default_swiss()
         system = chosen.key
         if not chosen.is_round_robin and (rounds is None or rounds < 1):
-            raise ArbitroError("rounds: a Swiss tournament needs the number of rounds announced in advance (C.04.1 art. 1)")
+            raise ArbitroError(
+                msg("create.swiss_rounds", "rounds: a Swiss tournament needs the number of rounds announced in advance (C.04.1 art. 1)")
+            )
         if chosen.is_round_robin and rounds is not None:
-            raise ArbitroError("rounds: a round robin's rounds follow from the number of players; leave it out")
-        for label, text in (("start date", start_date), ("end date", end_date)):
+            raise ArbitroError(msg("create.rr_rounds", "rounds: a round robin's rounds follow from the number of players; leave it out"))
+        for label, text in ((msg("field.start_date", "start date"), start_date), (msg("field.end_date", "end date"), end_date)):
             if text:
                 try:
                     datetime.date.fromisoformat(text)
                 except ValueError:
-                    raise ArbitroError(f"{label}: expected YYYY-MM-DD, got {text!r}") from None
+                    raise ArbitroError(msg("field.date", "{label}: expected YYYY-MM-DD, got {text!r}", label=label, text=text)) from None
         if start_date and end_date and end_date < start_date:
-            raise ArbitroError(f"end date: {end_date} is before the start date {start_date}")
+            raise ArbitroError(
+                msg("create.end_before_start", "end date: {end} is before the start date {start}", end=end_date, start=start_date)
+            )
         if scoring is not None:
             unknown = set(scoring) - set(ScoringSystem.__dataclass_fields__)
             if unknown:
@@ -173,14 +177,16 @@ class TournamentService:
                 try:
                     Decimal(str(value))
                 except ArithmeticError:
-                    raise ArbitroError(f"scoring: {key}: expected a number such as 1 or 0.5, got {value!r}") from None
+                    raise ArbitroError(
+                        msg("create.scoring_value", "scoring: {key}: expected a number such as 1 or 0.5, got {got!r}", key=key, got=value)
+                    ) from None
         check_tiebreaks(system, tiebreaks)
         if rounds is not None:
             # C.04.5: a round of two-game matches takes two TRF round columns (docs/decisions.md);
             # the log, like the file's 142, counts columns
             rounds *= chosen.games_per_round
         if initial_colour not in (None, "w", "b"):
-            raise ArbitroError(f"initial colour: expected w or b, got {initial_colour!r}")
+            raise ArbitroError(msg("create.initial_colour", "initial colour: expected w or b, got {got!r}", got=initial_colour))
         data = ev.TournamentCreated(
             name=name.strip(),
             system=system,
@@ -225,20 +231,24 @@ class TournamentService:
         """
         s = self._require_open()
         if not name.strip():
-            raise ArbitroError("name: a player needs a name")
+            raise ArbitroError(msg("player.no_name", "name: a player needs a name"))
         _check_player_text({"name": name, "federation": federation, "fide_id": fide_id, "birth_date": birth_date})
         if title and title not in TITLES:
-            raise ArbitroError(f"title: expected one of {', '.join(TITLES)} or nothing, got {title!r}")
+            raise ArbitroError(
+                msg("player.title", "title: expected one of {titles} or nothing, got {got!r}", titles=", ".join(TITLES), got=title)
+            )
         if rating < 0 or rating > 3500:
-            raise ArbitroError(f"rating: expected 0 (unrated) to 3500, got {rating}")
+            raise ArbitroError(msg("player.rating", "rating: expected 0 (unrated) to 3500, got {got}", got=rating))
         if sex not in ("", "m", "w"):
-            raise ArbitroError(f"sex: expected m, w or nothing, got {sex!r}")
+            raise ArbitroError(msg("player.sex", "sex: expected m, w or nothing, got {got!r}", got=sex))
         if missed_rounds not in ("Z", "H"):
-            raise ArbitroError(f"missed rounds: expected Z or H, got {missed_rounds!r}")
+            raise ArbitroError(msg("player.missed_rounds", "missed rounds: expected Z or H, got {got!r}", got=missed_rounds))
         if fide_id and any(p.fide_id == fide_id for p in s.header.players.values()):
-            raise ArbitroError(f"FIDE id: {fide_id} is already registered")
+            raise ArbitroError(msg("player.duplicate_fide_id", "FIDE id: {fide_id} is already registered", fide_id=fide_id))
         if s.is_round_robin and s.rounds:
-            raise ArbitroError("a round robin cannot take a late entry once round 1 has been paired (C.05 Annex 1)")
+            raise ArbitroError(
+                msg("player.rr_late_entry", "a round robin cannot take a late entry once round 1 has been paired (C.05 Annex 1)")
+            )
         with self._tx() as tx:
             number = max(tx.state.header.players, default=0) + 1
             tx.emit(
@@ -279,7 +289,7 @@ class TournamentService:
         s.player(player)
         if s.rounds:
             raise ArbitroError(
-                f"remove: round 1 has been paired; withdraw player {player} instead (C.04.2 3.2)"
+                msg("remove.paired", "remove: round 1 has been paired; withdraw player {player} instead (C.04.2 3.2)", player=player)
             )
         keep_table = len(s.header.players) % 2 == 0 and player == max(s.header.players)
         with self._tx() as tx:
@@ -304,17 +314,20 @@ class TournamentService:
     def _numbers(self, tx: _Tx, seed: int | None) -> None:
         st = tx.state
         if not st.created:
-            raise ArbitroError("the tournament has not been created yet")
+            raise ArbitroError(msg("tournament.not_created", "the tournament has not been created yet"))
         if st.finished:
-            raise ArbitroError("the tournament is finished; re-open it first")
+            raise ArbitroError(msg("tournament.finished", "the tournament is finished; re-open it first"))
         if len(st.header.players) < 2:
-            raise ArbitroError("pairing numbers: register at least 2 players first")
+            raise ArbitroError(msg("numbers.too_few", "pairing numbers: register at least 2 players first"))
         if st.is_round_robin and st.paired_rounds:
-            raise ArbitroError("pairing numbers: a round robin's numbers cannot change once round 1 is paired")
+            raise ArbitroError(msg("numbers.rr_paired", "pairing numbers: a round robin's numbers cannot change once round 1 is paired"))
         if st.paired_rounds >= LAST_ROUND_FOR_RENUMBERING:
             raise ArbitroError(
-                f"pairing numbers: they may not change after round {LAST_ROUND_FOR_RENUMBERING} has been paired "
-                "(C.04.2 2.3)"
+                msg(
+                    "numbers.late",
+                    "pairing numbers: they may not change after round {round} has been paired (C.04.2 2.3)",
+                    round=LAST_ROUND_FOR_RENUMBERING,
+                )
             )
         if seed is None:
             seed = secrets.randbelow(2**31)
@@ -339,20 +352,31 @@ class TournamentService:
         kind = kind.upper()
         if s.is_round_robin:
             raise ArbitroError(
-                "bye: in a round robin every game is fixed by the Berger table; a player who cannot play "
-                "loses by forfeit (enter 0F-1F) or withdraws"
+                msg(
+                    "bye.round_robin",
+                    "bye: in a round robin every game is fixed by the Berger table; a player who cannot play "
+                    "loses by forfeit (enter 0F-1F) or withdraws",
+                )
             )
         if s.is_withdrawn(player, round_number):
-            raise ArbitroError(f"bye: player {player} has withdrawn")
+            raise ArbitroError(msg("bye.withdrawn", "bye: player {player} has withdrawn", player=player))
         games = s.pairing_system.games_per_round
         if (round_number - 1) % games:
             raise ArbitroError(
-                f"bye: round column {round_number} is game {(round_number - 1) % games + 1} of round "
-                f"{(round_number - 1) // games + 1}; a bye applies to the whole match (C.04.5 Preface): "
-                f"request it for column {round_number - (round_number - 1) % games}"
+                msg(
+                    "bye.match_column",
+                    "bye: round column {column} is game {game} of round {round}; a bye applies to the whole match "
+                    "(C.04.5 Preface): request it for column {first}",
+                    column=round_number,
+                    game=(round_number - 1) % games + 1,
+                    round=(round_number - 1) // games + 1,
+                    first=round_number - (round_number - 1) % games,
+                )
             )
         if (player, round_number) in s.requested_byes:
-            raise ArbitroError(f"bye: player {player} already has a bye for round {round_number}")
+            raise ArbitroError(
+                msg("bye.duplicate", "bye: player {player} already has a bye for round {round}", player=player, round=round_number)
+            )
         check_bye_request(
             s.bye_limits,
             kind=kind,
@@ -364,10 +388,17 @@ class TournamentService:
         already = s.bye_count(player, kind)
         with self._tx() as tx:
             if kind == "F":
-                self.warnings.append("full-point byes are deprecated by FIDE (VCL.17); use them only if the rules allow")
+                self.warnings.append(
+                    msg("bye.full_point", "full-point byes are deprecated by FIDE (VCL.17); use them only if the rules allow")
+                )
             if kind == "H" and already:
                 self.warnings.append(
-                    f"player {player} already has {already} half-point bye{'s' if already > 1 else ''} (TEC checklist)"
+                    msg(
+                        "bye.half_point_again",
+                        "player {player} already has {count} half-point " + ("byes" if already > 1 else "bye") + " (TEC checklist)",
+                        player=player,
+                        count=already,
+                    )
                 )
             tx.emit(ev.ByeRequested(player=player, round=round_number, kind_code=kind))
         return list(tx.events)
@@ -375,7 +406,9 @@ class TournamentService:
     def cancel_bye(self, player: int, round_number: int) -> list[Event]:
         s = self._require_open()
         if (player, round_number) not in s.requested_byes:
-            raise ArbitroError(f"bye: player {player} has no requested bye for round {round_number}")
+            raise ArbitroError(
+                msg("bye.none", "bye: player {player} has no requested bye for round {round}", player=player, round=round_number)
+            )
         with self._tx() as tx:
             tx.emit(ev.ByeCancelled(player=player, round=round_number))
         return list(tx.events)
@@ -390,13 +423,32 @@ class TournamentService:
         first = s.paired_rounds + 1 if from_round is None else from_round
         if first <= s.paired_rounds:
             raise ArbitroError(
-                f"withdraw: round {first} is already paired; enter the result of the game (e.g. a forfeit) and "
-                f"withdraw the player from round {s.paired_rounds + 1}"
+                msg(
+                    "withdraw.paired",
+                    "withdraw: round {round} is already paired; enter the result of the game (e.g. a forfeit) and "
+                    "withdraw the player from round {next}",
+                    round=first,
+                    next=s.paired_rounds + 1,
+                )
             )
         if player in s.withdrawn:
-            raise ArbitroError(f"withdraw: player {player} has already withdrawn (from round {s.withdrawn[player]})")
+            raise ArbitroError(
+                msg(
+                    "withdraw.already",
+                    "withdraw: player {player} has already withdrawn (from round {round})",
+                    player=player,
+                    round=s.withdrawn[player],
+                )
+            )
         if s.total_rounds is not None and first > s.total_rounds:
-            raise ArbitroError(f"withdraw: the tournament has {s.total_rounds} rounds; there is no round {first}")
+            raise ArbitroError(
+                msg(
+                    "withdraw.no_round",
+                    "withdraw: the tournament has {total} rounds; there is no round {round}",
+                    total=s.total_rounds,
+                    round=first,
+                )
+            )
         with self._tx() as tx:
             tx.emit(ev.PlayerWithdrawn(player=player, from_round=first))
         return list(tx.events)
@@ -441,12 +493,19 @@ class TournamentService:
         for rnd in s.rounds[-games:]:  # a two-game match (C.04.5): both games
             if not rnd.complete:
                 missing = ", ".join(map(str, rnd.missing_boards()))
-                raise ArbitroError(f"pair: round {rnd.number} is not complete: no result yet on board(s) {missing}")
+                raise ArbitroError(
+                    msg(
+                        "pair.incomplete",
+                        "pair: round {round} is not complete: no result yet on board(s) {boards}",
+                        round=rnd.number,
+                        boards=missing,
+                    )
+                )
         if len(s.header.players) < 2:
-            raise ArbitroError("pair: register at least 2 players first")
+            raise ArbitroError(msg("pair.too_few", "pair: register at least 2 players first"))
         number = s.paired_rounds + 1
         if s.total_rounds is not None and number > s.total_rounds:
-            raise ArbitroError(f"pair: all {s.total_rounds} rounds have been paired")
+            raise ArbitroError(msg("pair.all_paired", "pair: all {total} rounds have been paired", total=s.total_rounds))
         with self._tx() as tx:
             if not tx.state.numbers_assigned:
                 self._numbers(tx, seed)
@@ -487,16 +546,26 @@ class TournamentService:
         t = st.to_tournament()
         games = system.games_per_round
         if (number - 1) % games:
-            raise ArbitroError(f"pair: round column {number} is the second game of a match already paired")
+            raise ArbitroError(
+                msg("pair.second_game", "pair: round column {column} is the second game of a match already paired", column=number)
+            )
         match = (number - 1) // games + 1  # the engine of a two-game system counts matches (C.04.5)
         try:
             return self._engine(t, match) if self._engine is not None else system.pair(t, match)
         except NoValidPairing as err:
             raise ArbitroError(
-                f"pair: no valid pairing exists for round {number} ({system.article} [C1]-[C3]): {err}"
+                msg(
+                    "pair.impossible",
+                    "pair: no valid pairing exists for round {round} ({article} [C1]-[C3]): {why}",
+                    round=number,
+                    article=system.article,
+                    why=str(err),
+                )
             ) from None
         except ValueError as err:
-            raise ArbitroError(f"pair: the {system.name} cannot pair round {number}: {err}") from None
+            raise ArbitroError(
+                msg("pair.engine", "pair: the {system} cannot pair round {round}: {why}", system=system.name, round=number, why=str(err))
+            ) from None
 
     def change_pairing(
         self,
@@ -528,32 +597,45 @@ class TournamentService:
         s = self.state
         rnd = s.round(round_number)
         if rnd.number != last:
-            raise ArbitroError(f"change pairing: only the last paired round ({s.paired_rounds}) can be changed")
+            raise ArbitroError(
+                msg("change.not_last", "change pairing: only the last paired round ({round}) can be changed", round=s.paired_rounds)
+            )
         entered = [i for i, g in enumerate(rnd.boards, start=1) if g.has_result]
         if entered:
             raise ArbitroError(
-                f"change pairing: round {rnd.number} already has results on board(s) {', '.join(map(str, entered))}"
+                msg(
+                    "change.has_results",
+                    "change pairing: round {round} already has results on board(s) {boards}",
+                    round=rnd.number,
+                    boards=", ".join(map(str, entered)),
+                )
             )
         seen: list[int] = [p for pair in boards for p in pair] + ([bye] if bye is not None else [])
         for p in seen:
             s.player(p)
             if s.is_withdrawn(p, rnd.number):
-                raise ArbitroError(f"change pairing: player {p} has withdrawn")
+                raise ArbitroError(msg("change.withdrawn", "change pairing: player {player} has withdrawn", player=p))
         dupes = sorted({p for p in seen if seen.count(p) > 1})
         if dupes:
-            raise ArbitroError(f"change pairing: player(s) {', '.join(map(str, dupes))} appear more than once")
+            raise ArbitroError(
+                msg("change.twice", "change pairing: player(s) {players} appear more than once", players=", ".join(map(str, dupes)))
+            )
         unpaired = {p: k for p, k in rnd.unpaired.items() if p not in seen}
         missing = sorted(rnd.participants() - set(seen) - set(unpaired))
         if missing:
             raise ArbitroError(
-                f"change pairing: player(s) {', '.join(map(str, missing))} would be left without a game or bye"
+                msg(
+                    "change.left_out",
+                    "change pairing: player(s) {players} would be left without a game or bye",
+                    players=", ".join(map(str, missing)),
+                )
             )
         if s.fide_mode:
             check_manual_pairing(s, boards, bye, rnd.number, rnd.published, reason)
         note = mpa_note(rnd.number, rnd.engine_boards, rnd.engine_bye, list(boards), bye, author=self.author, reason=reason)
         current = [(g.white, g.black) for g in rnd.boards]
         if list(boards) == current and bye == rnd.bye and unpaired == rnd.unpaired:
-            raise ArbitroError("change pairing: the new pairing is the same as the current one")
+            raise ArbitroError(msg("change.same", "change pairing: the new pairing is the same as the current one"))
         with self._tx() as tx:
             tx.emit(
                 ev.PairingChanged(
@@ -575,7 +657,14 @@ class TournamentService:
         last = s.paired_rounds
         first = last - games + 1
         if round_number is not None and not first <= round_number <= last:
-            raise ArbitroError(f"change pairing: only the last paired match (rounds {first}-{last}) can be changed")
+            raise ArbitroError(
+                msg(
+                    "change.not_last_match",
+                    "change pairing: only the last paired match (rounds {first}-{last}) can be changed",
+                    first=first,
+                    last=last,
+                )
+            )
         for number in range(first, last + 1):
             entered = [i for i, g in enumerate(s.round(number).boards, start=1) if g.has_result]
             if entered:
@@ -627,7 +716,7 @@ class TournamentService:
         s = self._require_open()
         rnd = s.round(round_number)
         if rnd.published:
-            raise ArbitroError(f"publish: round {rnd.number} is already published")
+            raise ArbitroError(msg("publish.already", "publish: round {round} is already published", round=rnd.number))
         games = s.pairing_system.games_per_round
         first = rnd.number - (rnd.number - 1) % games
         numbers = [n for n in range(first, min(first + games, s.paired_rounds + 1)) if not s.round(n).published]
@@ -644,8 +733,13 @@ class TournamentService:
         game = _board(rnd.boards, board, rnd.number)
         if game.has_result:
             raise ArbitroError(
-                f"result: round {rnd.number} board {board} already has {format_result(game.white_code, game.black_code)}; "
-                "use a correction to change it"
+                msg(
+                    "result.has_result",
+                    "result: round {round} board {board} already has {result}; use a correction to change it",
+                    round=rnd.number,
+                    board=board,
+                    result=format_result(game.white_code, game.black_code),
+                )
             )
         white, black = parse_result(result, fide_mode=s.fide_mode)
         with self._tx() as tx:
@@ -659,10 +753,25 @@ class TournamentService:
         rnd = s.round(round_number)
         game = _board(rnd.boards, board, rnd.number)
         if not game.has_result:
-            raise ArbitroError(f"correction: round {rnd.number} board {board} has no result yet; enter it instead")
+            raise ArbitroError(
+                msg(
+                    "correction.no_result",
+                    "correction: round {round} board {board} has no result yet; enter it instead",
+                    round=rnd.number,
+                    board=board,
+                )
+            )
         white, black = parse_result(result, fide_mode=s.fide_mode)
         if (white, black) == (game.white_code, game.black_code):
-            raise ArbitroError(f"correction: round {rnd.number} board {board} already has {result}")
+            raise ArbitroError(
+                msg(
+                    "correction.same",
+                    "correction: round {round} board {board} already has {result}",
+                    round=rnd.number,
+                    board=board,
+                    result=result,
+                )
+            )
         previous = (game.white_code.value if game.white_code else None, game.black_code.value if game.black_code else None)
         note = ""
         if s.fide_mode:  # every correction visible in the TRF (C.04.2 4.3: it affects only pairings not yet made)
@@ -695,10 +804,13 @@ class TournamentService:
         check_text("reason", reason)
         s = self._require_open()
         if not s.fide_mode:
-            raise ArbitroError("FIDE mode: the tournament has already left FIDE mode")
+            raise ArbitroError(msg("fide.left", "FIDE mode: the tournament has already left FIDE mode"))
         if not confirm:
             raise ArbitroError(
-                "FIDE mode: leaving FIDE mode cannot be undone and is written into the TRF; confirm it explicitly"
+                msg(
+                    "fide.confirm",
+                    "FIDE mode: leaving FIDE mode cannot be undone and is written into the TRF; confirm it explicitly",
+                )
             )
         with self._tx() as tx:
             stamp = tx.clock()
@@ -717,10 +829,19 @@ class TournamentService:
         s = self._require_open()
         if s.rounds and not s.rounds[-1].complete:
             missing = ", ".join(map(str, s.rounds[-1].missing_boards()))
-            raise ArbitroError(f"finish: round {s.paired_rounds} has no result yet on board(s) {missing}")
+            raise ArbitroError(
+                msg(
+                    "finish.incomplete",
+                    "finish: round {round} has no result yet on board(s) {boards}",
+                    round=s.paired_rounds,
+                    boards=missing,
+                )
+            )
         with self._tx() as tx:
             if s.total_rounds is not None and s.paired_rounds < s.total_rounds:
-                self.warnings.append(f"finished after {s.paired_rounds} of {s.total_rounds} rounds")
+                self.warnings.append(
+                    msg("finish.early", "finished after {played} of {total} rounds", played=s.paired_rounds, total=s.total_rounds)
+                )
             tx.emit(ev.TournamentFinished(reason=reason))
         return list(tx.events)
 
@@ -728,7 +849,7 @@ class TournamentService:
         """Open a finished tournament again (to correct a result, C.04.2 4.3, or play on)."""
         s = self._require_created()
         if not s.finished:
-            raise ArbitroError("re-open: the tournament is not finished")
+            raise ArbitroError(msg("reopen.not_finished", "re-open: the tournament is not finished"))
         with self._tx() as tx:
             tx.emit(ev.TournamentReopened(reason=reason))
         return list(tx.events)
@@ -754,7 +875,15 @@ def _ascii(result: str) -> str:
 
 def _board(boards: list[Game], board: int, number: int) -> Game:
     if not 1 <= board <= len(boards):
-        raise ArbitroError(f"result: round {number} has boards 1-{len(boards)}; there is no board {board}")
+        raise ArbitroError(
+            msg(
+                "result.no_board",
+                "result: round {round} has boards 1-{last}; there is no board {board}",
+                round=number,
+                last=len(boards),
+                board=board,
+            )
+        )
     return boards[board - 1]
 
 
@@ -763,5 +892,7 @@ def _check_cover(st: TournamentState, pairing: RoundPairing, unpaired: dict[int,
     placed = [p for b in pairing.boards for p in (b.white, b.black)] + ([pairing.bye] if pairing.bye is not None else [])
     expected = set(st.header.players) - set(unpaired)
     if sorted(placed) != sorted(expected):
-        raise ArbitroError(f"pair: the engine's pairing of round {number} does not cover the players present")
+        raise ArbitroError(
+            msg("pair.cover", "pair: the engine's pairing of round {round} does not cover the players present", round=number)
+        )
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, msg
 from arbitro.model import (
     Acceleration,
     ByeRequest,
@@ -54,7 +54,9 @@ def pairing_system(name: str, *, aliases: bool = False) -> PairingSystem:
         system = None
     known = list(registry.service_systems())
     if system not in known or not (aliases or system is None or system.key == name):
-        raise ArbitroError(f"system: expected one of {', '.join(s.key for s in known)}, got {name!r}")
+        raise ArbitroError(
+            msg("create.system", "system: expected one of {systems}, got {got!r}", systems=", ".join(s.key for s in known), got=name)
+        )
     assert system is not None
     return system
 
@@ -161,17 +163,21 @@ class TournamentState:
     def round(self, number: int | None = None) -> RoundState:
         """Round ``number`` (default: the last paired round)."""
         if not self.rounds:
-            raise ArbitroError("no round has been paired yet")
+            raise ArbitroError(msg("round.none", "no round has been paired yet"))
         if number is None:
             return self.rounds[-1]
         if not 1 <= number <= len(self.rounds):
-            raise ArbitroError(f"round: rounds 1-{len(self.rounds)} are paired; there is no round {number}")
+            raise ArbitroError(
+                msg("round.missing", "round: rounds 1-{last} are paired; there is no round {round}", last=len(self.rounds), round=number)
+            )
         return self.rounds[number - 1]
 
     def player(self, start_rank: int) -> Player:
         if start_rank not in self.header.players:
-            known = f"1-{max(self.header.players)}" if self.header.players else "none yet"
-            raise ArbitroError(f"player: no player with pairing number {start_rank} (players: {known})")
+            known = f"1-{max(self.header.players)}" if self.header.players else msg("player.none_yet", "none yet")
+            raise ArbitroError(
+                msg("player.missing", "player: no player with pairing number {number} (players: {known})", number=start_rank, known=known)
+            )
         return self.header.players[start_rank]
 
     def is_withdrawn(self, start_rank: int, round_number: int) -> bool:

@@ -76,6 +76,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "arbitro.web.tournaments.middleware.UserLanguageMiddleware",
+    "arbitro.web.tournaments.views_errors.MethodNotAllowedPage",  # a styled, translated 405 (issue 15)
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -140,7 +141,7 @@ WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGIN_URL = "tournaments:login"
-LOGIN_REDIRECT_URL = "tournaments:desk"
+LOGIN_REDIRECT_URL = "tournaments:after_login"  # arbiters: the desk; players: their own page
 LOGOUT_REDIRECT_URL = "tournaments:home"
 
 LOGGING = {
@@ -172,6 +173,7 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 ARBITRO_LOGIN_ADDRESS_FAILURES = int(os.environ.get("ARBITRO_LOGIN_ADDRESS_FAILURES", "20"))
+CSRF_FAILURE_VIEW = "arbitro.web.tournaments.views_errors.csrf_failure"
 MIDDLEWARE += ["csp.middleware.CSPMiddleware", "axes.middleware.AxesMiddleware", "arbitro.web.ops.private.PrivatePagesMiddleware",
                "arbitro.web.ops.throttle.AddressBudgetMiddleware"]
 AXES_FAILURE_LIMIT = int(os.environ.get("ARBITRO_LOGIN_FAILURES", "5"))

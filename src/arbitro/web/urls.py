@@ -12,3 +12,9 @@ urlpatterns = [
     path("", include("arbitro.web.teams.urls")),  # issue 18: team competitions (/teams/, /desk/teams/)
     path("", include("arbitro.web.tournaments.urls")),
 ]
+
+# Styled, translated error pages (issue 15 item 7); the 405 page comes from a middleware.
+handler400 = "arbitro.web.tournaments.views_errors.bad_request"
+handler403 = "arbitro.web.tournaments.views_errors.forbidden"
+handler404 = "arbitro.web.tournaments.views_errors.not_found"
+handler500 = "arbitro.web.tournaments.views_errors.server_error"

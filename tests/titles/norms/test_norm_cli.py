@@ -89,7 +89,7 @@ def test_table_shows_forecast_for_remaining_rounds_B01_1_4_8a(kit: Any, tmp_path
     path.write_text(format_trf(t), encoding="utf-8")
     assert main(["norms", str(path), "--player", "1"]) == 0
     out = capsys.readouterr().out
-    assert "Forecast" in out and "GM norm with 1.0 point(s) from the last 1 round(s)" in out
+    assert "Forecast" in out and "GM norm with 1.0 points from the last 1 round" in out
 
 
 def test_json_explanation_includes_round_audit_B01_1_4_2c(kit: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

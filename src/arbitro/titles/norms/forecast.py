@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from arbitro.errors import msg
 from arbitro.model import Player, ResultCode, RoundResult, Tournament
 from arbitro.ratings import DP_TABLE
 from arbitro.titles.editions import Edition
@@ -51,8 +52,18 @@ class Forecast:
     rounds_left: int = 1
 
     def line(self) -> str:
-        where = f"in round {self.round} (vs {self.opponent})" if self.opponent is not None else ""
-        return f"{self.start_rank} {self.name}: {self.title} norm with {self.needed} {where}".rstrip()
+        """One line for people: a :class:`~arbitro.errors.Message` (``forecast.*`` codes) the faces translate."""
+        if self.opponent is not None:
+            return msg(
+                "forecast.paired",
+                "{rank} {name}: {title} norm with {needed} in round {round} (vs {opponent})",
+                rank=self.start_rank, name=self.name, title=self.title, needed=self.needed, round=self.round,
+                opponent=self.opponent,
+            )  # fmt: skip
+        return msg(
+            "forecast.line", "{rank} {name}: {title} norm with {needed}",
+            rank=self.start_rank, name=self.name, title=self.title, needed=self.needed,
+        )  # fmt: skip
 
 
 def next_paired_round(player: Player) -> int | None:
@@ -83,7 +94,11 @@ def _paired(t: Tournament, p: Player, r: int, f: TournamentFacts) -> list[Foreca
         for word, code in _OUTCOMES:
             res = evaluate_norm(_as_if(t, p, r, code), p.start_rank, title, facts=f)
             if res.achieved:
-                needed = {"loss": "any result", "draw": "a draw or a win", "win": "a win"}[word]
+                needed = {
+                    "loss": msg("forecast.any_result", "any result"),
+                    "draw": msg("forecast.draw_or_win", "a draw or a win"),
+                    "win": msg("forecast.win", "a win"),
+                }[word]
                 out.append(Forecast(p.start_rank, p.name, title, r, opponent, needed, res.games))
                 break
     return out
@@ -104,8 +119,21 @@ def _remaining(t: Tournament, p: Player, f: TournamentFacts) -> list[Forecast]:
             h = half + extra
             if 100 * h >= 70 * n and now.ra + DP_TABLE[percent(h, n)] >= th.rp_min:
                 pts = (Decimal(extra) / 2).quantize(Decimal("0.1"))
-                what = "any results" if extra == 0 else f"{pts} point(s)"
-                needed = f"{what} from the last {left} round(s), if the opponents keep averaging {now.ra} and the mix holds"
+                rounds = "round" if left == 1 else "rounds"
+                needed = (
+                    msg(
+                        "forecast.any_from_last",
+                        "any results from the last {left} " + rounds + ", if the opponents keep averaging {ra} and the mix holds",
+                        left=left, ra=now.ra,
+                    )
+                    if extra == 0
+                    else msg(
+                        "forecast.points_from_last",
+                        "{points} points from the last {left} " + rounds
+                        + ", if the opponents keep averaging {ra} and the mix holds",
+                        points=pts, left=left, ra=now.ra,
+                    )
+                )  # fmt: skip
                 out.append(Forecast(p.start_rank, p.name, title, len(p.results) + 1, None, needed, None, pts, left))
                 break
     return out

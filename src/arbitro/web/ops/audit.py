@@ -48,6 +48,70 @@ class AuditRow:
         return [x for x in self.after.split("\n") if x]
 
 
+def _labels() -> dict[str, str]:
+    """Payload fields in the reader's language (the audit shows words, not raw JSON keys; issue 15 item 7)."""
+    return {
+        "name": _("name"), "system": _("pairing system"), "rounds": _("rounds"), "city": _("city"),
+        "federation": _("federation"), "start_date": _("start date"), "end_date": _("end date"),
+        "chief_arbiter": _("chief arbiter"), "deputy_arbiters": _("deputy arbiters"), "time_control": _("time control"),
+        "time_control_code": _("time control code"), "initial_colour": _("initial colour"), "scoring": _("scoring"),
+        "bye_limits": _("bye limits"), "tiebreaks": _("tie-breaks"), "program": _("program"),
+        "accelerations": _("accelerations"), "rating": _("rating"), "title": _("title"), "fide_id": _("FIDE ID"),
+        "sex": _("sex"), "birth_date": _("birth date"), "missed_rounds": _("missed rounds"),
+        "max_half_point_byes": _("maximum half-point byes"), "max_zero_point_byes": _("maximum zero-point byes"),
+        "max_full_point_byes": _("maximum full-point byes"), "last_round": _("last round for byes"),
+        "request_before_round": _("byes requested before round"), "reason": _("reason"), "note": _("note"),
+        "win": _("win"), "draw": _("draw"), "loss": _("loss"), "forfeit_win": _("forfeit win"),
+        "forfeit_loss": _("forfeit loss"), "bye": _("bye"), "order": _("order"), "seed": _("seed"), "method": _("method"),
+        "round": _("round"), "player": _("player"), "board": _("board"), "white": _("White"), "black": _("Black"),
+    }  # fmt: skip
+
+
+def readable(text: str) -> str:
+    """A JSON object (a payload, a player's data) as ``label: value; ...`` with translated labels; other text as is.
+
+    Empty values are left out; nested objects (scoring, bye limits) are written the same way in parentheses.
+    """
+    if not text.startswith("{"):
+        return text
+    try:
+        data = json.loads(text)
+    except ValueError:  # cut at 300 characters, or not JSON: as logged
+        return text
+    return _pairs(data) if isinstance(data, dict) else text
+
+
+def _pairs(data: dict[str, Any]) -> str:
+    labels = _labels()
+    parts = []
+    for key, value in sorted(data.items()):
+        if value in ("", None, [], {}):
+            continue
+        if isinstance(value, dict):
+            inner = _pairs(value)
+            if not inner:
+                continue
+            shown = f"({inner})"
+        elif key == "system" and isinstance(value, str):
+            shown = _system_name(value)
+        elif isinstance(value, list):
+            shown = ", ".join("-".join(map(str, v)) if isinstance(v, list) else str(v) for v in value)
+        else:
+            shown = str(value)
+        parts.append(f"{labels.get(key, key.replace('_', ' '))}: {shown}")
+    return "; ".join(parts)
+
+
+def _system_name(key: str) -> str:
+    """A pairing system by its registry name in the reader's language (the key when unknown)."""
+    from arbitro.pairing import registry
+
+    for system in registry.service_systems():
+        if system.key == key:
+            return _(system.name)
+    return key
+
+
 def _result(white: Any, black: Any) -> str:
     """A game's result as every face prints it (:func:`arbitro.views.game_result_text`)."""
     try:

@@ -29,6 +29,37 @@ class NormLine:
     rp: Any
     failed: list[str]
     explanation: list[str] = field(default_factory=list)
+    #: (rule code, article, passed) of each B.01 check: the page says them in the reader's language
+    checks: list[tuple[str, str, bool | None]] = field(default_factory=list)
+
+    @property
+    def rules(self) -> list[tuple[str, str, bool | None]]:
+        """(article, the rule's name in the active language, passed) for the page (looked up at render time)."""
+        names = _rule_names()
+        return [(article, names.get(rule, rule.replace("_", " ")), passed) for rule, article, passed in self.checks]
+
+
+def _rule_names() -> dict[str, str]:
+    """The B.01 1.4 checks of :mod:`arbitro.titles.norms.rules` by their codes."""
+    from django.utils.translation import gettext as _
+
+    return {
+        "min_games": _("minimum number of games"),
+        "eight_of_nine": _("8 games played of 9 rounds"),
+        "drr": _("double round robin: number of players"),
+        "federations": _("opponents from other federations"),
+        "federation_maxima": _("maximum opponents from one federation"),
+        "titled": _("titled opponents"),
+        "norm_title": _("opponents holding the title"),
+        "women_title": _("opponents holding the women's title"),
+        "unrated_max": _("maximum unrated opponents"),
+        "min_score": _("minimum score"),
+        "ra": _("average rating of the opponents (Ra)"),
+        "rp": _("performance (Rp)"),
+        "performance": _("performance (Rp)"),
+        "swiss_exemption": _("Swiss exemption from the federation rules"),
+        "old_norm": _("norm under an earlier edition"),
+    }
 
 
 @dataclass
@@ -58,6 +89,7 @@ def _line(result: Any) -> NormLine:
         rp=result.rp,
         failed=list(result.failed_rules),
         explanation=list(result.explanation),
+        checks=[(c.rule, c.article, c.passed) for c in result.checks],
     )
 
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from arbitro.errors import ArbitroError
 from arbitro.prizes import PrizeList
 
-from . import federation, models, store
+from . import federation, models, store, texts
 
 MAX_DOCUMENT = 100_000  # characters of a prize list typed at the desk
 
@@ -91,7 +91,10 @@ def view(row: models.Tournament, core: Any) -> PrizesView | None:
         return None
     if pl is None or not core.players:
         return None
-    return store.cached(row, "prizes", lambda: _view(row, core, pl))
+    from django.utils.translation import get_language
+
+    # the view holds translated text: one cache entry per language
+    return store.cached(row, f"prizes:{get_language()}", lambda: _view(row, core, pl))
 
 
 def _view(row: models.Tournament, core: Any, pl: Any) -> PrizesView:
@@ -107,13 +110,13 @@ def _view(row: models.Tournament, core: Any, pl: Any) -> PrizesView:
     names = {p.start_rank: p.name for p in core.players.values()}
     rows = [
         PrizeRow(
-            a.group,
+            texts.text(a.group),
             str(a.place) if a.place else _("tied"),
             a.name,
             a.start_rank,
             "" if a.points is None else str(a.points),
             format_cash(a.cash, pl.currency) if a.cash else "",
-            "; ".join(a.items),
+            "; ".join(texts.text(i) for i in a.items),
             ", ".join(names.get(s, str(s)) for s in a.shared_with),
         )
         for a in dist.awards
@@ -123,4 +126,5 @@ def _view(row: models.Tournament, core: Any, pl: Any) -> PrizesView:
             else _("A player may receive several prizes.")) + " " + _("Cash of tied players: %(how)s.") % {
         "how": sharing[pl.sharing.value]}  # fmt: skip
     provisional = row.status != models.Tournament.Status.FINISHED
-    return PrizesView(rows, rule, format_cash(dist.total_cash, pl.currency), list(pl.notes), provisional)
+    notes = [texts.text(n) for n in pl.notes]
+    return PrizesView(rows, rule, format_cash(dist.total_cash, pl.currency), notes, provisional)

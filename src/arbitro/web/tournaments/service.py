@@ -29,7 +29,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import IntegrityError, transaction
 from django.http import QueryDict
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
@@ -48,7 +48,7 @@ from arbitro.tournament import (
 from arbitro.tournament import replay as core_replay
 from arbitro.tournament.importing import events_from_tournament
 
-from . import federation, models, permissions, result_entry, store
+from . import federation, models, permissions, result_entry, store, texts
 
 #: Who runs a command: the request's user (``None``: a script, such as the demo).
 Actor = AbstractBaseUser | AnonymousUser | None
@@ -108,7 +108,7 @@ def adopt(row: models.Tournament) -> None:
         events = events_from_tournament(core, author="import")
     except ArbitroError as err:
         raise ArbitroError(
-            _("this tournament was imported from a TRF file that cannot be continued here: %(why)s") % {"why": err}
+            _("this tournament was imported from a TRF file that cannot be continued here: %(why)s") % {"why": texts.text(err)}
         ) from None
     with transaction.atomic():
         base = models.Tournament.objects.select_for_update().filter(pk=row.pk).values_list("base_trf", flat=True).first()
@@ -295,7 +295,7 @@ def register_many(row: models.Tournament, text: str, user: Actor) -> list[int]:
         try:
             numbers.append(int(svc.register_player(name, rating=rating_value, fide_id=fide_id, federation=fed, title=title)))
         except ArbitroError as err:
-            raise ArbitroError(_("line %(n)s: %(err)s") % {"n": lineno, "err": err}) from None
+            raise ArbitroError(_("line %(n)s: %(err)s") % {"n": lineno, "err": texts.text(err)}) from None
     _commit(row, svc, user)
     return numbers
 
@@ -617,7 +617,7 @@ def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reas
     bye = _int(bye_text, "bye") if bye_text.strip() else None
     svc = _service(row, user)
     svc.change_pairing(boards, bye=bye, reason=reason)
-    warnings = list(svc.warnings)
+    warnings = [texts.text(w) for w in svc.warnings]
     _commit(row, svc, user)
     text = _("Pairing changed and logged.")
     return " ".join([text, *warnings])
@@ -638,7 +638,8 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         n = unpair(row, user, str(data.get("reason") or "").strip())
         return _("Round %(n)s unpaired: it can be paired again.") % {"n": n}
     if op == "results":
-        return _("%(n)s results saved.") % {"n": _desk_results(row, data, user)}
+        saved = _desk_results(row, data, user)
+        return ngettext("%(n)s result saved.", "%(n)s results saved.", saved) % {"n": saved}
     if op == "no_show":  # the rulebook's default time: a forfeit for non-appearance once it has run out
         if not row.category:
             raise ArbitroError(
@@ -676,12 +677,17 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
 
         form = RegisterForm(data)
         if not form.is_valid():
-            raise ArbitroError("; ".join(f"{k}: {' '.join(str(e) for e in v)}" for k, v in form.errors.items()))
+            raise ArbitroError(  # each field by its label, in the reader's language
+                "; ".join(
+                    f"{form.fields[k].label if k in form.fields else k}: {' '.join(str(e) for e in v)}"
+                    for k, v in form.errors.items()
+                )
+            )
         n = register(row, form.cleaned_data, user)
         return _("Player registered with number %(n)s.") % {"n": n}
     if op == "register_many":
         numbers = register_many(row, str(data.get("players") or ""), user)
-        return _("%(n)s players registered.") % {"n": len(numbers)}
+        return ngettext("%(n)s player registered.", "%(n)s players registered.", len(numbers)) % {"n": len(numbers)}
     if op == "change_pairing":
         return change_pairing(row, str(data.get("boards") or ""), str(data.get("bye") or ""), str(data.get("reason") or ""), user)
     if op == "withdraw":
@@ -725,4 +731,6 @@ def _int(value: Any, field: str) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise ArbitroError(_("%(field)s: expected a whole number, got %(got)r") % {"field": field, "got": value}) from None
+        names = {"round": _("round"), "board": _("board"), "player": _("player"), "bye": _("bye")}
+        label = names.get(field) or (_("line %(n)s") % {"n": field[5:]} if field.startswith("line ") else field)
+        raise ArbitroError(_("%(field)s: expected a whole number, got %(got)r") % {"field": label, "got": value}) from None

@@ -97,7 +97,7 @@ def clear_cache() -> None:
 # -- TRF ---------------------------------------------------------------------
 
 
-def parse(text: str, source: str = "<upload>", *, validate: bool = True) -> CoreTournament:
+def parse(text: str | bytes, source: str = "<upload>", *, validate: bool = True) -> CoreTournament:
     """Parse TRF text with the core reader; errors become one :class:`ArbitroError`."""
     result = parse_trf(text, source=source, validate=validate)
     errors = [d for d in result.diagnostics if d.is_error]
@@ -148,7 +148,7 @@ def unique_slug(name: str) -> str:
 
 @transaction.atomic
 def import_trf(
-    text: str,
+    text: str | bytes,
     *,
     slug: str | None = None,
     status: str | None = None,
@@ -182,6 +182,20 @@ def import_trf(
     )
     sync_entries(row, core)
     return row
+
+
+def duplicates(core: CoreTournament) -> list[models.Tournament]:
+    """Tournaments already here that this file describes: same name, start date and players (by start rank).
+
+    Importing the same TRF twice asks before it makes a copy (issue 15 item 6).
+    """
+    players = {n: p.name for n, p in core.players.items()}
+    found = []
+    for row in models.Tournament.objects.filter(name=core.name or "Torneo", start_date=core.start_date):
+        have = dict(row.entries.values_list("start_rank", "person__name"))
+        if have == players:
+            found.append(row)
+    return found
 
 
 def round_complete(core: CoreTournament, rnd: int) -> bool:
@@ -226,5 +240,31 @@ def sync_entries(row: models.Tournament, core: CoreTournament) -> None:
 
 
 def export_trf(row: models.Tournament, version: str = "trf26") -> str:
-    """The TRF text of the current state (cached per version)."""
-    return cached(row, f"trf:{version}", lambda: format_trf(_build(row, ranks=True), version=version))
+    """The TRF text of the current state (cached per version), valid at every moment (issue 15 item 6).
+
+    A round paired but not complete is written as TRF-2026 writes a round not yet
+    paired: no round block, its byes as ``240`` records (the core's
+    ``to_tournament`` without ``include_pending``), and a ``###`` line saying that
+    its pairing and the results entered so far are in the event log. TRF has no
+    code for a game not yet played; a blank one is refused by every reader.
+    """
+    return cached(row, f"trf:{version}", lambda: format_trf(_export_model(row), version=version))
+
+
+def _export_model(row: models.Tournament) -> CoreTournament:
+    if row.base_trf:
+        return _build(row, ranks=True)
+    from . import service
+
+    st = service.state(row)
+    if st is None:
+        return CoreTournament(name=row.name)
+    core = st.to_tournament(include_pending=False, ranks=True)
+    if st.rounds and not st.rounds[-1].complete:
+        pending = st.rounds[-1]
+        entered = sum(1 for g in pending.boards if g.has_result)
+        core.comments.append(
+            f"round {pending.number} paired, {entered} of {len(pending.boards)} results entered: "
+            "not written until the round is complete"
+        )
+    return core

@@ -27,6 +27,8 @@ urlpatterns = [
     path("t/<slug:slug>/bye/", views_player.request_bye, name="request_bye"),
     path("login/", auth_views.LoginView.as_view(template_name="tournaments/login.html"), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("welcome/", views_player.after_login, name="after_login"),
+    path("me/", views_player.mine, name="mine"),
     path("desk/", views_desk.desk, name="desk"),
     path("desk/new/", views_desk.create, name="desk_create"),
     path("desk/import/", views_desk.import_trf, name="desk_import"),

@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 
 from arbitro.errors import ArbitroError
 
-from . import federation, forms, models, permissions, present, prizes, result_entry, service, store
+from . import federation, forms, models, permissions, present, prizes, result_entry, service, store, texts
 
 
 @login_required
@@ -40,7 +40,7 @@ def create(request: HttpRequest) -> HttpResponse:
         try:
             row = service.create(form.cleaned_data, request.user)
         except ArbitroError as err:
-            messages.error(request, str(err))
+            messages.error(request, texts.text(err))
         else:
             models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
             messages.success(request, _("Tournament created."))
@@ -48,18 +48,52 @@ def create(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/desk_create.html", {"form": form})
 
 
+_PENDING = "pending_import"
+
+
+def _pending_path(token: str):  # type: ignore[no-untyped-def]
+    from django.conf import settings
+
+    return settings.DATA_DIR / "pending-imports" / f"{token}.trf"
+
+
 @login_required
 def import_trf(request: HttpRequest) -> HttpResponse:
+    """Import a TRF file; one that is already here (same name, date and players) asks before making a copy."""
+    import secrets
+
     _require_create(request)
     form = forms.ImportTrfForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
+    data: bytes | None = None
+    category, source = "", "<upload>"
+    pending = request.session.get(_PENDING)
+    if request.method == "POST" and request.POST.get("copy") and pending and pending.get("token") == request.POST["copy"]:
+        path = _pending_path(pending["token"])  # the arbiter confirmed the copy
+        data = path.read_bytes() if path.is_file() else None
+        path.unlink(missing_ok=True)
+        del request.session[_PENDING]
+        category, source = pending.get("category", ""), pending.get("source", "<upload>")
+        if data is None:
+            messages.error(request, _("The file to import is no longer here; choose it again."))
+    elif request.method == "POST" and form.is_valid():
         upload = request.FILES["file"]
+        data, category, source = upload.read(), form.cleaned_data.get("category", ""), upload.name or "<upload>"
         try:
-            row = store.import_trf(
-                upload.read(), category=form.cleaned_data.get("category", ""), source=upload.name or "<upload>"
-            )
+            found = store.duplicates(store.parse(data, source=source, validate=False))
+        except ArbitroError:
+            found = []  # the import below says what is wrong with the file
+        if found:
+            token = secrets.token_hex(16)
+            path = _pending_path(token)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            request.session[_PENDING] = {"token": token, "category": category, "source": source}
+            return render(request, "tournaments/desk_import.html", {"form": form, "duplicates": found, "token": token})
+    if data is not None:
+        try:
+            row = store.import_trf(data, category=category, source=source)
         except ArbitroError as err:
-            messages.error(request, str(err))
+            messages.error(request, texts.text(err))
         else:
             models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
             messages.success(request, _("Tournament imported."))
@@ -298,7 +332,7 @@ def action(request: HttpRequest, slug: str) -> HttpResponse:
                 return page
         text = service.perform(row, op, request.POST, request.user)
     except ArbitroError as err:
-        messages.error(request, str(err))
+        messages.error(request, texts.text(err))
     else:
         if text:
             messages.success(request, text)

@@ -6,7 +6,8 @@ tournament, the document, the round and the format: ``open-2026-pairings-round3.
 ``open-2026-round3.trf26.trf``.
 
 Public: pairings, results, standings and crosstable (what the public pages show). The player
-list (FIDE IDs, birth dates) and the TRF files are for the desk only.
+list (FIDE IDs, birth dates), the IT3 tournament report (``arbitro print it3``) and the TRF files
+are for the desk only.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from arbitro.views.rounds import last_paired_round, last_round_with_results
 from . import federation, models, permissions, store
 
 PUBLIC_KINDS = ("pairings", "results", "standings", "crosstable")
-DESK_KINDS = (*PUBLIC_KINDS, "players")
+DESK_KINDS = (*PUBLIC_KINDS, "players", "it3")  # IT3: the tournament report (FIDE IDs, birth dates)
 TRF_VERSIONS = ("trf26", "trf16")
 
 
@@ -55,7 +56,7 @@ def _pdf(row: models.Tournament, request: HttpRequest, kind: str) -> HttpRespons
     from arbitro.documents import render_pdf
 
     t = store.load(row)
-    rnd = None if kind == "players" else _round(request, t, kind)
+    rnd = None if kind in ("players", "it3") else _round(request, t, kind)
     notes = (federation.default_time_text(),) if kind == "pairings" and row.category else ()
     try:
         data = render_pdf(kind, t, lang=_lang(), round_number=rnd, notes=notes)

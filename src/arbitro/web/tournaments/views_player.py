@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
 
-from . import forms, models, permissions, service, store
+from . import forms, models, permissions, service, store, texts
 
 
 def _allowed(request: HttpRequest, row: models.Tournament) -> set[int] | None:
@@ -42,9 +42,9 @@ def request_bye(request: HttpRequest, slug: str) -> HttpResponse:
         except ArbitroError as err:
             models.ByeRequest.objects.create(
                 tournament=row, start_rank=start_rank, round=rnd,
-                status=models.ByeRequest.Status.REJECTED, message=str(err),
+                status=models.ByeRequest.Status.REJECTED, message=texts.text(err),
             )
-            messages.error(request, _("Bye refused: %(reason)s") % {"reason": err})
+            messages.error(request, _("Bye refused: %(reason)s") % {"reason": texts.text(err)})
         else:
             models.ByeRequest.objects.create(
                 tournament=row, start_rank=start_rank, round=rnd, status=models.ByeRequest.Status.ACCEPTED
@@ -59,3 +59,25 @@ def request_bye(request: HttpRequest, slug: str) -> HttpResponse:
         "tournaments/bye.html",
         {"row": row, "t": core, "form": form, "tab": "info", "no_refresh": True, "no_player": allowed == set(), "requests": mine},
     )
+
+
+@login_required
+def after_login(request: HttpRequest) -> HttpResponse:
+    """Where a login lands (issue 15 item 8): arbiters at the desk, a player on their own page."""
+    if permissions.can_create(request.user) or permissions.managed(request.user):
+        return redirect("tournaments:desk")
+    return redirect("tournaments:mine")
+
+
+@login_required
+def mine(request: HttpRequest) -> HttpResponse:
+    """A player's own tournaments (published ones they are entered in) and their bye requests."""
+    person = getattr(request.user, "arbitro_person", None)
+    rows = []
+    if person is not None:
+        entries = person.entries.filter(tournament__published=True).select_related("tournament")
+        for entry in entries.order_by("-tournament__start_date", "tournament__name"):
+            t = entry.tournament
+            byes = models.ByeRequest.objects.filter(tournament=t, start_rank=entry.start_rank)
+            rows.append({"row": t, "start_rank": entry.start_rank, "requests": list(byes)})
+    return render(request, "tournaments/mine.html", {"person": person, "rows": rows, "no_refresh": True})
