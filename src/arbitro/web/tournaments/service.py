@@ -230,6 +230,12 @@ def create(
         tiebreaks=tiebreaks,
         bye_limits=limits or ByeLimits(),
     )
+    extra = {k: v for k, v in (data.get("settings") or {}).items() if v not in (None, "", (), {})}
+    if category:  # the rulebook decides the format, tie-breaks and byes of a category tournament
+        for key in ("system", "rounds", "tiebreaks", "bye_limits", "scoring", "acceleration"):
+            extra.pop(key, None)
+    if extra:  # the desk's settings beyond creation's (rated, rating type, scoring, ...): one settings_changed
+        svc.change_settings(**extra)
     if build is not None:
         build(svc)
     with transaction.atomic():
@@ -241,6 +247,7 @@ def create(
             end_date=data.get("end_date"),
             category=category,
             season=data.get("season"),
+            published=bool(data.get("published", True)),  # the desk's form: a draft until the arbiter says
         )
         _commit(row, svc, user)
         if user is not None and user.is_authenticated:  # the creator runs it

@@ -31,10 +31,17 @@ def _require_create(request: HttpRequest) -> None:
 @login_required
 def create(request: HttpRequest) -> HttpResponse:
     _require_create(request)
-    form = forms.CreateForm(request.POST or None)
+    form = forms.CreateSettingsForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        settings = form.settings()
+        for key in ("time_control", "chief_arbiter", "city", "start_date", "end_date"):
+            settings.pop(key)  # creation's own fields
+        if not settings["bye_limits"].get("max_half_point_byes") and not settings["bye_limits"].get("last_round"):
+            settings.pop("bye_limits")
+        data["settings"] = settings
         try:
-            row = service.create(form.cleaned_data, request.user)
+            row = service.create(data, request.user)
         except ArbitroError as err:
             messages.error(request, str(err))
         else:
