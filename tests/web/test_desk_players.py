@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
+from arbitro.errors import ArbitroError
 from arbitro.tournament import TournamentService
 from arbitro.web.tournaments import desk_players, forms, models, service, store
 
@@ -255,3 +256,23 @@ def test_norms_only_for_events_that_can_give_them_B01(client, arbiter):
                             "settings": {"rating_type": "rapid", "rated": True}}, arbiter)  # fmt: skip
     html = client.get(reverse("tournaments:norms", args=[rapid.slug])).content.decode()
     assert 'id="no-norms"' in html
+
+
+def test_a_long_official_name_from_the_list_is_kept_with_a_note_on_the_TRF_field(logged, arbiter):
+    row = _swiss(arbiter, n=0)
+    long = "Fernández de Castro y Villalobos, María Inés"  # 44 characters, the list's own spelling
+    models.RatingListEntry.objects.create(fide_id="888", name=long, federation="ESP", standard=1999)
+    resp = logged.post(_players_url(row), {"op": "register_found", "source": "list", "key": "888"}, follow=True)
+    assert "33" in resp.content.decode()
+    row.refresh_from_db()
+    assert [p.name for p in store.load(row).players.values()] == [long]
+    typed = forms.RegisterForm({"name": long})  # typed by hand without that FIDE ID: refused
+    assert not typed.is_valid()
+
+
+def test_several_players_at_once_refuse_a_name_longer_than_the_TRF_field(arbiter):
+    row = _swiss(arbiter, n=0)
+    with pytest.raises(ArbitroError, match=r"(line|línea) 2: .*33"):
+        service.register_many(row, "Corto, Nombre; 1500\n" + "L" * 30 + ", Nombre", arbiter)
+    row.refresh_from_db()
+    assert not store.load(row).players

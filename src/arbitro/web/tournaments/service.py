@@ -279,6 +279,11 @@ def register_many(row: models.Tournament, text: str, user: Actor) -> list[int]:
             continue
         parts = [p.strip() for p in line.split(";")] + [""] * 5
         name, rating, fide_id, fed, title = parts[:5]
+        from .forms import _name_width
+
+        too_long = _name_width(name)
+        if too_long is not None:  # the TRF's 33 characters: said, never cut silently (issue 15)
+            raise ArbitroError(_("line %(n)s: %(err)s") % {"n": lineno, "err": " ".join(too_long.messages)})
         try:
             rating_value = int(rating) if rating else 0
         except ValueError:
@@ -487,10 +492,15 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
     if op == "register":
         from .forms import RegisterForm
 
+        from . import desk_players
+
         form = RegisterForm(data)
         if not form.is_valid():
-            raise ArbitroError("; ".join(f"{k}: {' '.join(str(e) for e in v)}" for k, v in form.errors.items()))
-        n = register(row, form.cleaned_data, user)
+            raise ArbitroError(
+                "; ".join(f"{form.fields[k].label if k in form.fields else k}: {' '.join(str(e) for e in v)}"
+                          for k, v in form.errors.items())  # fmt: skip
+            )
+        n = desk_players.register(row, form.cleaned_data, user)
         return _("Player registered with number %(n)s.") % {"n": n}
     if op == "register_many":
         numbers = register_many(row, str(data.get("players") or ""), user)

@@ -71,6 +71,8 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                 if form.is_valid():
                     n = desk_players.register(row, form.cleaned_data, request.user)
                     messages.success(request, _("Player registered with number %(n)s.") % {"n": n})
+                    if form.name_note:
+                        messages.warning(request, form.name_note)
                     return redirect("tournaments:desk_players", slug=row.slug)
             elif op == "register_found":
                 data = desk_players.fields_from(
@@ -81,6 +83,8 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                     raise ArbitroError("; ".join(f"{check.fields[k].label}: {' '.join(str(e) for e in v)}" for k, v in check.errors.items()))
                 n = desk_players.register(row, check.cleaned_data, request.user)
                 messages.success(request, _("Player registered with number %(n)s.") % {"n": n})
+                if check.name_note:
+                    messages.warning(request, check.name_note)
                 return redirect("tournaments:desk_players", slug=row.slug)
             elif op in ("remove", "withdraw", "return"):
                 n = service._int(request.POST.get("player"), "player")
