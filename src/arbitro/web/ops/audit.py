@@ -72,6 +72,14 @@ def _describe(kind: str, p: dict[str, Any]) -> tuple[tuple[Any, ...], str, str]:
             _("player %(n)s") % {"n": p.get("player")},
             _("withdrawn from round %(round)s") % {"round": p.get("from_round")},
         )
+    if kind == "player_returned":
+        return (
+            ("withdrawn", p.get("player")),
+            _("player %(n)s") % {"n": p.get("player")},
+            _("returns from round %(round)s") % {"round": p.get("from_round")},
+        )
+    if kind == "settings_changed":
+        return ("settings",), _("settings"), json.dumps(p, ensure_ascii=False, sort_keys=True)[:300]
     if kind == "round_published":
         return ("published", p.get("round")), _("round %(round)s") % {"round": p.get("round")}, _("published")
     return (kind,), kind.replace("_", " "), json.dumps(p, ensure_ascii=False, sort_keys=True)[:300]

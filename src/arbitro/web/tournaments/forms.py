@@ -331,6 +331,20 @@ class SettingsForm(forms.Form):
             (key, f"{label}: {', '.join(codes)}") for key, label, codes in tiebreak_presets()
         ] + [("custom", _("Custom"))]
 
+    #: The page's fieldsets: legend, fields.
+    GROUPS: tuple[tuple[Any, tuple[str, ...]], ...] = (
+        (_("Format"), ("system", "rounds", "acceleration", "rated", "rating_type", "time_control")),
+        (_("Scoring and tie-breaks"), ("scoring", "score_win", "score_draw", "score_loss", "tiebreak_preset",
+                                       "tiebreaks_custom")),
+        (_("Byes"), ("max_half_point_byes", "closed_last_rounds")),
+        (_("Arbiters, dates and venue"), ("chief_arbiter", "deputy_arbiters", "city", "start_date", "end_date")),
+        (_("Visibility"), ("published",)),
+    )  # fmt: skip
+
+    def groups(self) -> list[tuple[Any, list[forms.BoundField]]]:
+        """The bound fields by fieldset (:attr:`GROUPS`), for the template."""
+        return [(legend, [self[name] for name in names if name in self.fields]) for legend, names in self.GROUPS]
+
     def clean_system(self) -> str:
         value = (self.cleaned_data.get("system") or "").strip()
         if not value:
@@ -404,6 +418,8 @@ class SettingsForm(forms.Form):
 
 class CreateSettingsForm(SettingsForm, CreateForm):
     """Creation with every setting (the desk's "new tournament" page)."""
+
+    GROUPS = ((_("Tournament"), ("name", "category", "entrants")), *SettingsForm.GROUPS)
 
     field_order = ["name", "category", "entrants", "system", "rounds", "rated", "rating_type", "time_control",
                    "acceleration", "scoring", "score_win", "score_draw", "score_loss", "tiebreak_preset",
