@@ -276,3 +276,45 @@ def test_several_players_at_once_refuse_a_name_longer_than_the_TRF_field(arbiter
         service.register_many(row, "Corto, Nombre; 1500\n" + "L" * 30 + ", Nombre", arbiter)
     row.refresh_from_db()
     assert not store.load(row).players
+
+
+def _block_msgids() -> list[str]:
+    """The English source strings of this branch's catalogue block (issue 15 items 4, 5)."""
+    from pathlib import Path
+
+    import arbitro.web
+
+    po = Path(arbitro.web.__file__).parent / "locale" / "es" / "LC_MESSAGES" / "django.po"
+    text = po.read_text(encoding="utf-8")
+    block = text[text.index("# ---- desk-players ----"):]
+    ids = []
+    for line in block.splitlines():
+        if line.startswith('msgid "'):
+            ids.append(line[7:-1].replace('\\"', '"'))
+    return ids
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_players_and_settings_pages_speak_one_language(logged, arbiter, lang):
+    """Every string of these pages in Spanish is translated; in English none of the Spanish shows."""
+    row = _swiss(arbiter, n=3)
+    service.pair_next(row, arbiter, seed=1)
+    service.enter_results(row, 1, {1: "1-0"}, arbiter)
+    desk_players.withdraw(row, 3, arbiter)
+    logged.cookies["django_language"] = lang
+    pages = [
+        _players_url(row) + "?q=jugador",
+        reverse("tournaments:desk_player_edit", args=[row.slug, 1]),
+        reverse("tournaments:desk_settings", args=[row.slug]),
+        reverse("tournaments:desk_create"),
+    ]
+    import re
+
+    html = re.sub(r"<[^>]+>", " ", " ".join(logged.get(u).content.decode() for u in pages))  # the visible text
+    ids = [m for m in _block_msgids() if "%(" not in m and len(m) > 6]
+    if lang == "es":
+        leaked = [m for m in ids if m in html and m not in ("Byes",)]
+        assert not leaked
+        assert "Configuración" in html and "Inscripción tardía" in html
+    else:
+        assert "Late entry" in html and "Settings" in html and "Configuración" not in html

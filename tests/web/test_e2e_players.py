@@ -207,3 +207,10 @@ def test_settings_at_creation(context, live_server):
     assert "Configuración guardada." in page.inner_text("ul.messages")
     row.refresh_from_db()
     assert row.published
+    page.click("form.lang button[name=language]")  # English
+    page.wait_for_load_state()
+    assert "Settings" in page.inner_text("main") and "Configuración" not in page.inner_text("main")
+    _shots(page, "settings-en")
+    page.goto(f"{live_server.url}/desk/t/{row.slug}/players/")
+    assert "Register from the lists" in page.inner_text("main")
+    _shots(page, "players-en")
