@@ -117,19 +117,28 @@ def test_validation_errors_are_translated_form_errors(context, live_server):
     page = context.new_page()
     _start(page, live_server.url)
     page.goto(f"{live_server.url}/desk/t/{row.slug}/players/")
-    page.fill("input[name=name]", "Apellidolargoooo Apellidolargo, Nombre")
+    page.fill("input[name=name]", "Apellidolarguísimo " * 3 + "de la Sierra, Nombre")
     page.fill("input[name=fide_id]", "abc<script>")
     page.fill("input[name=birth_date]", "31/02/2025")
     page.fill("input[name=rating]", "4000")
     page.click("#register-player")
     page.wait_for_load_state()
     text = page.inner_text("main")
-    assert "Un nombre tiene como máximo 33 caracteres" in text and "este tiene 38" in text
+    assert "Un nombre tiene como máximo 60 caracteres; este tiene 77." in text
     assert "Un FIDE ID tiene solo dígitos." in text
     assert "31/02/2025 no es una fecha del calendario." in text
     assert "Un rating es como máximo 3500." in text
-    assert page.input_value("input[name=name]") == "Apellidolargoooo Apellidolargo, Nombre"  # nothing cut
+    assert page.input_value("input[name=name]") == "Apellidolarguísimo " * 3 + "de la Sierra, Nombre"  # nothing cut
     _shots(page, "validation-errors")
+    page.fill("input[name=name]", "Fernández Castellanos, María Guadalupe")  # 38: kept, and the page says so
+    page.fill("input[name=fide_id]", "")
+    page.fill("input[name=birth_date]", "")
+    page.fill("input[name=rating]", "")
+    page.click("#register-player")
+    page.wait_for_load_state()
+    assert "El informe FIDE (TRF 001) admite 33 caracteres de un nombre: mostrará «Fernández Castellanos, María Guad»." in (
+        page.inner_text("ul.messages")
+    )
     page.fill("input[name=name]", "Jugador01, Demo")
     page.fill("input[name=fide_id]", "")
     page.fill("input[name=birth_date]", "")
@@ -138,7 +147,7 @@ def test_validation_errors_are_translated_form_errors(context, live_server):
     page.wait_for_load_state()
     assert "Jugador01, Demo ya está inscripto con el número" in page.inner_text("ul.messages")
     row.refresh_from_db()
-    assert len(store.load(row).players) == 2
+    assert len(store.load(row).players) == 3
 
 
 def test_rating_list_search_perez_finds_perez_once_and_keeps_rating_title_federation(context, live_server):

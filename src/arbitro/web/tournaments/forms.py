@@ -119,30 +119,23 @@ TRF_NAME_WIDTH = 33
 
 
 def _name_field(label: Any) -> forms.CharField:
-    """A player's name: at most :data:`TRF_NAME_WIDTH` characters, said in a message (no silent cut:
-    no ``maxlength`` in the page, so the browser does not drop what is typed or pasted beyond it)."""
-    from django.core.validators import MaxLengthValidator
-
-    return forms.CharField(
-        label=label, validators=[no_control_characters, MaxLengthValidator(TEXT_WIDTHS["player name"])]
-    )
+    """A player's name: at most the core's width (``limits.TEXT_WIDTHS``, the FIDE list's name field), refused
+    with a message beyond it; no ``maxlength`` in the page, so the browser cuts nothing typed or pasted."""
+    return forms.CharField(label=label, validators=[no_control_characters, _name_width])
 
 
-def _name_width(value: str) -> ValidationError | None:
-    if len(value.strip()) > TRF_NAME_WIDTH:
-        return ValidationError(
-            _(
-                "A name holds at most %(max)s characters in the FIDE report (TRF 001); this one has %(n)s. "
-                "Shorten the given names, e.g. to initials."
-            ),
+def _name_width(value: str) -> None:
+    width = TEXT_WIDTHS["player name"]
+    if len(value.strip()) > width:
+        raise ValidationError(
+            _("A name holds at most %(max)s characters; this one has %(n)s."),
             code="name_too_long",
-            params={"max": TRF_NAME_WIDTH, "n": len(value.strip())},
+            params={"max": width, "n": len(value.strip())},
         )
-    return None
 
 
 def long_name_note(name: str) -> str:
-    """The message for a rating-list name longer than the TRF field: what the FIDE report will show."""
+    """The message for a name longer than the TRF ``001`` field: what the FIDE report will show (never a silent cut)."""
     return str(
         _("The FIDE report (TRF 001) holds %(max)s characters of a name: it will show “%(cut)s”.")
         % {"max": TRF_NAME_WIDTH, "cut": name[:TRF_NAME_WIDTH]}
@@ -213,21 +206,6 @@ class RegisterForm(forms.Form):
 
     def clean_name(self) -> str:
         return " ".join(str(self.cleaned_data["name"]).split())
-
-    def clean(self) -> dict[str, Any]:
-        """A name longer than the TRF field is refused with a message, except the FIDE rating list's own
-        name for the FIDE ID given (it is the player's official name; the report shows its first characters)."""
-        data = super().clean() or {}
-        name = data.get("name") or ""
-        problem = _name_width(name)
-        if problem is not None:
-            from .models import RatingListEntry
-
-            fide_id = data.get("fide_id") or ""
-            official = fide_id and RatingListEntry.objects.filter(fide_id=fide_id, name=name).exists()
-            if not official:
-                self.add_error("name", problem)
-        return data
 
     @property
     def name_note(self) -> str:

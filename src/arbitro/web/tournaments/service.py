@@ -279,11 +279,7 @@ def register_many(row: models.Tournament, text: str, user: Actor) -> list[int]:
             continue
         parts = [p.strip() for p in line.split(";")] + [""] * 5
         name, rating, fide_id, fed, title = parts[:5]
-        from .forms import _name_width
 
-        too_long = _name_width(name)
-        if too_long is not None:  # the TRF's 33 characters: said, never cut silently (issue 15)
-            raise ArbitroError(_("line %(n)s: %(err)s") % {"n": lineno, "err": " ".join(too_long.messages)})
         try:
             rating_value = int(rating) if rating else 0
         except ValueError:
@@ -501,10 +497,15 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
                           for k, v in form.errors.items())  # fmt: skip
             )
         n = desk_players.register(row, form.cleaned_data, user)
-        return _("Player registered with number %(n)s.") % {"n": n}
+        return " ".join(filter(None, [_("Player registered with number %(n)s.") % {"n": n}, form.name_note]))
     if op == "register_many":
-        numbers = register_many(row, str(data.get("players") or ""), user)
-        return _("%(n)s players registered.") % {"n": len(numbers)}
+        from .forms import TRF_NAME_WIDTH, long_name_note
+
+        text = str(data.get("players") or "")
+        numbers = register_many(row, text, user)
+        long = [line.split(";")[0].strip() for line in text.splitlines() if len(line.split(";")[0].strip()) > TRF_NAME_WIDTH]
+        notes = [long_name_note(name) for name in long[:3]]  # the TRF's 33 characters: said, never cut silently
+        return " ".join([_("%(n)s players registered.") % {"n": len(numbers)}, *notes])
     if op == "change_pairing":
         return change_pairing(row, str(data.get("boards") or ""), str(data.get("bye") or ""), str(data.get("reason") or ""), user)
     if op == "withdraw":

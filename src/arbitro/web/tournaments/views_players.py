@@ -135,6 +135,8 @@ def edit_player(request: HttpRequest, slug: str, pid: int) -> HttpResponse:
             messages.error(request, str(err))
         else:
             messages.success(request, _("Player %(name)s saved.") % {"name": form.cleaned_data["name"]})
+            if form.name_note:
+                messages.warning(request, form.name_note)
             return redirect("tournaments:desk_players", slug=row.slug)
     return render(
         request, "tournaments/desk_player_edit.html", {"row": row, "p": p, "form": form, "no_refresh": True}
