@@ -7,7 +7,6 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
-from arbitro.errors import ArbitroError
 from arbitro.tournament import TournamentService
 from arbitro.web.tournaments import desk_players, forms, models, service, store
 

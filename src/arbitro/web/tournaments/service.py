@@ -486,9 +486,8 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         prizes.save(row, str(data.get("prize_list") or ""))
         return _("Prize list saved.")
     if op == "register":
-        from .forms import RegisterForm
-
         from . import desk_players
+        from .forms import RegisterForm
 
         form = RegisterForm(data)
         if not form.is_valid():
