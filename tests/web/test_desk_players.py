@@ -278,3 +278,16 @@ def test_several_players_at_once_say_what_the_TRF_will_show_of_a_long_name(arbit
     assert "L" * 30 + ", N" in text and "33" in text
     row.refresh_from_db()
     assert len(store.load(row).players) == 2
+
+
+def test_a_late_entry_may_score_half_points_for_the_rounds_missed_when_the_rules_say_so_C04_2_2_4(logged, arbiter):
+    row = _swiss(arbiter, n=4)
+    assert "missed_rounds" not in logged.get(_players_url(row)).content.decode()  # before round 1: nothing missed
+    service.pair_next(row, arbiter, seed=1)
+    service.enter_results(row, 1, {1: "1-0", 2: "0-1"}, arbiter)
+    assert 'name="missed_rounds"' in logged.get(_players_url(row)).content.decode()
+    logged.post(_players_url(row), {"op": "register", "name": "Tarde, Media", "missed_rounds": "H"})
+    row.refresh_from_db()
+    core = store.load(row)
+    late = next(p for p in core.players.values() if p.name == "Tarde, Media")
+    assert str(late.score(core.scoring)) == "0.5"

@@ -195,14 +195,22 @@ class RegisterForm(forms.Form):
     birth_date = forms.CharField(
         label=_("Birth date"), required=False, help_text=_("DD/MM/YYYY or the year"), validators=[no_control_characters]
     )
+    missed_rounds = forms.ChoiceField(
+        label=_("Rounds already paired count as"),
+        required=False,
+        choices=[("Z", _("0 points")), ("H", _("½ point (if the tournament rules say so)"))],
+        help_text=_("A late entry (C.04.2 2.4)."),
+    )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, late: bool = True, **kwargs: Any) -> None:
         from arbitro.model import TITLES
 
         super().__init__(*args, **kwargs)
         self.fields["title"].choices = [("", "—")] + [(t, t) for t in TITLES]
         self.fields["rating"].error_messages["max_value"] = _("A rating is at most %(limit_value)s.")
         self.fields["rating"].error_messages["min_value"] = _("A rating is 0 (unrated) or more.")
+        if not late:  # an edit, or before round 1: nothing was missed
+            del self.fields["missed_rounds"]
 
     def clean_name(self) -> str:
         return " ".join(str(self.cleaned_data["name"]).split())

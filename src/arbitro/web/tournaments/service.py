@@ -265,6 +265,7 @@ def register(row: models.Tournament, data: dict[str, Any], user: Actor) -> int:
         fide_id=data.get("fide_id") or "",
         sex=data.get("sex") or "",
         birth_date=data.get("birth_date") or "",
+        missed_rounds=data.get("missed_rounds") or "Z",
     )
     _commit(row, svc, user)
     return int(number)

@@ -107,7 +107,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "row": row,
             "t": core,
             "current": current,
-            "register_form": forms.RegisterForm(),
+            "register_form": forms.RegisterForm(late=st is not None and bool(st.rounds)),
             "query": query,
             "found_list": found_list,
             "found_people": found_people,

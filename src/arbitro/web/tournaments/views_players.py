@@ -61,7 +61,9 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     row = _managed(request, slug, "view")
     can = permissions.can(request.user, row, "players")
     editable = service.is_event_based(row) or service.state(row) is not None
-    form = forms.RegisterForm(request.POST or None) if can else None
+    st0 = service.state(row)
+    late = st0 is not None and bool(st0.rounds)
+    form = forms.RegisterForm(request.POST or None, late=late) if can else None
     if request.method == "POST":
         if not can or not editable:
             raise PermissionDenied
@@ -127,7 +129,7 @@ def edit_player(request: HttpRequest, slug: str, pid: int) -> HttpResponse:
     p = next((q for q in core.players.values() if q.public_id == pid), None)
     if p is None:
         raise Http404
-    form = forms.RegisterForm(request.POST or None, initial=_initial(p))
+    form = forms.RegisterForm(request.POST or None, initial=_initial(p), late=False)
     if request.method == "POST" and form.is_valid():
         try:
             desk_players.update(row, p.start_rank, form.cleaned_data, request.user)
