@@ -223,3 +223,25 @@ def test_settings_at_creation(context, live_server):
     page.goto(f"{live_server.url}/desk/t/{row.slug}/players/")
     assert "Register from the lists" in page.inner_text("main")
     _shots(page, "players-en")
+
+
+def test_withdraw_and_return_from_the_player_table_C04_2_3_2(context, live_server):
+    user = make_arbiter()
+    row = _open(user, "Retiros", n=6)
+    service.pair_next(row, user, seed=3)
+    row.refresh_from_db()
+    page = context.new_page()
+    _start(page, live_server.url)
+    page.goto(f"{live_server.url}/desk/t/{row.slug}/players/")
+    page.once("dialog", lambda d: d.accept())
+    page.click("tr[data-player='4'] button[value=withdraw]")
+    page.wait_for_load_state()
+    assert "retirado desde la ronda 2" in page.inner_text("tr[data-player='4']")
+    _shots(page, "players-withdrawn")
+    page.click("tr[data-player='4'] button[value=return]")
+    page.wait_for_load_state()
+    assert "El jugador vuelve al torneo." in page.inner_text("ul.messages")
+    assert "retirado" not in page.inner_text("tr[data-player='4']")
+    row.refresh_from_db()
+    assert [e.kind for e in row.events.order_by("seq")][-2:] == ["player_withdrawn", "player_returned"]
+    assert 4 not in service.state(row).withdrawn
