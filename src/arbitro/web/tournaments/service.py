@@ -296,10 +296,12 @@ def register_many(row: models.Tournament, text: str, user: Actor) -> list[int]:
 
 
 def request_bye(row: models.Tournament, start_rank: int, rnd: int, kind: str, user: Actor) -> None:
+    """A requested bye for round ``rnd`` as announced (a two-game match, C.04.5, is one round: its first column)."""
     svc = _service(row, user)
+    column = svc.state.pairing_system.games_per_round * (rnd - 1) + 1
     if row.category and kind == "H":
-        federation.check_bye(svc.state, start_rank, rnd)
-    svc.request_bye(start_rank, rnd, kind)
+        federation.check_bye(svc.state, start_rank, column)
+    svc.request_bye(start_rank, column, kind)
     _commit(row, svc, user)
 
 
@@ -308,7 +310,8 @@ def pair_next(row: models.Tournament, user: Actor, seed: int | None = None) -> i
     svc.pair_next_round(seed=seed)
     svc.publish_round()
     _commit(row, svc, user)
-    return svc.state.paired_rounds
+    games = svc.state.pairing_system.games_per_round  # a two-game match (C.04.5) is one round of two columns
+    return (svc.state.paired_rounds + games - 1) // games
 
 
 def _shown(seen: str, game: Game, fide_mode: bool) -> bool:
@@ -371,7 +374,8 @@ def _enter(
                 % {"n": board, "now": now}
             )
         if game is not None and game.has_result:
-            if rnd < svc.state.paired_rounds and not permissions.can(user, row, "correct"):
+            last_match = svc.state.paired_rounds - svc.state.pairing_system.games_per_round  # columns before it
+            if rnd <= last_match and not permissions.can(user, row, "correct"):
                 raise ArbitroError(
                     _("round %(r)s is closed: only the chief arbiter may correct its results (C.04.2 4.3)")
                     % {"r": rnd}
@@ -386,20 +390,25 @@ def _enter(
 
 def _desk_results(row: models.Tournament, data: QueryDict | dict[str, str], user: Actor) -> int:
     """One results form: one replay (the service's), one validation, one append."""
-    rnd = _int(data.get("round"), "round")
+    # one round, or the columns of a two-game match (C.04.5: one form for both games)
+    listed = data.getlist("round") if isinstance(data, QueryDict) else [data.get("round")]
+    columns = sorted({_int(value, "round") for value in listed}) or [_int(None, "round")]
     for attempt in range(_RESULT_ATTEMPTS):  # results of other boards saved meanwhile: apply ours to the new state
         svc = _service(row, user)
-        results: dict[int, str] = {}
-        seen: dict[int, str] = {}
-        for i, game in enumerate(svc.state.round(rnd).boards, start=1):
-            value = data.get(f"r_{game.white}_{game.black}", "")
-            if value:
-                results[i] = str(value)
-            shown = data.get(f"s_{game.white}_{game.black}")
-            if shown is not None:
-                seen[i] = str(shown)
-        result_entry.check_typed(results, svc.state.fide_mode)  # the core parser, an error per board
-        done = _enter(svc, rnd, results, seen, row, user)
+        typed: list[tuple[int, dict[int, str], dict[int, str]]] = []
+        for rnd in columns:
+            results: dict[int, str] = {}
+            seen: dict[int, str] = {}
+            for i, game in enumerate(svc.state.round(rnd).boards, start=1):
+                value = data.get(f"r_{game.white}_{game.black}", "")
+                if value:
+                    results[i] = str(value)
+                shown = data.get(f"s_{game.white}_{game.black}")
+                if shown is not None:
+                    seen[i] = str(shown)
+            result_entry.check_typed(results, svc.state.fide_mode)  # the core parser, an error per board
+            typed.append((rnd, results, seen))
+        done = sum(_enter(svc, rnd, results, seen, row, user) for rnd, results, seen in typed)
         try:
             _commit(row, svc, user)
             return done
