@@ -242,6 +242,15 @@ class Player:
     rank: int | None = None
     results: list[RoundResult] = field(default_factory=list)
     national_ratings: list[NationalRating] = field(default_factory=list)
+    #: A stable id for links (the web's public URLs): the pairing number the player had when round 1
+    #: was paired, or at a late registration; it does not follow a renumbering (C.04.2 2.4-2.5).
+    #: 0: not set (a TRF file): :attr:`public_id` is then the start rank.
+    player_id: int = field(default=0, compare=False, repr=False)
+
+    @property
+    def public_id(self) -> int:
+        """The id of the player's public page: :attr:`player_id`, else the start rank."""
+        return self.player_id or self.start_rank
 
     def result(self, round_number: int) -> RoundResult | None:
         """The result of round ``round_number`` (1-based), or ``None`` if not paired yet."""

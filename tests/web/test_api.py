@@ -211,7 +211,7 @@ def _desk_tournament(client, django_user_model, name: str, players: int):
     user = django_user_model.objects.create_user("arb", password="pw-arb-123")
     models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
     client.force_login(user)
-    client.post("/desk/new/", {"name": name, "city": "Mar del Plata", "system": "swiss", "rounds": 5})
+    client.post("/desk/new/", {"name": name, "city": "Mar del Plata", "system": "swiss", "rounds": 5, "published": "on"})
     row = models.Tournament.objects.get(name=name)
     for i in range(players):
         client.post(

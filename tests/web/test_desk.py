@@ -37,7 +37,7 @@ def logged(client, arbiter):
 
 
 def _create(logged, **extra):
-    data = {"name": "Torneo de prueba", "city": "Mar del Plata", "system": "swiss", "rounds": 5, **extra}
+    data = {"name": "Torneo de prueba", "city": "Mar del Plata", "system": "swiss", "rounds": 5, "published": "on", **extra}
     resp = logged.post(reverse("tournaments:desk_create"), data)
     assert resp.status_code == 302, resp.content.decode()[:2000]
     return models.Tournament.objects.get(name=data["name"])

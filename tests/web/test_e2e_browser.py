@@ -56,6 +56,7 @@ def _run_fma_tournament(
     page.fill("input[name=city]", "Mar del Plata")
     page.select_option("select[name=category]", category)
     page.fill("input[name=entrants]", str(entrants))
+    page.check("input[name=published]")  # new tournaments are drafts until the arbiter makes them public (issue 15)
     page.click("form.form button[type=submit]")
     page.wait_for_url("**/desk/t/**")
     # the first player with the single-player form, the others pasted as a list

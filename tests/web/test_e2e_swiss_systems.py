@@ -55,6 +55,7 @@ def _run(page, base: str, system: registry.PairingSystem, rounds: int, players: 
     page.fill("input[name=name]", name)
     page.select_option("select[name=system]", system.key)  # the registry's choice list
     page.fill("input[name=rounds]", str(rounds))
+    page.check("input[name=published]")  # new tournaments are drafts until the arbiter makes them public (issue 15)
     shot(page, "create-form-1366", folder)
     page.click("form.form button[type=submit]")
     page.wait_for_url("**/desk/t/**")

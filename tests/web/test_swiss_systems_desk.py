@@ -38,7 +38,7 @@ def logged(client):
 
 def _create(logged, system: registry.PairingSystem, rounds: int, players: int) -> models.Tournament:
     name = f"Open {system.key}"
-    resp = logged.post(reverse("tournaments:desk_create"), {"name": name, "system": system.key, "rounds": rounds})
+    resp = logged.post(reverse("tournaments:desk_create"), {"name": name, "system": system.key, "rounds": rounds, "published": "on"})
     assert resp.status_code == 302, resp.content.decode()[:2000]
     row = models.Tournament.objects.get(name=name)
     text = "\n".join(f"Player{i:02d}, Test; {2300 - 17 * i}" for i in range(1, players + 1))

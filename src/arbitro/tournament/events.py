@@ -42,6 +42,7 @@ __all__ = [
     "PairingProhibited",
     "PlayerRegistered",
     "PlayerRemoved",
+    "PlayerReturned",
     "PlayerUpdated",
     "PlayerWithdrawn",
     "ResultCorrected",
@@ -49,6 +50,7 @@ __all__ = [
     "RoundPaired",
     "RoundPublished",
     "RoundUnpaired",
+    "SettingsChanged",
     "TournamentCreated",
     "TournamentFinished",
     "TournamentReopened",
@@ -296,6 +298,56 @@ class PlayerWithdrawn(EventData):
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerReturned(EventData):
+    """A withdrawn player comes back: paired again from ``from_round`` (C.04.2 3.2 withdrawal undone)."""
+
+    kind: ClassVar[str] = "player_returned"
+    player: int = _read(_whole)
+    from_round: int = _read(_whole)
+
+
+def _opt_bool(value: Any, key: str) -> bool | None:
+    if value is None or isinstance(value, bool):
+        return value
+    raise ArbitroError(f"event: payload: {key}: expected true or false, got {value!r}")
+
+
+def _opt_texts(value: Any, key: str) -> tuple[str, ...] | None:
+    return None if value is None else _texts(value, key)
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsChanged(EventData):
+    """Tournament settings changed after creation; ``None``: unchanged (issue 15 item 5).
+
+    ``rated``: FIDE rated; ``rating_type``: ``standard`` / ``rapid`` / ``blitz``
+    (the list the ratings come from, and whether norms can be made, B.01 1.1);
+    ``acceleration``: ``""`` or ``"baku"`` (C.04.7).
+    """
+
+    kind: ClassVar[str] = "settings_changed"
+    name: str | None = _read(_opt_text, None)
+    city: str | None = _read(_raw, None)
+    federation: str | None = _read(_raw, None)
+    start_date: str | None = _read(_raw, None)
+    end_date: str | None = _read(_raw, None)
+    chief_arbiter: str | None = _read(_raw, None)
+    deputy_arbiters: tuple[str, ...] | None = _read(_opt_texts, None)
+    time_control: str | None = _read(_raw, None)
+    system: str | None = _read(_opt_text, None)
+    rounds: int | None = _read(_opt_whole, None)
+    scoring: dict[str, Any] | None = _read(_object, None)
+    bye_limits: dict[str, Any] | None = _read(_object, None)
+    tiebreaks: tuple[str, ...] | None = _read(_opt_texts, None)
+    rated: bool | None = _read(_opt_bool, None)
+    rating_type: str | None = _read(_opt_text, None)
+    acceleration: str | None = _read(_raw, None)
+
+    def to_payload(self) -> dict[str, JSONValue]:
+        return {k: v for k, v in EventData.to_payload(self).items() if v is not None}
+
+
+@dataclass(frozen=True, slots=True)
 class PairingProhibited(EventData):
     kind: ClassVar[str] = "pairing_prohibited"
     players: tuple[int, ...] = _read(_numbers)
@@ -397,6 +449,7 @@ EVENT_TYPES: dict[str, type[EventData]] = {
         ByeRequested,
         ByeCancelled,
         PlayerWithdrawn,
+        PlayerReturned,
         PairingProhibited,
         RoundPaired,
         PairingChanged,
@@ -407,6 +460,7 @@ EVENT_TYPES: dict[str, type[EventData]] = {
         FideModeLeft,
         TournamentFinished,
         TournamentReopened,
+        SettingsChanged,
     )
 }
 

@@ -9,6 +9,7 @@ swaps in the new state. A command that raises
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -300,6 +301,120 @@ class TournamentService:
                 tx.emit(ev.PairingNumbersAssigned(order=tuple(draw_lots(st.header.players, seed)), method="lots", seed=seed))
         return list(tx.events)
 
+    def update_player(self, player: int, **changes: Any) -> list[Event]:
+        """Correct a player's record (name, rating, title, federation, FIDE id, sex, birth date).
+
+        Only the fields given (not ``None``) change; the pairing number does not
+        (C.04.2 2.3: numbers change only by a renumbering, never by an edit).
+        """
+        s = self._require_open()
+        current = s.player(player)
+        known = ("name", "rating", "title", "federation", "fide_id", "sex", "birth_date")
+        unknown = set(changes) - set(known)
+        if unknown:
+            raise ArbitroError(f"update: unknown field(s) {', '.join(sorted(unknown))}")
+        given = {k: v for k, v in changes.items() if v is not None and v != getattr(current, k)}
+        if not given:
+            return []
+        if "name" in given and not str(given["name"]).strip():
+            raise ArbitroError("name: a player needs a name")
+        _check_player_text({k: given.get(k) for k in _PLAYER_TEXT})
+        title, rating, sex = given.get("title"), given.get("rating"), given.get("sex")
+        if title and title not in TITLES:
+            raise ArbitroError(f"title: expected one of {', '.join(TITLES)} or nothing, got {title!r}")
+        if rating is not None and not 0 <= rating <= 3500:
+            raise ArbitroError(f"rating: expected 0 (unrated) to 3500, got {rating}")
+        if sex is not None and sex not in ("", "m", "w"):
+            raise ArbitroError(f"sex: expected m, w or nothing, got {sex!r}")
+        fide_id = given.get("fide_id")
+        if fide_id and any(p.fide_id == fide_id for n, p in s.header.players.items() if n != player):
+            raise ArbitroError(f"FIDE id: {fide_id} is already registered")
+        if "name" in given:
+            given["name"] = str(given["name"]).strip()
+        with self._tx() as tx:
+            tx.emit(ev.PlayerUpdated(start_rank=player, **given))
+        return list(tx.events)
+
+    def change_settings(self, **changes: Any) -> list[Event]:
+        """Change tournament settings (issue 15 item 5); ``None``: unchanged.
+
+        What the players must know before the start is fixed once round 1 is
+        paired: the pairing system and acceleration, the rounds of a round
+        robin, the scoring, the tie-breaks (C.07 2026 Art. 2: announced in
+        advance) and the bye rules (C.04.2 3.3). A Swiss may announce more
+        rounds later, never fewer than those paired (C.04.1 art. 1).
+        Names, dates, venue, arbiters, the time-control text and the rated flag
+        may be corrected at any time.
+        """
+        s = self._require_open()
+        fields = {k: v for k, v in changes.items() if v is not None}
+        unknown = set(fields) - set(ev.SettingsChanged.__dataclass_fields__)
+        if unknown:
+            raise ArbitroError(f"settings: unknown field(s) {', '.join(sorted(unknown))}")
+        before_start = ("system", "scoring", "tiebreaks", "bye_limits", "acceleration", "rating_type")
+        if s.rounds:
+            fixed = [k for k in before_start if k in fields and _setting(s, k) != fields[k]]
+            if fixed:
+                raise ArbitroError(
+                    f"settings: {', '.join(fixed)} cannot change once round 1 has been paired "
+                    "(C.04.1 art. 1, C.07 Art. 2)"
+                )
+        for label, key in (("tournament name", "name"), ("city", "city"), ("federation", "federation"),
+                           ("chief arbiter", "chief_arbiter"), ("time control", "time_control")):  # fmt: skip
+            if key in fields:
+                check_text(label, str(fields[key]))
+        for deputy in fields.get("deputy_arbiters") or ():
+            check_text("deputy arbiter", deputy)
+        if "name" in fields and not str(fields["name"]).strip():
+            raise ArbitroError("name: a tournament needs a name")
+        system = pairing_system(fields["system"]) if "system" in fields else s.pairing_system
+        if "system" in fields:
+            fields["system"] = system.key
+        if "rounds" in fields:
+            rounds = fields["rounds"]
+            if system.is_round_robin:
+                raise ArbitroError("rounds: a round robin's rounds follow from the number of players; leave it out")
+            if rounds < max(1, s.paired_rounds):
+                raise ArbitroError(f"rounds: {s.paired_rounds} rounds are already paired; expected at least that")
+        elif not system.is_round_robin and s.header.rounds is None:
+            raise ArbitroError("rounds: a Swiss tournament needs the number of rounds announced in advance (C.04.1 art. 1)")
+        for label in ("start_date", "end_date"):
+            text = fields.get(label)
+            if text:
+                try:
+                    datetime.date.fromisoformat(text)
+                except ValueError:
+                    raise ArbitroError(f"{label.replace('_', ' ')}: expected YYYY-MM-DD, got {text!r}") from None
+        start = fields.get("start_date", s.header.start_date.isoformat() if s.header.start_date else "")
+        end = fields.get("end_date", s.header.end_date.isoformat() if s.header.end_date else "")
+        if start and end and end < start:
+            raise ArbitroError(f"end date: {end} is before the start date {start}")
+        if fields.get("rating_type") not in (None, "standard", "rapid", "blitz"):
+            raise ArbitroError(f"rating type: expected standard, rapid or blitz, got {fields['rating_type']!r}")
+        if fields.get("acceleration") not in (None, "", "baku"):
+            raise ArbitroError(f"acceleration: expected baku or nothing, got {fields['acceleration']!r}")
+        if fields.get("acceleration") == "baku" and not system.supports_acceleration:
+            raise ArbitroError(f"acceleration: the {system.name} has no acceleration (C.04.7)")
+        if "tiebreaks" in fields or "system" in fields:
+            check_tiebreaks(system.key, fields.get("tiebreaks", tuple(s.header.tiebreaks)))
+        if "bye_limits" in fields:
+            fields["bye_limits"] = ByeLimits.from_dict(fields["bye_limits"]).to_dict()
+        if "tiebreaks" in fields:
+            fields["tiebreaks"] = tuple(fields["tiebreaks"])
+        if "deputy_arbiters" in fields:
+            fields["deputy_arbiters"] = tuple(fields["deputy_arbiters"])
+        changed = {k: v for k, v in fields.items() if _setting(s, k) != v}
+        if not changed:
+            return []
+        data = ev.SettingsChanged(**changed)
+        if "scoring" in changed:
+            scratch = replay(self._events)
+            apply(scratch, Event.of(data))
+            check_scoring(scratch.header.scoring)
+        with self._tx() as tx:
+            tx.emit(data)
+        return list(tx.events)
+
     def assign_pairing_numbers(self, seed: int | None = None) -> list[Event]:
         """Swiss: C.04.2 2.2 order (and the initial colour by lot); round robin: numbers by lot.
 
@@ -451,6 +566,25 @@ class TournamentService:
             )
         with self._tx() as tx:
             tx.emit(ev.PlayerWithdrawn(player=player, from_round=first))
+        return list(tx.events)
+
+    def return_player(self, player: int) -> list[Event]:
+        """A withdrawn player comes back from the next round to pair (the withdrawal undone).
+
+        The rounds missed stay as they were (``Z``, or a forfeit entered); a round
+        robin cannot take a player back (its remaining games were forfeited, C.05).
+        """
+        s = self._require_open()
+        s.player(player)
+        if player not in s.withdrawn:
+            raise ArbitroError(f"return: player {player} has not withdrawn")
+        if s.is_round_robin and s.withdrawn[player] <= s.paired_rounds:
+            raise ArbitroError("return: a round robin player who has missed a round cannot come back (C.05)")
+        first = s.paired_rounds + 1
+        if s.total_rounds is not None and first > s.total_rounds:
+            raise ArbitroError(f"return: all {s.total_rounds} rounds have been paired")
+        with self._tx() as tx:
+            tx.emit(ev.PlayerReturned(player=player, from_round=first))
         return list(tx.events)
 
     def prohibit_pairing(
@@ -871,6 +1005,23 @@ def _check_player_text(fields: dict[str, Any]) -> None:
 def _ascii(result: str) -> str:
     """A result for a ``###`` line of the TRF: ``1/2`` for ``½`` (the record stays plain ASCII)."""
     return result.replace("½", "1/2")
+def _setting(s: TournamentState, key: str) -> Any:
+    """The current value of a setting, in the form :class:`~arbitro.tournament.events.SettingsChanged` holds it."""
+    h = s.header
+    if key == "system":
+        return s.system
+    if key in ("start_date", "end_date"):
+        day = getattr(h, key)
+        return day.isoformat() if day else ""
+    if key == "scoring":
+        return {k: str(v) for k, v in dataclasses.asdict(h.scoring).items()} if not h.scoring.is_standard else None
+    if key == "bye_limits":
+        return s.bye_limits.to_dict()
+    if key in ("tiebreaks", "deputy_arbiters"):
+        return tuple(getattr(h, key))
+    if key in ("rated", "rating_type", "acceleration"):
+        return getattr(s, key)
+    return getattr(h, key)
 
 
 def _board(boards: list[Game], board: int, number: int) -> Game:

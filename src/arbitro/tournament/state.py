@@ -136,6 +136,10 @@ class TournamentState:
     events_applied: int = 0
     created: bool = False
     finished: bool = False  # closed by the arbiter (tournament_finished); re-opened by tournament_reopened
+    # settings (settings_changed): None / "" = not said
+    rated: bool | None = None  # FIDE rated
+    rating_type: str = ""  # "standard", "rapid" or "blitz"
+    acceleration: str = ""  # "" or "baku" (C.04.7)
     # the rank column of the last to_tournament(), keyed by what it depends on (one standings per content)
     _ranks: tuple[object, dict[int, int]] | None = field(default=None, repr=False, compare=False)
 
@@ -243,7 +247,17 @@ class TournamentState:
                     by_match.append(ByeRequest(round=match, kind=req.kind, start_rank=req.start_rank))
             requests = by_match
         t.requested_byes = requests
+        if self.acceleration == "baku" and not t.accelerations and self.pairing_system.supports_acceleration:
+            t.accelerations = _baku(t)
         return t
+
+
+def _baku(t: Tournament) -> list[Acceleration]:
+    """C.04.7 Baku acceleration as virtual points per player and round (TRF-2026 ``250``), the engine's formula."""
+    from arbitro.pairing.dutch_state import DutchOptions, baku_accelerations
+
+    points = baku_accelerations(t, DutchOptions())
+    return [Acceleration(sr, rnd, value) for (sr, rnd), value in sorted(points.items()) if value]
 
 
 def _copy(obj: _T) -> _T:
@@ -389,6 +403,10 @@ def _registered(state: TournamentState, p: ev.PlayerRegistered) -> None:
         federation=p.federation,
         fide_id=p.fide_id,
         birth_date=p.birth_date,
+        # a late entry (round 1 paired) gets the next free id: earlier ids keep their person (C.04.2 2.4)
+        player_id=max((q.public_id for q in state.header.players.values()), default=0) + 1
+        if state.rounds
+        else p.start_rank,
     )
     for rnd in state.rounds:
         rnd.unpaired[p.start_rank] = p.missed_rounds
@@ -428,6 +446,8 @@ def _renumber(state: TournamentState, p: ev.PairingNumbersAssigned) -> None:
     for old in order:
         player = state.header.players[old]
         player.start_rank = new[old]
+        if not state.rounds:  # before round 1 the numbers are provisional: the ids follow them
+            player.player_id = new[old]
         players[new[old]] = player
     state.header.players = players
     for rnd in state.rounds:
@@ -527,6 +547,46 @@ def _withdrawn(state: TournamentState, p: ev.PlayerWithdrawn) -> None:
         del state.requested_byes[key]
 
 
+def _returned(state: TournamentState, p: ev.PlayerReturned) -> None:
+    state.withdrawn.pop(p.player, None)
+
+
+def _settings(state: TournamentState, p: ev.SettingsChanged) -> None:
+    """Settings changed after creation (the service checked when each may change)."""
+    h = state.header
+    for key in ("name", "city", "federation", "chief_arbiter", "time_control"):
+        value = getattr(p, key)
+        if value is not None:
+            setattr(h, key, str(value))
+    if p.start_date is not None:
+        h.start_date = _date(p.start_date)
+    if p.end_date is not None:
+        h.end_date = _date(p.end_date)
+    if p.deputy_arbiters is not None:
+        h.deputy_arbiters = list(p.deputy_arbiters)
+    if p.system is not None:
+        system = pairing_system(p.system)
+        state.system = system.key
+        h.system, h.type_text = system.trf_code, system.type_text
+        state.numbers_assigned = False  # a round robin draws its numbers, a Swiss sorts them (at pairing)
+        if system.is_round_robin:
+            h.rounds = None
+    if p.rounds is not None:
+        h.rounds = p.rounds
+    if p.scoring is not None:
+        h.scoring = _scoring(p.scoring)
+    if p.bye_limits is not None:
+        state.bye_limits = ByeLimits.from_dict(p.bye_limits)
+    if p.tiebreaks is not None:
+        h.tiebreaks = list(p.tiebreaks)
+    if p.rated is not None:
+        state.rated = p.rated
+    if p.rating_type is not None:
+        state.rating_type = p.rating_type
+    if p.acceleration is not None:
+        state.acceleration = str(p.acceleration)
+
+
 def _prohibited(state: TournamentState, p: ev.PairingProhibited) -> None:
     state.header.prohibited_pairings.append(
         ProhibitedPairing(players=p.players, first_round=p.first_round, last_round=p.last_round)
@@ -559,6 +619,8 @@ _HANDLERS: dict[type[ev.EventData], Callable[[TournamentState, Any], None]] = {
     ev.ByeRequested: _bye,
     ev.ByeCancelled: _bye_cancelled,
     ev.PlayerWithdrawn: _withdrawn,
+    ev.PlayerReturned: _returned,
+    ev.SettingsChanged: _settings,
     ev.PairingProhibited: _prohibited,
     ev.RoundPaired: _paired,
     ev.PairingChanged: _changed,

@@ -153,6 +153,11 @@ def _describe(
     if kind == "round_unpaired":
         after = _with_reason(_("unpaired: it can be paired again"), p)
         return ("pairing", rnd), _("round %(round)s pairing") % {"round": rnd}, "", before, after
+    if kind == "player_returned":
+        after = _("returns from round %(round)s") % {"round": p.get("from_round")}
+        return ("withdrawn", p.get("player")), _("player %(n)s") % {"n": p.get("player")}, _name(post, p.get("player")), "", after
+    if kind == "settings_changed":
+        return ("settings",), _("settings"), "", "", "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in sorted(p.items()))[:300]
     if kind == "round_published":
         return ("published", rnd), _("round %(round)s") % {"round": rnd}, "", "", _("published")
     if kind in {"player_registered", "player_updated", "player_removed"}:

@@ -210,7 +210,8 @@ def _ratings() -> None:
                 rating = max(1000, rating + rng.randint(-25, 25)) if rating else 0
             entries.append(
                 models.RatingListEntry(
-                    fide_id=p.fide_id, name=p.name, federation=p.federation, sex="F" if p.sex == "w" else "M",
+                    fide_id=p.fide_id, name=p.name, search_name=models.fold_name(p.name)[:120],
+                    federation=p.federation, sex="F" if p.sex == "w" else "M",
                     title=p.title, standard=history[-1].standard, period=months[-1],
                 )
             )  # fmt: skip

@@ -15,9 +15,19 @@ TRF text is rebuilt from the log, cached per version).
 
 from __future__ import annotations
 
+import unicodedata
+from typing import Any
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+
+def fold_name(text: str) -> str:
+    """A name for searching: accents, case and punctuation dropped ("Pérez, José" -> "perez jose")."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return " ".join("".join(c if c.isalnum() else " " for c in plain).split())
 
 
 class Season(models.Model):
@@ -120,6 +130,7 @@ class Person(models.Model):
     title = models.CharField(max_length=4, blank=True)
     birth_date = models.CharField(max_length=10, blank=True)
     category = models.CharField(_("category"), max_length=20, blank=True)  # a key of the site's rulebook
+    search_name = models.CharField(max_length=120, blank=True, db_index=True)  # fold_name(name)
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="arbitro_person"
     )
@@ -129,6 +140,12 @@ class Person(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.search_name = fold_name(self.name)[:120]
+        if kwargs.get("update_fields") is not None and "name" in kwargs["update_fields"]:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "search_name"}
+        super().save(*args, **kwargs)
 
 
 class Entry(models.Model):
@@ -180,6 +197,7 @@ class RatingListEntry(models.Model):
 
     fide_id = models.CharField(max_length=12, unique=True)
     name = models.CharField(max_length=120, db_index=True)
+    search_name = models.CharField(max_length=120, blank=True, db_index=True)  # fold_name(name)
     federation = models.CharField(max_length=3, blank=True)
     sex = models.CharField(max_length=1, blank=True)
     title = models.CharField(max_length=4, blank=True)
@@ -195,6 +213,10 @@ class RatingListEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.fide_id})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.search_name = fold_name(self.name)[:120]
+        super().save(*args, **kwargs)
 
 
 class RatingHistory(models.Model):

@@ -29,6 +29,7 @@ class NormLine:
     rp: Any
     failed: list[str]
     explanation: list[str] = field(default_factory=list)
+    public_id: int = 0  # the player's page (a stable id, issue 15)
     #: (rule code, article, passed) of each B.01 check: the page says them in the reader's language
     checks: list[tuple[str, str, bool | None]] = field(default_factory=list)
 
@@ -69,16 +70,19 @@ class NormReport:
     in_reach: list[NormLine] = field(default_factory=list)
     forecasts: list[str] = field(default_factory=list)
     message: str = ""
+    not_applicable: str = ""  # why this event gives no norms (B.01 1.1, 1.4.1): nothing else is shown
 
     @property
     def lines(self) -> list[NormLine]:
         return self.achieved + self.in_reach
 
 
-def _line(result: Any) -> NormLine:
+def _line(result: Any, t: CoreTournament | None = None) -> NormLine:
     from arbitro.views import points_text
 
+    p = t.players.get(result.start_rank) if t is not None else None
     return NormLine(
+        public_id=p.public_id if p is not None else result.start_rank,
         start_rank=result.start_rank,
         name=result.name,
         title=result.title,
@@ -107,7 +111,7 @@ def tournament_norms(t: CoreTournament, options: Any = None) -> NormReport:
     report = NormReport(True)
     for pn in evaluated:
         for result in pn.norms:
-            line = _line(result)
+            line = _line(result, t)
             if line.achieved:
                 report.achieved.append(line)
             elif line.games and len(line.failed) <= IN_REACH_FAILED_RULES:
@@ -128,6 +132,6 @@ def player_norm(t: CoreTournament, start_rank: int) -> NormReport:
     report = NormReport(True)
     for pn in evaluated:
         for result in pn.norms:
-            line = _line(result)
+            line = _line(result, t)
             (report.achieved if line.achieved else report.in_reach).append(line)
     return report

@@ -13,7 +13,7 @@ ARBITER_ACTIONS = frozenset({"result", "view"})
 CHIEF_ACTIONS = frozenset(
     {
         "result", "view", "pair", "correct", "change_pairing", "withdraw", "bye", "publish", "export", "register",
-        "register_many", "finish", "reopen", "audit", "prizes", "unpair",
+        "register_many", "finish", "reopen", "audit", "prizes", "unpair", "players", "settings",
     }
 )
 

@@ -270,6 +270,9 @@ def event_label(kind: str) -> str:
         "fide_mode_left": _("FIDE mode left"),
         "tournament_finished": _("tournament finished"),
         "tournament_reopened": _("tournament re-opened"),
+        "player_removed": _("player removed"),
+        "player_returned": _("player returned"),
+        "settings_changed": _("settings changed"),
     }.get(kind, kind)
 
 

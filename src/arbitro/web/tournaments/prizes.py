@@ -32,6 +32,7 @@ class PrizeRow:
     cash: str
     items: str
     shared: str
+    public_id: int | None = None  # the player's page (a stable id, issue 15)
 
 
 @dataclass
@@ -108,6 +109,7 @@ def _view(row: models.Tournament, core: Any, pl: Any) -> PrizesView:
     year = row.start_date.year if row.start_date else (core.start_date.year if core.start_date else None)
     dist = distribute(pl, entrants_from(core, order, pl.clubs), reference_year=year)
     names = {p.start_rank: p.name for p in core.players.values()}
+    ids = {p.start_rank: p.public_id for p in core.players.values()}
     rows = [
         PrizeRow(
             texts.text(a.group),
@@ -118,6 +120,7 @@ def _view(row: models.Tournament, core: Any, pl: Any) -> PrizesView:
             format_cash(a.cash, pl.currency) if a.cash else "",
             "; ".join(texts.text(i) for i in a.items),
             ", ".join(names.get(s, str(s)) for s in a.shared_with),
+            ids.get(a.start_rank) if a.start_rank is not None else None,
         )
         for a in dist.awards
     ]

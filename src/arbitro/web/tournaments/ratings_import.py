@@ -109,7 +109,7 @@ def _none0(value: int) -> int | None:
     return value or None
 
 
-_ENTRY_COLUMNS = ("fide_id", "name", "federation", "sex", "title", "birth_year", "flag", "period", "standard", "rapid", "blitz")
+_ENTRY_COLUMNS = ("fide_id", "name", "search_name", "federation", "sex", "title", "birth_year", "flag", "period", "standard", "rapid", "blitz")
 _HISTORY_COLUMNS = ("fide_id", "period", "standard", "rapid", "blitz")
 
 
@@ -130,13 +130,13 @@ def _write(batch: Iterable[RatingListEntry], period: _dt.date, only: list[str]) 
         fid = str(e.fide_id)
         std, rapid, blitz = _none0(e.standard_rating), _none0(e.rapid_rating), _none0(e.blitz_rating)
         entries[fid] = (
-            fid, e.name[:120], e.federation[:3], e.sex[:1], (e.title or e.women_title)[:4], e.birth_year,
+            fid, e.name[:120], models.fold_name(e.name)[:120], e.federation[:3], e.sex[:1], (e.title or e.women_title)[:4], e.birth_year,
             e.flag[:4], when, std, rapid, blitz,
         )  # fmt: skip
-    history = [(row[0], when, row[8], row[9], row[10]) for row in entries.values()]
+    history = [(row[0], when, row[9], row[10], row[11]) for row in entries.values()]
     entry_sql = _upsert_sql(
         models.RatingListEntry._meta.db_table, _ENTRY_COLUMNS, ("fide_id",),
-        ["name", "federation", "sex", "title", "birth_year", "flag", "period", *only],
+        ["name", "search_name", "federation", "sex", "title", "birth_year", "flag", "period", *only],
     )  # fmt: skip
     history_sql = _upsert_sql(models.RatingHistory._meta.db_table, _HISTORY_COLUMNS, ("fide_id", "period"), only)
     with transaction.atomic(), connection.cursor() as cur:

@@ -244,6 +244,12 @@ def create(
         tiebreaks=tiebreaks,
         bye_limits=limits or ByeLimits(),
     )
+    extra = {k: v for k, v in (data.get("settings") or {}).items() if v not in (None, "", (), {})}
+    if category:  # the rulebook decides the format, tie-breaks and byes of a category tournament
+        for key in ("system", "rounds", "tiebreaks", "bye_limits", "scoring", "acceleration"):
+            extra.pop(key, None)
+    if extra:  # the desk's settings beyond creation's (rated, rating type, scoring, ...): one settings_changed
+        svc.change_settings(**extra)
     if build is not None:
         build(svc)
     with transaction.atomic():
@@ -255,6 +261,7 @@ def create(
             end_date=data.get("end_date"),
             category=category,
             season=data.get("season"),
+            published=bool(data.get("published", True)),  # the desk's form: a draft until the arbiter says
         )
         _commit(row, svc, user)
         if user is not None and user.is_authenticated:  # the creator runs it
@@ -272,6 +279,7 @@ def register(row: models.Tournament, data: dict[str, Any], user: Actor) -> int:
         fide_id=data.get("fide_id") or "",
         sex=data.get("sex") or "",
         birth_date=data.get("birth_date") or "",
+        missed_rounds=data.get("missed_rounds") or "Z",
     )
     _commit(row, svc, user)
     return int(number)
@@ -286,6 +294,7 @@ def register_many(row: models.Tournament, text: str, user: Actor) -> list[int]:
             continue
         parts = [p.strip() for p in line.split(";")] + [""] * 5
         name, rating, fide_id, fed, title = parts[:5]
+
         try:
             rating_value = int(rating) if rating else 0
         except ValueError:
@@ -673,21 +682,25 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         prizes.save(row, str(data.get("prize_list") or ""))
         return _("Prize list saved.")
     if op == "register":
+        from . import desk_players
         from .forms import RegisterForm
 
         form = RegisterForm(data)
         if not form.is_valid():
-            raise ArbitroError(  # each field by its label, in the reader's language
-                "; ".join(
-                    f"{form.fields[k].label if k in form.fields else k}: {' '.join(str(e) for e in v)}"
-                    for k, v in form.errors.items()
-                )
+            raise ArbitroError(
+                "; ".join(f"{form.fields[k].label if k in form.fields else k}: {' '.join(str(e) for e in v)}"
+                          for k, v in form.errors.items())  # fmt: skip
             )
-        n = register(row, form.cleaned_data, user)
-        return _("Player registered with number %(n)s.") % {"n": n}
+        n = desk_players.register(row, form.cleaned_data, user)
+        return " ".join(filter(None, [_("Player registered with number %(n)s.") % {"n": n}, form.name_note]))
     if op == "register_many":
-        numbers = register_many(row, str(data.get("players") or ""), user)
-        return ngettext("%(n)s player registered.", "%(n)s players registered.", len(numbers)) % {"n": len(numbers)}
+        from .forms import TRF_NAME_WIDTH, long_name_note
+
+        text = str(data.get("players") or "")
+        numbers = register_many(row, text, user)
+        long = [line.split(";")[0].strip() for line in text.splitlines() if len(line.split(";")[0].strip()) > TRF_NAME_WIDTH]
+        notes = [long_name_note(name) for name in long[:3]]  # the TRF's 33 characters: said, never cut silently
+        return " ".join([ngettext("%(n)s player registered.", "%(n)s players registered.", len(numbers)) % {"n": len(numbers)}, *notes])
     if op == "change_pairing":
         return change_pairing(row, str(data.get("boards") or ""), str(data.get("bye") or ""), str(data.get("reason") or ""), user)
     if op == "withdraw":

@@ -5,7 +5,7 @@ from django.urls import path
 
 from arbitro.web.ops import audit
 
-from . import views_desk, views_documents, views_player, views_public
+from . import views_desk, views_documents, views_player, views_players, views_public
 
 app_name = "tournaments"
 
@@ -38,4 +38,7 @@ urlpatterns = [
     path("desk/t/<slug:slug>/download/<str:kind>/", views_documents.desk_document, name="desk_download"),
     path("desk/t/<slug:slug>/audit/", audit.audit_view, name="desk_audit"),
     path("desk/t/<slug:slug>/log/", views_desk.log, name="desk_log"),
+    path("desk/t/<slug:slug>/players/", views_players.players, name="desk_players"),
+    path("desk/t/<slug:slug>/players/<int:pid>/", views_players.edit_player, name="desk_player_edit"),
+    path("desk/t/<slug:slug>/settings/", views_players.settings_page, name="desk_settings"),
 ]

@@ -35,10 +35,17 @@ def _require_create(request: HttpRequest) -> None:
 @login_required
 def create(request: HttpRequest) -> HttpResponse:
     _require_create(request)
-    form = forms.CreateForm(request.POST or None)
+    form = forms.CreateSettingsForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        data = dict(form.cleaned_data)
+        settings = form.settings()
+        for key in ("time_control", "chief_arbiter", "city", "start_date", "end_date"):
+            settings.pop(key)  # creation's own fields
+        if not settings["bye_limits"].get("max_half_point_byes") and not settings["bye_limits"].get("last_round"):
+            settings.pop("bye_limits")
+        data["settings"] = settings
         try:
-            row = service.create(form.cleaned_data, request.user)
+            row = service.create(data, request.user)
         except ArbitroError as err:
             messages.error(request, texts.text(err))
         else:
@@ -161,7 +168,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "result_columns": result_columns,
             "result_rows": result_rows,
             "two_games": any(r.game_number for r in result_rows),
-            "register_form": forms.RegisterForm(),
+            "register_form": forms.RegisterForm(late=st is not None and bool(st.rounds)),
             "query": query,
             "found_list": found_list,
             "found_people": found_people,

@@ -141,21 +141,32 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/crosstable.html", _context(row, "crosstable", table=table, diagonal=DIAGONAL))
 
 
+def _norms(row: models.Tournament, core: Any, build: Callable[[Any], norms.NormReport]) -> norms.NormReport:
+    """The norm report, or only why this event cannot give norms (rated, standard, enough rounds: B.01)."""
+    from . import desk_players, service
+
+    reason = desk_players.norms_possible(service.state(row), core)
+    return norms.NormReport(True, not_applicable=reason) if reason else build(core)
+
+
 @public_page
 def norms_page(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
-    report = store.cached(row, "norms", lambda: norms.tournament_norms(core))
+    report = store.cached(row, "norms", lambda: _norms(row, core, norms.tournament_norms))
     return render(request, "tournaments/norms.html", _context(row, "norms", report=report))
 
 
 @public_page
 def player(request: HttpRequest, slug: str, start_rank: int) -> HttpResponse:
+    """A player's page. The number in the URL is the player's stable id (``Player.public_id``): the
+    pairing number at round 1 or at a late registration, so a renumbering (C.04.2 2.4) moves no page."""
     row = _public(slug)
     core = store.load(row)
-    p = core.players.get(start_rank)
+    p = next((q for q in core.players.values() if q.public_id == start_rank), None)
     if p is None:
         raise Http404
+    start_rank = p.start_rank
     entry = row.entries.filter(start_rank=start_rank).select_related("person").first()
     card, games = present.player_rounds(core, start_rank)
     ctx = _context(
@@ -165,7 +176,7 @@ def player(request: HttpRequest, slug: str, start_rank: int) -> HttpResponse:
         person=entry.person if entry else None,
         card=card,
         games=games,
-        norm=norms.player_norm(core, start_rank),
+        norm=_norms(row, core, lambda c: norms.player_norm(c, start_rank)),
     )
     return render(request, "tournaments/player.html", ctx)
 
