@@ -189,7 +189,7 @@ def _describe(
         return ("prohibited", tuple(p.get("players") or [])), pgettext("history", "pairing prohibited"), names, "", after
     if kind == "tournament_created":
         after = " · ".join(
-            x for x in (str(p.get("name") or ""), str(post.pairing_system.name), _("%(n)s rounds") % {"n": p.get("rounds")} if p.get("rounds") else "") if x
+            x for x in (str(p.get("name") or ""), _(str(post.pairing_system.name)), _("%(n)s rounds") % {"n": p.get("rounds")} if p.get("rounds") else "") if x
         )
         return ("tournament",), pgettext("history", "tournament"), "", "", after
     if kind == "tournament_finished":

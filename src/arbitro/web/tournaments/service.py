@@ -31,7 +31,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, msg
 from arbitro.model import Tournament as CoreTournament
 from arbitro.pairing import registry
 from arbitro.tournament import (
@@ -353,7 +353,7 @@ def publish(row: models.Tournament, user: Actor) -> int:
         raise ArbitroError(_("no round has been paired yet"))
     number = _match(st, st.paired_rounds)
     if st.rounds[-1].published:
-        raise ArbitroError(_("round %(r)s is already published") % {"r": number})
+        raise ArbitroError(msg("publish.already", "publish: round {round} is already published", round=number))
     svc.publish_round()
     _commit(row, svc, user)
     return number
