@@ -5,8 +5,9 @@ from __future__ import annotations
 import datetime as dt
 from decimal import Decimal
 
-from arbitro.views import crosstable, standings_of
 from tests.tiebreaks.helpers import make_tournament
+
+from arbitro.views import crosstable, standings_of
 
 # match 1: 1-3 1½-½, 2-4 1-1, 5 PAB (U + H); match 2: 5-1 1-1, 2-3 2-0, 4 PAB.
 FIVE = {
