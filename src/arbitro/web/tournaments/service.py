@@ -57,9 +57,20 @@ def is_event_based(row: models.Tournament) -> bool:
     return not row.base_trf
 
 
+def is_team(row: models.Tournament) -> bool:
+    """A team competition (issue 18): its log holds team events, replayed by :mod:`arbitro.web.teams`."""
+    from arbitro.web.teams.models import is_team as _is_team
+
+    return _is_team(row)
+
+
 def state(row: models.Tournament) -> TournamentState | None:
-    """The core state of an event-based tournament: the replay of its log (cached per version)."""
-    if not is_event_based(row):
+    """The core state of an event-based tournament: the replay of its log (cached per version).
+
+    ``None`` for an imported file not yet adopted, and for a team competition (whose log the
+    individual service does not read; its pages are the team app's).
+    """
+    if not is_event_based(row) or is_team(row):
         return None
     return store.cached(row, "state", lambda: core_replay(_log(row)))
 
@@ -113,6 +124,8 @@ def adopt(row: models.Tournament) -> None:
 
 def _service(row: models.Tournament, user: Actor) -> TournamentService:
     """The core service on the row's log: the one replay of a command."""
+    if is_team(row):
+        raise ArbitroError(_("this is a team competition: use its own desk"))
     adopt(row)
     author = user.get_username() if user is not None and user.is_authenticated else "web"
     return TournamentService(_log(row), author=author)

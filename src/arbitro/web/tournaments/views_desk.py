@@ -81,6 +81,10 @@ def _prize_document(row: models.Tournament) -> str:
 @login_required
 def panel(request: HttpRequest, slug: str) -> HttpResponse:
     row = _managed(request, slug, "view")
+    from arbitro.web.teams.models import is_team
+
+    if is_team(row):  # issue 18: a team competition has its own desk
+        return redirect("teams:desk_panel", slug=row.slug)
     core = store.load(row)
     st = service.state(row)
     rnd = st.paired_rounds if st is not None else core.played_rounds

@@ -42,6 +42,10 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
 
     @wraps(view)
     def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        from arbitro.web.teams.models import TeamCompetition
+
+        if TeamCompetition.objects.filter(tournament__slug=slug).exists():  # issue 18: a team competition's pages
+            return redirect("teams:standings", slug=slug)
         if request.method != "GET" or request.user.is_authenticated or "messages" in request.COOKIES:
             return view(request, slug, *args, **kwargs)
         row = _public(slug)
