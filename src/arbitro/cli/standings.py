@@ -26,6 +26,7 @@ from rich.table import Table
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
+from arbitro.pairing import registry
 from arbitro.standings import Standings, compute_standings
 from arbitro.tiebreaks.spec import TiebreakSpecError, parse_tiebreak_list
 from arbitro.trf import read_trf
@@ -133,6 +134,7 @@ def standings_cmd(
             after_round=after_round,
             unrated_rating=unrated_rating,
             lots_seed=lots_seed,
+            games_per_round=registry.of_tournament(t).games_per_round,  # two-game matches: by match (C.04.5)
         )
     except ArbitroError as err:
         where = "202/212" if tiebreaks is None else "tie-breaks"

@@ -75,7 +75,11 @@ class StandingRow:
 
 @dataclass(slots=True, eq=False)
 class Standings:
-    """The standings after round :attr:`after_round` under the C.07 edition :attr:`rules`."""
+    """The standings after round :attr:`after_round` under the C.07 edition :attr:`rules`.
+
+    :attr:`after_round` counts TRF rounds; with two-game matches (C.04.5) the
+    explanations' rounds are matches (:attr:`games_per_round` columns each).
+    """
 
     rules: Rules
     tiebreaks: list[str]
@@ -86,6 +90,7 @@ class Standings:
     _specs: dict[str, TiebreakSpec] = field(repr=False)
     _ranking: Ranking = field(repr=False)
     warnings: list[str] = field(default_factory=list)  # e.g. unknown codes of the file's 202 record
+    games_per_round: int = 1  # 2: the tie-breaks' rounds are two-game matches (C.04.5)
 
     def __iter__(self) -> Iterator[StandingRow]:
         return iter(self.rows)
@@ -195,12 +200,21 @@ def compute_standings(
     lots_seed: int | None = None,
     break_ties_by_lot: bool = True,
     round_robin: bool | None = None,
+    games_per_round: int = 1,
 ) -> Standings:
     """Rank the players of ``t`` by points and the tie-break list (C.07 4.2).
 
     ``round_robin`` forces the rules for pre-determined pairings (Art. 15,
     True) or the Swiss rules (Art. 16, False); by default the tournament's
     type decides (``092``/``192``; see :func:`arbitro.tiebreaks.rules.is_pre_determined`).
+
+    ``games_per_round`` is the pairing system's (the registry's
+    ``PairingSystem.games_per_round``): 2 for two-game matches (C.04.5), whose
+    games are consecutive TRF rounds. The points stay the sum of game points
+    (C.04.5 Preface, 1.4) and every tie-break counts a match as one round (one
+    opponent, once, in Buchholz; one encounter in DE; see
+    :mod:`arbitro.tiebreaks.context` and docs/decisions.md 2026-12-01).
+    ``after_round`` and :attr:`Standings.after_round` count TRF rounds.
     """
     resolved = resolve_rules(rules, t.start_date)
     rr = is_pre_determined(t) if round_robin is None else round_robin
@@ -208,7 +222,14 @@ def compute_standings(
     specs = tiebreak_list_for(t, tiebreaks, round_robin=rr, warnings=warnings)
     if after_round is not None and after_round < 0:
         raise TiebreakSpecError(f"after round: expected a round number >= 0, got {after_round}")
-    ctx = build_context(t, rounds=after_round, rules=resolved, unrated_rating=unrated_rating, round_robin=rr)
+    ctx = build_context(
+        t,
+        rounds=after_round,
+        rules=resolved,
+        unrated_rating=unrated_rating,
+        round_robin=rr,
+        games_per_round=games_per_round,
+    )
     ranking = rank_players(ctx, specs)
     sr = ctx.start_ranks
     final_rank = list(ranking.rank)
@@ -244,12 +265,13 @@ def compute_standings(
         rules=resolved,
         tiebreaks=[s.text for s in specs],
         rows=rows,
-        after_round=ctx.rounds,
+        after_round=ctx.columns,
         lots_seed=seed,
         _ctx=ctx,
         _specs={s.text: s for s in specs},
         _ranking=ranking,
         warnings=warnings,
+        games_per_round=ctx.games,
     )
     for row in rows:
         row._standings = standings

@@ -16,6 +16,12 @@
 In round robins forfeits are not games over the board here either: the 2026
 text keeps forfeit losses unplayed in type-B tie-breaks (15.2), and WON, BPG
 and BWG count over-the-board games by definition.
+
+With two-game matches (C.04.5) every count is of matches (see
+:mod:`.context`): WIN and WON count matches won (more game points than the
+opponent; the PAB's 1½ is a match won), BPG and BWG matches with Black in
+game 1 (C.04.5 1.6), REP matches elected to play, STD 1 / ½ / 0 per match,
+and PS adds the score after each match.
 """
 
 from __future__ import annotations
@@ -32,20 +38,20 @@ __all__ = ["compute_own", "explain_own"]
 
 def _round_flags(ctx: Context, code: str, i: int) -> list[int]:
     """Per round, what the round adds to a counting tie-break (0 or 1; STD in half points)."""
-    pts, kind, black, win, draw = ctx.pts[i], ctx.kind[i], ctx.black[i], ctx.win, ctx.draw
+    kind, black, won = ctx.kind[i], ctx.black[i], ctx.won[i]
     r = range(ctx.rounds)
     if code == "WIN":
-        return [1 if pts[k] == win else 0 for k in r]
+        return [1 if won[k] else 0 for k in r]
     if code == "WON":
-        return [1 if kind[k] == PLAYED and pts[k] == win else 0 for k in r]
+        return [1 if kind[k] == PLAYED and won[k] else 0 for k in r]
     if code == "BPG":
         return [1 if black[k] else 0 for k in r]
     if code == "BWG":
-        return [1 if black[k] and pts[k] == win else 0 for k in r]
+        return [1 if black[k] and won[k] else 0 for k in r]
     if code == "REP":
         return [0 if kind[k] in VOLUNTARY else 1 for k in r]
     if code == "STD":
-        return [2 if pts[k] > draw else 1 if pts[k] == draw else 0 for k in r]
+        return list(ctx.std[i][: ctx.rounds])
     raise KeyError(code)
 
 

@@ -11,6 +11,10 @@
   score, exact in hundredths; APRO / APPO (10.4, 10.5) the rounded means of
   the opponents' TPR / PTP; RTNG (10.6) the participant's own rating.
 * Cut-1 for ARO (14.1.1.b) drops the lowest-rated opponent.
+* Two-game matches (C.04.5): a round is a match (see :mod:`.context`); a
+  match played counts as two games against its opponent, with the match's
+  game points (a single forfeited game counts as played, C.04.5 Preface), and
+  Cut-1 drops a whole match.
 
 The B.02 mathematics comes from :mod:`arbitro.ratings`.
 """
@@ -57,10 +61,9 @@ def _games(ctx: Context, ratings: list[int], i: int) -> list[tuple[int, int, int
 
 def _player_games(ctx: Context, ratings: list[int], i: int) -> list[tuple[int, int, int]]:
     out = []
-    win, draw = ctx.win, ctx.draw
-    for r, (o, k, p) in enumerate(zip(ctx.opp[i], ctx.kind[i], ctx.pts[i], strict=True)):
+    for r, (o, k, h) in enumerate(zip(ctx.opp[i], ctx.kind[i], ctx.half[i], strict=True)):
         if k == PLAYED and o >= 0:
-            out.append((r, ratings[o], 2 if p == win else 1 if p == draw else 0))
+            out.append((r, ratings[o], h))
     return out
 
 
@@ -117,10 +120,11 @@ def ptp_fast(ratings: list[int], half_points: int) -> int:
     return high
 
 
-def _performance(code: str, games: list[tuple[int, int, int]]) -> int | None:
+def _performance(code: str, games: list[tuple[int, int, int]], per_round: int = 1) -> int | None:
+    """ARO / TPR / PTP of ``games`` ((round, opponent rating, half points)); ``per_round`` games each."""
     if not games:
         return None
-    ratings = [g[1] for g in games]
+    ratings = [g[1] for g in games for _ in range(per_round)]  # a two-game match: its opponent twice
     if code == "ARO":
         return average_rating_fast(ratings)
     half_points = sum(g[2] for g in games)
@@ -134,7 +138,7 @@ def _uncut(ctx: Context, spec: TiebreakSpec, ratings: list[int], code: str) -> l
     cached = ctx.cache.get(key)
     if isinstance(cached, list):
         return cached
-    values = [_performance(code, _games(ctx, ratings, i)) for i in range(ctx.size)]
+    values = [_performance(code, _games(ctx, ratings, i), ctx.games) for i in range(ctx.size)]
     ctx.cache[key] = values
     return values
 
@@ -159,7 +163,7 @@ def compute_rating_based(ctx: Context, spec: TiebreakSpec) -> Column:
     if not spec.cut_low and not spec.cut_high:
         return Column(spec, list(_uncut(ctx, spec, ratings, code)), 1, 0, descending)
     values = [
-        _performance(code, _cut(_games(ctx, ratings, i), spec.cut_low, spec.cut_high, ctx.rounds))
+        _performance(code, _cut(_games(ctx, ratings, i), spec.cut_low, spec.cut_high, ctx.rounds), ctx.games)
         for i in range(ctx.size)
     ]
     return Column(spec, values, 1, 0, descending)

@@ -330,9 +330,9 @@ def _ranks(t: Tournament) -> dict[int, int]:
     if not any(p.results for p in t.players.values()):
         return ranks
     try:
-        from arbitro.standings import compute_standings
+        from arbitro.views import standings_of
 
-        standings = compute_standings(t)
+        standings = standings_of(t)  # by match for two-game systems (C.04.5)
     except Exception:  # the rank column is informative; never fail a command over it
         return ranks
     for row in standings.rows:

@@ -36,7 +36,7 @@ from arbitro.views.rounds import (
     match_of,
     round_sheet,
 )
-from arbitro.views.standings import StandingsLine, StandingsTable, standings_table
+from arbitro.views.standings import StandingsLine, StandingsTable, standings_of, standings_table
 from arbitro.views.text import (
     BYE_KINDS,
     bye_kind,
@@ -75,6 +75,7 @@ __all__ = [
     "round_sheet",
     "rr_cell",
     "scores_by_round",
+    "standings_of",
     "standings_table",
     "swiss_cell",
     "value_text",

@@ -100,10 +100,12 @@ def crosstable_rows(
     *,
     grid: bool,
     rounds: int | None = None,
+    games: int = 1,
 ) -> list[CrossRow]:
     """Rows in ``order`` ((rank, start rank) pairs); ``grid`` = Berger grid by start rank, else Swiss cells.
 
     ``rounds`` limits the table to rounds 1..``rounds`` (default: every recorded round).
+    ``games`` > 1: two-game matches (C.04.5), one cell per game, the PAB in both.
     """
     last = t.played_rounds if rounds is None else min(rounds, t.played_rounds)
     ordered = list(order)
@@ -116,6 +118,11 @@ def crosstable_rows(
             cells = [DIAGONAL if o == sr else rr_cell(p, o, last) for o in columns]
         else:
             cells = [swiss_cell(p.result(r), rank_of) for r in range(1, last + 1)]
+            if games > 1:  # C.04.5 1.4: the PAB covers the match, written U then H
+                for r in range(games, last + 1, games):
+                    first = p.result(r - games + 1)
+                    if first is not None and first.opponent is None and first.code is ResultCode.PAIRING_BYE:
+                        cells[r - 1] = cells[r - games]
         rows.append(CrossRow(rank, p, cells, p.score(t.scoring, last), values.get(sr, [])))
     return rows
 
@@ -135,6 +142,11 @@ def crosstable(t: Tournament, st: Standings, *, grid: bool, tiebreaks: int = 3) 
         columns = [str(sr) for sr in sorted(t.players)]
     else:
         order = [(r.rank, r.start_rank) for r in st.rows]
-        columns = [str(r) for r in range(1, st.after_round + 1)]
-    rows = crosstable_rows(t, order, values, grid=grid, rounds=st.after_round)
+        g = st.games_per_round
+        # two-game matches (C.04.5): "3.1", "3.2" for the games of match 3
+        columns = [
+            str(r) if g == 1 else f"{(r - 1) // g + 1}.{(r - 1) % g + 1}"
+            for r in range(1, st.after_round + 1)
+        ]
+    rows = crosstable_rows(t, order, values, grid=grid, rounds=st.after_round, games=st.games_per_round)
     return Crosstable(grid, columns, list(codes), rows)

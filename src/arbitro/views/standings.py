@@ -11,11 +11,31 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+import arbitro.standings
 from arbitro.model import Player, Tournament
 from arbitro.standings import Standings
+from arbitro.views.rounds import games_per_round
 from arbitro.views.text import column_text
 
-__all__ = ["StandingsLine", "StandingsTable", "standings_table"]
+__all__ = ["StandingsLine", "StandingsTable", "standings_of", "standings_table"]
+
+
+def standings_of(
+    t: Tournament, tiebreaks: list[str] | str | None = None, *, after_round: int | None = None
+) -> Standings:
+    """:func:`arbitro.standings.compute_standings` for ``t``'s pairing system, as every face should ask.
+
+    The registry says how many games a round has (``games_per_round``): for
+    two-game matches (C.04.5) the tie-breaks count a match as one round, and
+    the standings stop after the last complete match (``after_round`` counts
+    TRF rounds, a match whose game 2 is still to come is left out, as a round
+    still being played is).
+    """
+    games = games_per_round(t)
+    if games > 1:
+        last = t.played_rounds if after_round is None else min(after_round, t.played_rounds)
+        after_round = last - last % games
+    return arbitro.standings.compute_standings(t, tiebreaks, after_round=after_round, games_per_round=games)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
 from arbitro.pairing import registry
-from arbitro.standings import Standings, compute_standings
+from arbitro.standings import Standings
 from arbitro.views import (
     ByeRow,
     CardRow,
@@ -32,6 +32,7 @@ from arbitro.views import (
     player_card,
     points_text,
     round_sheet,
+    standings_of,
     standings_table,
 )
 
@@ -218,11 +219,11 @@ def _after_round(t: CoreTournament) -> int:
 
 
 def standings_view(row: models.Tournament, t: CoreTournament) -> StandingsView:
-    """Standings from the core (:func:`arbitro.standings.compute_standings`), rows from :mod:`arbitro.views`."""
+    """Standings from the core (:func:`arbitro.views.standings_of`, by match for two-game systems), rows from views."""
 
     def build() -> StandingsView:
         try:
-            st = compute_standings(t, after_round=_after_round(t))
+            st = standings_of(t, after_round=_after_round(t))
         except ArbitroError as exc:  # show the core's message rather than a server error
             return StandingsView(False, [], [], str(exc))
         table = standings_table(t, st)
@@ -236,7 +237,7 @@ def crosstable_for(row: models.Tournament, t: CoreTournament) -> Crosstable | No
 
     def build() -> Crosstable | None:
         try:
-            st = compute_standings(t, after_round=_after_round(t))
+            st = standings_of(t, after_round=_after_round(t))
         except ArbitroError:
             return None
         return crosstable(t, st, grid=t.is_round_robin and len(t.players) <= GRID_MAX)
@@ -285,7 +286,7 @@ def core_standings(row: models.Tournament, t: CoreTournament) -> Standings | Non
 
     def build() -> Standings | None:
         try:
-            return compute_standings(t, after_round=_after_round(t))
+            return standings_of(t, after_round=_after_round(t))
         except ArbitroError:
             return None
 

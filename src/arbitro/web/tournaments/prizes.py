@@ -100,11 +100,11 @@ def view(row: models.Tournament, core: Any) -> PrizesView | None:
 
 def _view(row: models.Tournament, core: Any, pl: Any) -> PrizesView:
     from arbitro.prizes import distribute, entrants_from, format_cash
-    from arbitro.standings import compute_standings
+    from arbitro.views import standings_of
 
     played = core.played_rounds
     after = played if store.round_complete(core, played) else played - 1
-    st = compute_standings(core, after_round=after)
+    st = standings_of(core, after_round=after)
     order = [(r.start_rank, r.rank, r.points) for r in st.rows]
     year = row.start_date.year if row.start_date else (core.start_date.year if core.start_date else None)
     dist = distribute(pl, entrants_from(core, order, pl.clubs), reference_year=year)
