@@ -22,6 +22,7 @@ public p95 of a run with them is to stay within 2x of the quiet run.
 from __future__ import annotations
 
 import argparse
+import gc
 import http.client
 import multiprocessing
 import os
@@ -212,6 +213,7 @@ def main() -> int:
     ap.add_argument("--entry-interval", type=float, default=0.5, help="seconds between two results entered")
     ap.add_argument("--login-flood", type=int, default=0, help="clients posting wrong logins meanwhile (at most 50)")
     ap.add_argument("--cache-bust", type=int, default=0, help="clients with random query strings meanwhile (at most 200)")
+    ap.add_argument("--mix", action="store_true", help="pages and API calls (issue 19), not only standings + pairings")
     ap.add_argument("--redis", default="", help="REDIS_URL for the servers' shared cache, e.g. redis://127.0.0.1:6379/13")
     ap.add_argument("--hostile-head-start", type=float, default=10.0, help="seconds the hostile clients run before the measured ones")
     args = ap.parse_args()
@@ -224,10 +226,20 @@ def main() -> int:
     os.environ["ARBITRO_DATA_DIR"] = data
     os.environ.pop("DATABASE_URL", None)
     os.environ.pop("REDIS_URL", None)
+    # Every client here is 127.0.0.1: the API's per-address limit would refuse the crowd after 600
+    # requests (behind a proxy, each reader has an address of their own).
+    os.environ["ARBITRO_API_RATE"] = "100000000/60"
     if args.redis:  # a prefix of its own: nothing of another run (or another user of the server) is read
         os.environ["REDIS_URL"] = args.redis
         os.environ["ARBITRO_CACHE_PREFIX"] = f"arbitro-load-{os.getpid()}-{int(time.time())}"
     slug, boards = build(args.players, args.rounds)
+    # The build's objects stay out of the clients' way: no cache of them here, and the garbage
+    # collector no longer walks them (its full passes over them would stall every client thread).
+    from arbitro.web.tournaments import store
+
+    store.clear_cache()
+    gc.collect()
+    gc.freeze()
     port = _free_port()
     exe = Path(sys.executable).with_name("arbitro")
     # The server's log goes to a file: a pipe nobody reads fills up and stalls every worker.
@@ -244,6 +256,11 @@ def main() -> int:
             except OSError:
                 time.sleep(0.2)
         paths = [f"/t/{slug}/standings/", f"/t/{slug}/pairings/"]
+        if args.mix:  # issue 19's goal: a mix of public pages and API calls
+            api = f"/api/v1/tournaments/{slug}"
+            paths += [f"/t/{slug}/", f"/t/{slug}/players/", f"/t/{slug}/crosstable/", f"/t/{slug}/round/1/",
+                      f"/t/{slug}/player/7/", api, f"{api}/standings", f"{api}/rounds/{args.rounds}", f"{api}/players",
+                      f"{api}/crosstable"]
         warm: list[float] = []
         client(port, paths, time.perf_counter() + 2, warm, [], threading.Lock())
         latencies: list[float] = []
@@ -288,7 +305,8 @@ def main() -> int:
         n = len(latencies)
         p95 = latencies[int(0.95 * (n - 1))] if n else float("nan")
         print(
-            f"{args.clients} clients x {args.seconds:.0f} s on standings + pairings ({args.players} players, round "
+            f"{args.clients} clients x {args.seconds:.0f} s on {'pages + API' if args.mix else 'standings + pairings'} "
+            f"({args.players} players, round "
             f"{args.rounds} in play), gunicorn {args.workers} workers x 4 threads, {entered[0]} results entered meanwhile, "
             f"cache {'Redis' if args.redis else 'local memory'}"
         )
