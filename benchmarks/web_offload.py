@@ -60,7 +60,7 @@ def build(players: int) -> str:
     t0 = time.perf_counter()
     row = service.create({"name": "Big Open", "system": "swiss", "rounds": 9}, None, build=play)
     user = get_user_model().objects.create_user("bench-chief", password="bench-chief-pw")
-    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
+    models.Role.objects.create(user=user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
     print(f"build: {players} players, round 1 played, in {time.perf_counter() - t0:.0f} s")
     return row.slug
 
@@ -116,7 +116,7 @@ def desk_pair(port: int, slug: str) -> float:
     t0 = time.perf_counter()
     r = post(f"/desk/t/{slug}/action/", {"op": "pair"})
     took = time.perf_counter() - t0
-    assert r.status == 302, f"pair: HTTP {r.status}"
+    assert r.status == 302, f"pair: HTTP {r.status} {jar}"
     conn.close()
     return took
 

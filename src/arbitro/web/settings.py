@@ -116,8 +116,6 @@ def _database() -> dict[str, object]:
     return {
         "ENGINE": "django.db.backends.sqlite3",
         "NAME": str(DATA_DIR / "arbitro.sqlite3"),
-        # One connection per server thread, kept: opening one (and its PRAGMAs) cost more than a cached page.
-        "CONN_MAX_AGE": 600,
         # WAL + IMMEDIATE: readers never wait for the desk's writes, writers queue instead of failing.
         "OPTIONS": {
             "timeout": 20,

@@ -25,6 +25,7 @@ page changes only by event (a new version), never by time; ``ARBITRO_PUBLIC_MAX_
 from __future__ import annotations
 
 import re
+import sqlite3
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -87,24 +88,49 @@ def anonymous(request: HttpRequest) -> bool:
 
 
 _SQL = ""
+_LOCAL = threading.local()
+
+
+def _sqlite_reader(name: str) -> sqlite3.Connection:
+    """A read-only SQLite connection of this server thread, kept open (WAL: it never blocks the writer).
+
+    Django's own connection is opened and closed per request (its PRAGMAs included): that cost more
+    than the rest of a cache hit. This one can only read, so it can never be left holding a lock.
+    """
+    conn: sqlite3.Connection | None = getattr(_LOCAL, "conn", None)
+    if conn is None or getattr(_LOCAL, "name", "") != name:
+        conn = sqlite3.connect(f"file:{name}?mode=ro", uri=True, timeout=5, check_same_thread=True)
+        _LOCAL.conn, _LOCAL.name = conn, name
+    return conn
 
 
 def _version(slug: str) -> tuple[int, int] | None:
     """``(pk, version)`` of a published tournament: the one query of a cache hit.
 
-    Plain SQL on the kept connection: compiling the ORM query cost as much as the rest of a hit.
+    Plain SQL (compiling the ORM query cost as much as the rest of a hit), on a kept read-only
+    connection for a SQLite file, else on Django's connection (PostgreSQL keeps it; the replica's
+    when there is one).
     """
     global _SQL
     from django.db import connections, router
 
     from arbitro.web.tournaments import models
 
+    db = connections[router.db_for_read(models.Tournament) or "default"]
     if not _SQL:
-        table = connections["default"].ops.quote_name(models.Tournament._meta.db_table)
+        table = db.ops.quote_name(models.Tournament._meta.db_table)
         _SQL = f"SELECT id, version FROM {table} WHERE slug = %s AND published"  # noqa: S608 - a table name
-    with connections[router.db_for_read(models.Tournament)].cursor() as cursor:
-        cursor.execute(_SQL, [slug])
-        row = cursor.fetchone()
+    name = str(db.settings_dict.get("NAME") or "")
+    if db.vendor == "sqlite" and not db.is_in_memory_db():
+        try:
+            row = _sqlite_reader(name).execute(_SQL.replace("%s", "?"), (slug,)).fetchone()
+        except sqlite3.Error:
+            _LOCAL.conn = None
+            raise
+    else:
+        with db.cursor() as cursor:
+            cursor.execute(_SQL, [slug])
+            row = cursor.fetchone()
     return (int(row[0]), int(row[1])) if row else None
 
 
