@@ -17,6 +17,12 @@ not in the figures): ``--login-flood N`` clients post wrong passwords for ever-n
 to ``/login/`` (past the address budget they get a cheap 429, no hash), and ``--cache-bust N``
 clients fetch the same pages with random query strings (the page cache ignores them). The
 public p95 of a run with them is to stay within 2x of the quiet run.
+
+The arbiter entering results and the hostile clients run in processes of their own (as they
+would on other machines): in the measured clients' process their interpreter-lock contention
+would delay the measured requests themselves. ``--mix`` measures issue 19's mix of public pages
+and API calls (the API's per-address limit is lifted: every client here is 127.0.0.1);
+``--redis URL`` gives the servers a shared Redis cache.
 """
 
 from __future__ import annotations
@@ -181,6 +187,20 @@ def cache_bust(port: int, paths: list[str], deadline: float, counts: list[int], 
     _hammer(port, deadline, send, counts, lock)
 
 
+def _server_cpu(master: int) -> float | None:
+    """CPU seconds (user + system) of the gunicorn master's workers so far (Linux /proc), else None."""
+    try:
+        kids = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0.0
+        for pid in kids:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+        return total
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def _writer(slug: str, rounds: int, boards: int, interval: float, stop, done) -> None:  # type: ignore[no-untyped-def]
     """:func:`enter_results` in a child process; ``done`` gets the number of results entered."""
     count = [0]
@@ -322,6 +342,11 @@ def main() -> int:
         CONNECTS.sort()
         print(f"connects: {len(CONNECTS)}, max {CONNECTS[-1]:.0f} ms; requests over 1 s: {len(SLOW)}, "
               f"at (s after start, ms): {[(round(a - t0, 1), round(b)) for a, b in sorted(SLOW)[:12]]}")
+        cpu = _server_cpu(server.pid)
+        if cpu is not None and n:
+            total = n + hostile[0]
+            print(f"server CPU: {cpu:.1f} s for {total} answered requests ({1000 * cpu / total:.2f} ms each, "
+                  f"page builds included)")
     finally:
         server.terminate()
         server.wait(timeout=20)

@@ -66,6 +66,7 @@ def test_events_endpoint_is_a_stream_and_404_for_unpublished(row, client, settin
     resp = async_to_sync(get)(f"/live/t/{t.slug}/events")
     assert resp.status_code == 200 and resp["Content-Type"] == "text/event-stream"
     assert resp["Cache-Control"] == "no-store" and resp.streaming
+    assert client.get(f"/live/t/{t.slug}/events").status_code == 404  # WSGI: would hold a thread for the stream
     models.Tournament.objects.filter(pk=t.pk).update(published=False)
     assert async_to_sync(get)(f"/live/t/{t.slug}/events").status_code == 404
 

@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from arbitro.errors import ArbitroError
 
 QUEUE = "arbitro"
+_JOB_TIMEOUT = 1800  # seconds: RQ stops a job after this; a job "running" for longer is a dead worker's
 _STATUS_SECONDS = 6 * 3600  # how long the desk shows a finished job's outcome at most
 
 
@@ -64,11 +65,12 @@ def enqueue(op: str, row: Any, user: Any) -> str:
     if op not in JOBS:
         raise ValueError(op)
     current = status(row.pk)
-    if current is not None and current.get("state") in ("queued", "running"):
+    alive = current is not None and time.time() - float(current.get("queued") or 0) < _JOB_TIMEOUT  # else a dead worker's
+    if alive and current is not None and current.get("state") in ("queued", "running"):
         raise ArbitroError(_("A pairing of this tournament is already under way; wait for it to finish."))
     _set(row.pk, op=op, state="queued", message="", queued=time.time(), started=None, finished=None)
     user_pk = user.pk if user is not None and user.is_authenticated else None
-    queue().enqueue(run, op, row.pk, user_pk, job_timeout=1800, result_ttl=600, failure_ttl=3600)
+    queue().enqueue(run, op, row.pk, user_pk, job_timeout=_JOB_TIMEOUT, result_ttl=600, failure_ttl=3600)
     if _eager():  # already run: its outcome, an error as an error
         done = status(row.pk) or {}
         if done.get("state") == "failed":

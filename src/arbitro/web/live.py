@@ -136,6 +136,12 @@ async def _stream(slug: str, pk: int, version: int, kind: str, since: int | None
 
 
 async def events(request: HttpRequest, slug: str) -> StreamingHttpResponse:
+    from django.core.handlers.asgi import ASGIRequest
+
+    if not isinstance(request, ASGIRequest):
+        # Under WSGI (gunicorn's threads) Django would hold a thread for the whole stream: a few open
+        # pages would take every thread. The stream is the ASGI server's (docs/deploy.md); here, a 404.
+        raise Http404("live updates are served by the ASGI server")
     now = await _current(slug)
     if now is None:
         raise Http404
