@@ -58,7 +58,8 @@ def redis_queue(settings):
 
 
 @pytest.mark.django_db
-def test_without_redis_the_request_pairs_as_before(client, arbiter, row) -> None:
+def test_without_redis_the_request_pairs_as_before(client, arbiter, row, settings) -> None:
+    settings.REDIS_URL = ""  # the embedded default (also in the test suite's Redis run)
     assert not jobs.enabled()
     client.force_login(arbiter)
     client.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "pair"})
