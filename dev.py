@@ -87,9 +87,15 @@ def cmd_test(args: list[str]) -> int:
     failed |= _sh(BIN / "mypy", check=False)
     failed |= _sh(PY, "-m", "pytest", *args, check=False)
     if not args and _postgres_url():
-        # The web face once more on PostgreSQL (issue 9): same tests, other database.
+        # The web face once more on PostgreSQL (issue 9): same tests, other database; with Redis
+        # answering, also with the cache, the live channel and the job queue on Redis (issue 19).
         env = {**os.environ, "DATABASE_URL": _postgres_url()}
-        print("+ pytest tests/web on PostgreSQL", flush=True)
+        what = "PostgreSQL"
+        if _answers(6379):
+            env.update(REDIS_URL="redis://127.0.0.1:6379/15", ARBITRO_JOBS_EAGER="1",
+                       ARBITRO_CACHE_PREFIX=f"arbitro-test-{os.getpid()}")
+            what += " + Redis (cache, live updates, jobs)"
+        print(f"+ pytest tests/web on {what}", flush=True)
         if (ROOT / "tests" / "web").exists():
             rc = subprocess.run([str(PY), "-m", "pytest", "tests/web", "-p", "no:cacheprovider"], cwd=ROOT, env=env).returncode
             failed |= rc not in (0, 5)
@@ -98,14 +104,19 @@ def cmd_test(args: list[str]) -> int:
 
 def _postgres_url() -> str:
     """``postgres://postgres@127.0.0.1:5432/test`` when a server answers there, else ``""``."""
+    url = os.environ.get("ARBITRO_TEST_POSTGRES", "postgres://postgres@127.0.0.1:5432/test")
+    return url if _answers(5432) else ""
+
+
+def _answers(port: int) -> bool:
+    """Does a server listen on 127.0.0.1:``port``?"""
     import socket
 
-    url = os.environ.get("ARBITRO_TEST_POSTGRES", "postgres://postgres@127.0.0.1:5432/test")
     try:
-        with socket.create_connection(("127.0.0.1", 5432), timeout=1):
-            return url
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
     except OSError:
-        return ""
+        return False
 
 
 def main() -> int:

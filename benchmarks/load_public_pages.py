@@ -17,12 +17,20 @@ not in the figures): ``--login-flood N`` clients post wrong passwords for ever-n
 to ``/login/`` (past the address budget they get a cheap 429, no hash), and ``--cache-bust N``
 clients fetch the same pages with random query strings (the page cache ignores them). The
 public p95 of a run with them is to stay within 2x of the quiet run.
+
+The arbiter entering results and the hostile clients run in processes of their own (as they
+would on other machines): in the measured clients' process their interpreter-lock contention
+would delay the measured requests themselves. ``--mix`` measures issue 19's mix of public pages
+and API calls (the API's per-address limit is lifted: every client here is 127.0.0.1);
+``--redis URL`` gives the servers a shared Redis cache.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import http.client
+import multiprocessing
 import os
 import random
 import re
@@ -99,6 +107,9 @@ def client(port: int, paths: list[str], deadline: float, out: list[float], error
     bad: list[str] = []
     conn = http.client.HTTPConnection(HOST, port, timeout=30)
     i = random.randrange(len(paths))
+    t0 = time.perf_counter()
+    conn.connect()
+    CONNECTS.append((time.perf_counter() - t0) * 1000)
     while time.perf_counter() < deadline:
         path = paths[i % len(paths)]
         i += 1
@@ -111,6 +122,8 @@ def client(port: int, paths: list[str], deadline: float, out: list[float], error
                 bad.append(f"HTTP {resp.status} {path}")
             else:
                 mine.append((time.perf_counter() - t0) * 1000)
+                if mine[-1] > 1000:
+                    SLOW.append((t0, mine[-1]))
         except (OSError, http.client.HTTPException) as err:
             bad.append(f"{type(err).__name__} {path}")
             conn.close()
@@ -120,6 +133,9 @@ def client(port: int, paths: list[str], deadline: float, out: list[float], error
         out.extend(mine)
         errors.extend(bad)
 
+
+CONNECTS: list[float] = []  # ms to open each measured client's connection (in the figures: its first request)
+SLOW: list[tuple[float, float]] = []  # (seconds since start, ms) of measured requests over 1 s
 
 _TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
@@ -171,6 +187,42 @@ def cache_bust(port: int, paths: list[str], deadline: float, counts: list[int], 
     _hammer(port, deadline, send, counts, lock)
 
 
+def _server_cpu(master: int) -> float | None:
+    """CPU seconds (user + system) of the gunicorn master's workers so far (Linux /proc), else None."""
+    try:
+        kids = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0.0
+        for pid in kids:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / ticks
+        return total
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _writer(slug: str, rounds: int, boards: int, interval: float, stop, done) -> None:  # type: ignore[no-untyped-def]
+    """:func:`enter_results` in a child process; ``done`` gets the number of results entered."""
+    count = [0]
+    flag = threading.Event()
+    watcher = threading.Thread(target=lambda: (stop.wait(), flag.set()), daemon=True)
+    watcher.start()
+    enter_results(slug, rounds, boards, interval, flag, count)
+    done.value = count[0]
+
+
+def _attack(port: int, paths: list[str], deadline: float, floods: int, busts: int, answered) -> None:  # type: ignore[no-untyped-def]
+    """The hostile clients (threads of this child process); ``answered`` gets their request count."""
+    counts, lock = [0], threading.Lock()
+    ts = [threading.Thread(target=login_flood, args=(port, deadline, counts, lock)) for _ in range(floods)]
+    ts += [threading.Thread(target=cache_bust, args=(port, paths, deadline, counts, lock)) for _ in range(busts)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    answered.value = counts[0]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=300)
@@ -181,6 +233,8 @@ def main() -> int:
     ap.add_argument("--entry-interval", type=float, default=0.5, help="seconds between two results entered")
     ap.add_argument("--login-flood", type=int, default=0, help="clients posting wrong logins meanwhile (at most 50)")
     ap.add_argument("--cache-bust", type=int, default=0, help="clients with random query strings meanwhile (at most 200)")
+    ap.add_argument("--mix", action="store_true", help="pages and API calls (issue 19), not only standings + pairings")
+    ap.add_argument("--redis", default="", help="REDIS_URL for the servers' shared cache, e.g. redis://127.0.0.1:6379/13")
     ap.add_argument("--hostile-head-start", type=float, default=10.0, help="seconds the hostile clients run before the measured ones")
     args = ap.parse_args()
     args.login_flood = max(0, min(args.login_flood, 50))
@@ -191,12 +245,28 @@ def main() -> int:
     data = tempfile.mkdtemp(prefix="arbitro-load-")
     os.environ["ARBITRO_DATA_DIR"] = data
     os.environ.pop("DATABASE_URL", None)
+    os.environ.pop("REDIS_URL", None)
+    # Every client here is 127.0.0.1: the API's per-address limit would refuse the crowd after 600
+    # requests (behind a proxy, each reader has an address of their own).
+    os.environ["ARBITRO_API_RATE"] = "100000000/60"
+    if args.redis:  # a prefix of its own: nothing of another run (or another user of the server) is read
+        os.environ["REDIS_URL"] = args.redis
+        os.environ["ARBITRO_CACHE_PREFIX"] = f"arbitro-load-{os.getpid()}-{int(time.time())}"
     slug, boards = build(args.players, args.rounds)
+    # The build's objects stay out of the clients' way: no cache of them here, and the garbage
+    # collector no longer walks them (its full passes over them would stall every client thread).
+    from arbitro.web.tournaments import store
+
+    store.clear_cache()
+    gc.collect()
+    gc.freeze()
     port = _free_port()
     exe = Path(sys.executable).with_name("arbitro")
+    # The server's log goes to a file: a pipe nobody reads fills up and stalls every worker.
+    log = open(Path(data) / "server.log", "w")  # noqa: SIM115
     server = subprocess.Popen(
         [str(exe), "serve", "--host", HOST, "--port", str(port), "--workers", str(args.workers)],
-        env={**os.environ}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        env={**os.environ}, stdout=subprocess.DEVNULL, stderr=log, text=True,
     )
     try:
         for _ in range(300):
@@ -206,40 +276,59 @@ def main() -> int:
             except OSError:
                 time.sleep(0.2)
         paths = [f"/t/{slug}/standings/", f"/t/{slug}/pairings/"]
+        if args.mix:  # issue 19's goal: a mix of public pages and API calls
+            api = f"/api/v1/tournaments/{slug}"
+            paths += [f"/t/{slug}/", f"/t/{slug}/players/", f"/t/{slug}/crosstable/", f"/t/{slug}/round/1/",
+                      f"/t/{slug}/player/7/", api, f"{api}/standings", f"{api}/rounds/{args.rounds}", f"{api}/players",
+                      f"{api}/crosstable"]
         warm: list[float] = []
         client(port, paths, time.perf_counter() + 2, warm, [], threading.Lock())
         latencies: list[float] = []
         errors: list[str] = []
         lock = threading.Lock()
-        stop = threading.Event()
         entered = [0]
         # Hostile clients start --hostile-head-start seconds early: a flood is measured in its steady
         # state (past the address budget), not in its first seconds (the budget's 20 hashed failures).
         head = args.hostile_head_start if (args.login_flood or args.cache_bust) else 0.0
         deadline = time.perf_counter() + head + args.seconds
         hostile = [0]
-        attackers = [threading.Thread(target=login_flood, args=(port, deadline, hostile, lock)) for _ in range(args.login_flood)]
-        attackers += [threading.Thread(target=cache_bust, args=(port, paths, deadline, hostile, lock)) for _ in range(args.cache_bust)]
-        for t in attackers:
-            t.start()
+        ctx = multiprocessing.get_context("fork")
+        # The hostile clients run in a process of their own, as they would on other machines: in this
+        # one they would share its interpreter lock with the measured clients and slow those down.
+        answered = ctx.Value("l", 0)
+        attacker = ctx.Process(target=_attack, args=(port, paths, deadline, args.login_flood, args.cache_bust, answered))
+        if args.login_flood or args.cache_bust:
+            attacker.start()
         time.sleep(head)
         threads = [threading.Thread(target=client, args=(port, paths, deadline, latencies, errors, lock)) for _ in range(args.clients)]
-        writer = threading.Thread(target=enter_results, args=(slug, args.rounds, boards, args.entry_interval, stop, entered))
+        # The arbiter's desk is another process too (as the web server is): its replay of the log, here,
+        # would hold this process's interpreter lock and delay the measured clients' own reads.
+        from django.db import connections
+
+        connections.close_all()
+        pstop, pdone = ctx.Event(), ctx.Value("l", 0)
+        writer = ctx.Process(target=_writer, args=(slug, args.rounds, boards, args.entry_interval, pstop, pdone))
         t0 = time.perf_counter()
         writer.start()
         for t in threads:
             t.start()
-        for t in threads + attackers:
+        for t in threads:
             t.join()
+        if args.login_flood or args.cache_bust:
+            attacker.join()
+            hostile[0] = int(answered.value)
         wall = time.perf_counter() - t0
-        stop.set()
+        pstop.set()
         writer.join()
+        entered[0] = int(pdone.value)
         latencies.sort()
         n = len(latencies)
         p95 = latencies[int(0.95 * (n - 1))] if n else float("nan")
         print(
-            f"{args.clients} clients x {args.seconds:.0f} s on standings + pairings ({args.players} players, round "
-            f"{args.rounds} in play), gunicorn {args.workers} workers x 4 threads, {entered[0]} results entered meanwhile"
+            f"{args.clients} clients x {args.seconds:.0f} s on {'pages + API' if args.mix else 'standings + pairings'} "
+            f"({args.players} players, round "
+            f"{args.rounds} in play), gunicorn {args.workers} workers x 4 threads, {entered[0]} results entered meanwhile, "
+            f"cache {'Redis' if args.redis else 'local memory'}"
         )
         print(
             f"requests {n}, throughput {n / wall:.0f} req/s, median {statistics.median(latencies) if n else float('nan'):.0f} ms, "
@@ -250,9 +339,21 @@ def main() -> int:
                   f"{hostile[0]} hostile requests answered ({hostile[0] / wall:.0f}/s), not in the figures above")
         if errors:
             print("first errors:", errors[:5])
+        CONNECTS.sort()
+        print(f"connects: {len(CONNECTS)}, max {CONNECTS[-1]:.0f} ms; requests over 1 s: {len(SLOW)}, "
+              f"at (s after start, ms): {[(round(a - t0, 1), round(b)) for a, b in sorted(SLOW)[:12]]}")
+        cpu = _server_cpu(server.pid)
+        if cpu is not None and n:
+            total = n + hostile[0]
+            print(f"server CPU: {cpu:.1f} s for {total} answered requests ({1000 * cpu / total:.2f} ms each, "
+                  f"page builds included)")
     finally:
         server.terminate()
         server.wait(timeout=20)
+        log.close()
+        errors_logged = (Path(data) / "server.log").read_text(errors="replace").count("Traceback")
+        if errors_logged:
+            print(f"server log: {errors_logged} tracebacks in {Path(data) / 'server.log'}")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     return 1 if errors else 0
 

@@ -12,6 +12,10 @@ Environment variables read here:
 * ``ARBITRO_DEBUG`` — ``1`` for Django's debug pages.
 * ``ARBITRO_ALLOWED_HOSTS`` — comma separated, default ``*``; required (and not ``*``) with ``ARBITRO_HTTPS=1``.
 * ``ARBITRO_RULEBOOK`` — code of the federation rulebook the site offers (default: the only one registered).
+* ``REDIS_URL`` — e.g. ``redis://127.0.0.1:6379/0``: the cache (pages and API bodies per tournament
+  version, shared by every process), the live-update channel and the job queue (an ``arbitro worker``
+  runs pairings). Unset: the local-memory cache and jobs in the web process, as on a club laptop.
+* ``ARBITRO_PUBLIC_MAX_AGE`` — seconds a proxy/CDN may serve a public page without revalidating (default 0).
 """
 
 from __future__ import annotations
@@ -70,6 +74,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Cached public pages before sessions, auth and CSRF: a repeat costs one query (issue 21 §6, web/ops/pagecache.py).
+    "arbitro.web.ops.pagecache.PublicPageCacheMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -96,6 +102,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.i18n",
                 "arbitro.web.tournaments.federation.context",
+                "arbitro.web.jobs.context",
+                "arbitro.web.live.context",
             ],
         },
     },
@@ -120,6 +128,35 @@ def _database() -> dict[str, object]:
 
 
 DATABASES = {"default": _database()}
+if os.environ.get("DATABASE_REPLICA_URL"):
+    # A read replica for the public pages (issue 19 §6, web/ops/dbrouter.py). In tests it mirrors the
+    # test database of the primary (no replication there).
+    DATABASES["replica"] = {**dj_database_url.parse(os.environ["DATABASE_REPLICA_URL"], conn_max_age=60),
+                            "TEST": {"MIRROR": "default"}}
+    DATABASE_ROUTERS = ["arbitro.web.ops.dbrouter.PublicReadRouter"]
+
+# Cache (issue 19 §2): Redis when REDIS_URL is set, shared by every web process and the worker;
+# otherwise the local-memory cache, so the embedded default needs nothing. Entries are keyed by
+# tournament version (invalidation by event); the timeout only frees memory of old versions.
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": os.environ.get("ARBITRO_CACHE_PREFIX", "arbitro"),
+            "TIMEOUT": 3600,
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "arbitro"}}
+# Jobs (issue 19 §4): with REDIS_URL the desk's pairing runs in `arbitro manage arbitro_worker`;
+# ARBITRO_JOBS_EAGER=1 runs queued jobs at once in the web process (tests).
+ARBITRO_JOBS_EAGER = os.environ.get("ARBITRO_JOBS_EAGER", "") == "1"
+# Live updates (issue 19 §3): ARBITRO_LIVE=1 when /live/ is served by an ASGI server (docs/deploy.md);
+# the public pages then open the event stream and keep polling version.json slowly as the fallback.
+ARBITRO_LIVE = os.environ.get("ARBITRO_LIVE", "") == "1"
+ARBITRO_PUBLIC_MAX_AGE = int(os.environ.get("ARBITRO_PUBLIC_MAX_AGE", "0"))
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -641,6 +641,10 @@ def withdraw(row: models.Tournament, start_rank: int, user: Actor) -> None:
 def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], user: Actor) -> str:
     """Dispatch a desk form (``op``) to one command; returns the message to show."""
     if op == "pair":
+        from arbitro.web import jobs
+
+        if jobs.enabled():  # with Redis: in the worker, off the request path (issue 19 §4); a draft as here
+            return jobs.enqueue("pair", row, user)
         n = pair_next(row, user, publish=False)
         return _("Round %(n)s paired as a draft: review it, then publish it. Nothing of it is public yet.") % {"n": n}
     if op == "unpair":

@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TypeVar, cast
 
+from django.core.cache.backends.base import BaseCache
 from django.db import transaction
 from django.utils.text import slugify
 
@@ -56,42 +57,110 @@ _PAGES_SIZE = 128
 
 
 _BUILDING: dict[tuple[int, int, str], threading.Lock] = {}
+_BUILDING_KEYS: dict[tuple[int, str], int] = {}  # pages being built (any version): how many builds
+# The newest page built per (tournament, key): what the other readers get while one thread builds the next version.
+_LATEST: OrderedDict[tuple[int, str], tuple[int, bytes]] = OrderedDict()
 
 
 def cached_page(t: models.Tournament, key: str, build: Callable[[], bytes]) -> bytes:
-    """Memoise a rendered public page (bytes) for this tournament's current version.
+    """Memoise a rendered public page (bytes) for this tournament's current version."""
+    return cached_page_at(t, key, build)[1]
 
-    One build per page and version: threads asking for a page being built wait for it
-    instead of rendering it again (a new result would otherwise make every waiting
-    client of a busy tournament render the same page at once; issue 11 load test).
+
+def cached_page_at(
+    t: models.Tournament, key: str, build: Callable[[], bytes], *, stale_ok: bool = False
+) -> tuple[int, bytes]:
+    """``(version, bytes)`` of a public page, built once per tournament version.
+
+    One build per page and version: the first thread asking for a new version builds it;
+    the others wait for it, or, with ``stale_ok`` (the HTML pages), get the previous
+    version's page at once, with its own version, so its ETag and ``data-version`` say
+    what it is and the pages' refresh asks again. With ``stale_ok`` a page is also never
+    built twice at once for two versions: results entered faster than a page builds would
+    otherwise pile up one build per version on every server thread (issue 21 load test). A new result would otherwise make every client
+    of a busy tournament wait for, or render, the same page (issue 11 and 21 load tests);
+    the new page is served as soon as it is built, a fraction of a second later.
+
+    With ``REDIS_URL`` the bytes are also kept in Redis under the same version, so the other
+    processes do not build them again.
     """
     full = (t.pk, t.version, key)
     with _LOCK:
         if full in _PAGES:
             _PAGES.move_to_end(full)
-            return _PAGES[full]
-        building = _BUILDING.setdefault(full, threading.Lock())
+            return t.version, _PAGES[full]
+        latest = _LATEST.get((t.pk, key)) if stale_ok else None
+        if latest is not None and latest[0] < t.version and (t.pk, key) in _BUILDING_KEYS:
+            return latest  # a build of this page (this version or an older one) is under way: no second one
+        building = _BUILDING.get(full)
+        if building is None:
+            building = _BUILDING[full] = threading.Lock()
     with building:
         try:
             with _LOCK:
                 if full in _PAGES:
                     _PAGES.move_to_end(full)
-                    return _PAGES[full]
-            value = build()
+                    return t.version, _PAGES[full]
+            shared = _shared_cache()
+            value = None
+            if shared is not None:
+                skey = f"page:{shared.get('page-generation', 0)}:{t.pk}:{t.version}:{key}"
+                value = shared.get(skey)
+            if not isinstance(value, bytes):
+                with _LOCK:
+                    _BUILDING_KEYS[(t.pk, key)] = _BUILDING_KEYS.get((t.pk, key), 0) + 1
+                try:
+                    value = build()
+                finally:
+                    with _LOCK:
+                        _BUILDING_KEYS[(t.pk, key)] -= 1
+                        if not _BUILDING_KEYS[(t.pk, key)]:
+                            del _BUILDING_KEYS[(t.pk, key)]
+                if shared is not None:
+                    shared.set(skey, value)
             with _LOCK:
                 _PAGES[full] = value
                 while len(_PAGES) > _PAGES_SIZE:
                     _PAGES.popitem(last=False)
-            return value
+                latest = _LATEST.get((t.pk, key))
+                if latest is None or latest[0] <= t.version:
+                    _LATEST[(t.pk, key)] = (t.version, value)
+                    _LATEST.move_to_end((t.pk, key))
+                    while len(_LATEST) > _PAGES_SIZE:
+                        _LATEST.popitem(last=False)
+            return t.version, value
         finally:
             with _LOCK:
                 _BUILDING.pop(full, None)
+
+
+def _shared_cache() -> BaseCache | None:
+    """Django's cache when it is shared between processes (Redis, ``REDIS_URL``), else ``None``.
+
+    A page built by one web process is then served by all of them (issue 19 §2); the local-memory
+    cache of the embedded default would only duplicate :data:`_PAGES` in the same process.
+    """
+    from django.conf import settings
+
+    if not getattr(settings, "REDIS_URL", ""):
+        return None
+    from django.core.cache import cache
+
+    return cache
 
 
 def clear_cache() -> None:
     with _LOCK:
         _CACHE.clear()
         _PAGES.clear()
+        _LATEST.clear()
+    shared = _shared_cache()
+    if shared is not None:  # a new generation: the shared pages of reused (pk, version) pairs are forgotten
+        shared.add("page-generation", 0, timeout=None)
+        shared.incr("page-generation")
+    from arbitro.web.ops import pagecache  # the pages served before the views (a restore may reuse versions)
+
+    pagecache.clear()
 
 
 # -- TRF ---------------------------------------------------------------------

@@ -50,9 +50,11 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
             return view(request, slug, *args, **kwargs)
         row = _public(slug)
         key = f"{request.path}|{translation.get_language()}"
-        content = store.cached_page(row, key, lambda: view(request, slug, *args, **kwargs).content)
+        # While another thread builds this version, the previous one (its own version and ETag).
+        built, content = store.cached_page_at(row, key, lambda: view(request, slug, *args, **kwargs).content, stale_ok=True)
         resp = HttpResponse(content)
         resp["Vary"] = "Cookie, Accept-Language"
+        resp.arbitro_page = (row.pk, built, row.updated)  # ops.pagecache keeps it
         return resp
 
     return wrapper

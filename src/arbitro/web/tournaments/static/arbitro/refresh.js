@@ -15,6 +15,10 @@
         var doc = new DOMParser().parseFromString(html, "text/html");
         var main = doc.getElementById("main");
         if (main) { document.getElementById("main").innerHTML = main.innerHTML; }
+        // The version of what was received (a page being rebuilt is served at its previous
+        // version for a moment): the next poll asks again until the page is the newest.
+        var got = doc.body && doc.body.getAttribute("data-version");
+        if (got) { version = got; body.setAttribute("data-version", got); }
       });
   }
   function poll() {
@@ -31,5 +35,21 @@
       .catch(function () {});
   }
   window.arbitroPoll = poll;
-  setInterval(poll, every);
+  // Live updates (issue 19 §3): the server's event stream says when a round is published or a
+  // result entered; polling stays, slower while the stream is open, as the fallback.
+  var live = body.getAttribute("data-live-url");
+  var open = false;
+  if (live && window.EventSource) {
+    var source = new EventSource(live + "?v=" + encodeURIComponent(version));
+    var changed = function (e) {
+      var data = {};
+      try { data = JSON.parse(e.data); } catch (err) { return; }
+      if (String(data.version) !== String(version)) { version = String(data.version); swap(); }
+    };
+    ["round", "result", "change"].forEach(function (k) { source.addEventListener(k, changed); });
+    source.onopen = function () { open = true; };
+    source.onerror = function () { open = false; };
+  }
+  var ticks = 0;
+  setInterval(function () { ticks += 1; if (!open || ticks % 4 === 0) { poll(); } }, every);
 })();

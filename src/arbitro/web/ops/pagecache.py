@@ -1,0 +1,211 @@
+"""Cached public pages served before sessions, authentication and CSRF (issues 19 §2 and 21 §6).
+
+A public tournament page is the same bytes for every anonymous reader of one language
+as long as the tournament's version (its event log's length) does not change. The
+views build it once per version (:func:`arbitro.web.tournaments.store.cached_page`);
+this middleware, placed right after ``SecurityMiddleware``, answers repeats from those
+bytes without running the rest of the stack: one indexed query for the version, a
+dictionary lookup, and the stored headers. A cache-busting client (random query
+strings) costs the same as a reader, since the key is path + language + version and
+never the query string.
+
+Only requests that cannot be anyone's private view take the short path: ``GET``/``HEAD``
+of a public page (:data:`PUBLIC_PAGE`), no session cookie (so nobody logged in) and no
+flash-message cookie. Everything else, and every miss, goes through the whole stack;
+the page's view marks its response (``arbitro_page``) and the response is remembered
+here with its headers (never one that sets a cookie).
+
+HTTP caching for a proxy or CDN: ``ETag`` (tournament, version, language),
+``Last-Modified`` and ``Cache-Control: public, no-cache``: a shared cache may keep the
+page but revalidates each time, and the revalidation is a 304 from this middleware. The
+page changes only by event (a new version), never by time; ``ARBITRO_PUBLIC_MAX_AGE``
+(seconds, default 0) lets a federation accept that much staleness at its CDN instead.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.http import http_date
+
+from . import dbrouter
+
+# The public pages of a tournament (tournaments/urls.py); not version.json, downloads or forms.
+PUBLIC_PAGE = re.compile(
+    r"^/t/(?P<slug>[-a-zA-Z0-9_]+)/(?:players/|pairings/|round/\d+/|standings/|crosstable/|norms/|player/\d+/)?$"
+)
+SKIPPED_HEADERS = {"set-cookie", "date", "content-length"}
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    body: bytes
+    headers: tuple[tuple[str, str], ...]
+    etag: str
+    last_modified: str
+
+
+_PAGES: OrderedDict[tuple[str, str, int, int], Page] = OrderedDict()
+_SIZE = 256
+_LOCK = threading.Lock()
+
+
+def clear() -> None:
+    with _LOCK:
+        _PAGES.clear()
+
+
+def max_age() -> int:
+    return int(getattr(settings, "ARBITRO_PUBLIC_MAX_AGE", 0))
+
+
+def cache_control() -> str:
+    age = max_age()
+    return f"public, max-age={age}" if age > 0 else "public, no-cache"
+
+
+def etag_for(pk: int, version: int, lang: str) -> str:
+    return f'"t{pk}-v{version}-{lang}"'
+
+
+def _language(request: HttpRequest) -> str:
+    supported = {code for code, _ in settings.LANGUAGES}
+    cookie = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
+    return cookie if cookie in supported else str(settings.LANGUAGE_CODE)
+
+
+def anonymous(request: HttpRequest) -> bool:
+    """No session (so no login) and no flash messages waiting: the page is everyone's page."""
+    cookies = request.COOKIES
+    return settings.SESSION_COOKIE_NAME not in cookies and "messages" not in cookies
+
+
+_SQL = ""
+_LOCAL = threading.local()
+
+
+def _sqlite_reader(name: str) -> sqlite3.Connection:
+    """A read-only SQLite connection of this server thread, kept open (WAL: it never blocks the writer).
+
+    Django's own connection is opened and closed per request (its PRAGMAs included): that cost more
+    than the rest of a cache hit. This one can only read, so it can never be left holding a lock.
+    """
+    conn: sqlite3.Connection | None = getattr(_LOCAL, "conn", None)
+    if conn is None or getattr(_LOCAL, "name", "") != name:
+        conn = sqlite3.connect(f"file:{name}?mode=ro", uri=True, timeout=5, check_same_thread=True)
+        _LOCAL.conn, _LOCAL.name = conn, name
+    return conn
+
+
+def _version(slug: str) -> tuple[int, int] | None:
+    """``(pk, version)`` of a published tournament: the one query of a cache hit.
+
+    Plain SQL (compiling the ORM query cost as much as the rest of a hit), on a kept read-only
+    connection for a SQLite file, else on Django's connection (PostgreSQL keeps it; the replica's
+    when there is one).
+    """
+    global _SQL
+    from django.db import connections, router
+
+    from arbitro.web.tournaments import models
+
+    db = connections[router.db_for_read(models.Tournament) or "default"]
+    if not _SQL:
+        table = db.ops.quote_name(models.Tournament._meta.db_table)
+        _SQL = f"SELECT id, version FROM {table} WHERE slug = %s AND published"  # noqa: S608 - a table name
+    name = str(db.settings_dict.get("NAME") or "")
+    if db.vendor == "sqlite" and not db.is_in_memory_db():
+        try:
+            row = _sqlite_reader(name).execute(_SQL.replace("%s", "?"), (slug,)).fetchone()
+        except sqlite3.Error:
+            _LOCAL.conn = None
+            raise
+    else:
+        with db.cursor() as cursor:
+            cursor.execute(_SQL, [slug])
+            row = cursor.fetchone()
+    return (int(row[0]), int(row[1])) if row else None
+
+
+def _answer(request: HttpRequest, page: Page) -> HttpResponse:
+    if page.etag in request.headers.get("If-None-Match", ""):
+        resp: HttpResponse = HttpResponseNotModified()
+        for name in ("Vary", "Content-Language"):
+            value = dict(page.headers).get(name)
+            if value:
+                resp[name] = value
+    else:
+        resp = HttpResponse(b"" if request.method == "HEAD" else page.body)
+        for name, value in page.headers:
+            resp[name] = value
+        if request.method == "HEAD":
+            resp["Content-Length"] = str(len(page.body))
+    resp["ETag"] = page.etag
+    resp["Last-Modified"] = page.last_modified
+    resp["Cache-Control"] = cache_control()
+    return resp
+
+
+class PublicPageCacheMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method not in ("GET", "HEAD") or not anonymous(request):
+            return self.get_response(request)
+        match = PUBLIC_PAGE.match(request.path_info)
+        public = match is not None or request.path_info.startswith("/api/")
+        token = dbrouter.PUBLIC_READ.set(public)  # the replica's reads, when there is one (ops/dbrouter.py)
+        try:
+            if match is None:
+                return self.get_response(request)
+            return self._page(request, match)
+        finally:
+            dbrouter.PUBLIC_READ.reset(token)
+
+    def _page(self, request: HttpRequest, match: re.Match[str]) -> HttpResponse:
+        request.get_host()  # ALLOWED_HOSTS still applies (DisallowedHost: 400)
+        found = _version(match["slug"])
+        if found is None:
+            return self.get_response(request)  # unknown or unpublished: the view's own 404
+        pk, version = found
+        lang = _language(request)
+        key = (request.path_info, lang, pk, version)
+        with _LOCK:
+            page = _PAGES.get(key)
+            if page is not None:
+                _PAGES.move_to_end(key)
+        if page is not None:
+            return _answer(request, page)
+        response = self.get_response(request)
+        marked = getattr(response, "arbitro_page", None)
+        if (
+            marked is None
+            or response.status_code != 200
+            or response.cookies
+            or getattr(response, "streaming", False)
+            or response.get("Content-Language", lang) != lang
+        ):
+            return response
+        row_pk, row_version, updated = marked
+        page = Page(
+            body=response.content,
+            headers=tuple((k, v) for k, v in response.items() if k.lower() not in SKIPPED_HEADERS),
+            etag=etag_for(row_pk, row_version, lang),
+            last_modified=http_date(updated.timestamp()),
+        )
+        with _LOCK:
+            _PAGES[(request.path_info, lang, row_pk, row_version)] = page
+            while len(_PAGES) > _SIZE:
+                _PAGES.popitem(last=False)
+        response["ETag"] = page.etag
+        response["Last-Modified"] = page.last_modified
+        response["Cache-Control"] = cache_control()
+        return response
