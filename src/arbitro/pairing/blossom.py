@@ -38,6 +38,7 @@ class Matcher:
         # Several augmentations per stage (see :meth:`_drop_trees`); off: one, as in mwmatching.
         self.several = several
         self.tree = [-1] * (2 * n)
+        self.no_delta = False  # set in a stage once it has augmented (several)
         # Stored weights are 2 * weight * scale, so duals stay integral.
         self.scale = 1
         self.w: list[list[int]] = [[0] * n for _ in range(n)]
@@ -409,6 +410,15 @@ class Matcher:
             if label[inb[x]] == 2:
                 self.queue.append(x)
             inb[x] = b
+        if self.no_delta:
+            # This stage has augmented (``several``) and will end without another dual step,
+            # so the least-slack edges that only a dual step reads are not needed.
+            for sub in path:
+                self.bbest[sub] = None
+                self.bestedge[sub] = None
+            self.bbest[b] = None
+            self.bestedge[b] = None
+            return
         # least-slack edges to other S-blossoms: for each blossom bj (in order of
         # first sight), the first edge of least slack bk[bj], from bx[bj] to by[bj]
         bk, bx, by = self._bk, self._bx, self._by
@@ -610,7 +620,8 @@ class Matcher:
         # wsv[w] is the slack of edge wse[w] (checked by identity against bestedge[w]).
         wse: list[tuple[int, int] | None] = [None] * n
         wsv = [0] * n
-        augmented = False
+        augmented = self.no_delta = False
+        scans = budget = 0  # vertex scans since the last augmentation; allowed after one
         while True:
             queue = self.queue
             while queue:
@@ -618,6 +629,9 @@ class Matcher:
                 bv = inb[v]
                 if label[bv] != 1:
                     continue  # its tree augmented earlier in this stage
+                scans += 1
+                if augmented and scans > budget:
+                    break  # the next augmentation costs more than the first: end the stage
                 row = wm[v]
                 dv = dual[v]
                 # slack of bestedge[bv]; duals and weights are fixed during this scan
@@ -644,7 +658,10 @@ class Matcher:
                                     self._end_stage()
                                     return True
                                 self._drop_trees(gone, gone)
-                                augmented = True
+                                if not augmented:
+                                    augmented, budget = True, scans + 1
+                                    self.no_delta = True
+                                scans = 0
                                 break
                             self._assign_label(w, 2, (v, w))
                         elif lw == 1:
@@ -665,7 +682,10 @@ class Matcher:
                                     self._end_stage()
                                     return True
                                 self._drop_trees(gone, gone2)
-                                augmented = True
+                                if not augmented:
+                                    augmented, budget = True, scans + 1
+                                    self.no_delta = True
+                                scans = 0
                                 break
                         elif label[w] == 0:
                             label[w] = 2
