@@ -25,12 +25,26 @@ if TYPE_CHECKING:
 _MARK = {"pass": "ok", "fail": "NO", "unknown": "??", "n/a": "--"}
 
 
+def _read_norm_trf(path: Path) -> Tournament:
+    """An individual TRF file, or a team TRF file as its individual games (issue 18: team norms, B.01)."""
+    from arbitro.limits import MAX_TRF_BYTES
+    from arbitro.teams.individual import to_tournament
+    from arbitro.trf import read_trf
+    from arbitro.trf.files import read_input
+    from arbitro.trf.reader import decode_trf
+    from arbitro.trf.teams import is_team_trf, parse_team_trf
+
+    text = decode_trf(read_input(path, MAX_TRF_BYTES, "TRF file"))
+    if is_team_trf(text):
+        return to_tournament(parse_team_trf(text, str(path)))
+    return read_trf(path)
+
+
 def load_application(path: Path) -> Application:
     """Parse the dossier at ``path`` and evaluate its TRF norms; returns the Application."""
     from arbitro.cli.jsonfile import read_json
     from arbitro.titles.application.from_trf import norm_from_trf
     from arbitro.titles.dossier import check_dates, parse_dossier
-    from arbitro.trf import read_trf
 
     dossier = parse_dossier(read_json(path, "dossier (JSON)"), source=str(path))
     extra: list[NormRecord] = []
@@ -43,7 +57,7 @@ def load_application(path: Path) -> Application:
             raise ArbitroError(f"{path}: {ref.entry}: trf: not a regular file: {ref.path}")
         if trf_path not in cache:
             try:
-                cache[trf_path] = read_trf(trf_path)
+                cache[trf_path] = _read_norm_trf(trf_path)
             except ArbitroError as err:
                 raise ArbitroError(f"{path}: {ref.entry}: {err}") from None
         try:

@@ -18,6 +18,7 @@ _EN: dict[str, str] = {
     "it2": "Title application (IT2)",
     "it3": "Tournament report (IT3)",
     "round": "Round",
+    "game": "game",  # of a two-game match (C.04.5)
     "rnd": "Rd",
     "board": "Bd",
     "white": "White",
@@ -136,6 +137,7 @@ _ES: dict[str, str] = {
     "it2": "Solicitud de título (IT2)",
     "it3": "Informe del torneo (IT3)",
     "round": "Ronda",
+    "game": "partida",
     "rnd": "Rd",
     "board": "Mesa",
     "white": "Blancas",

@@ -20,8 +20,10 @@ from arbitro.views import (
     DIAGONAL,
     RoundSheet,
     crosstable,
+    games_per_round,
     last_paired_round,
     last_round_with_results,
+    match_of,
     round_sheet,
     standings_table,
 )
@@ -101,7 +103,9 @@ def _round_sheet_pdf(
     t: Tournament, lang: str, paper: str, rnd: int, title_key: str, with_results: bool, notes: tuple[str, ...] = ()
 ) -> bytes:
     L = Labels(lang)
-    doc = Doc(t, L, f"{L[title_key]} - {L['round']} {rnd}", paper=paper)
+    match, game = match_of(t, rnd)
+    which = f"{match}, {L['game']} {game}" if games_per_round(t) > 1 else str(rnd)  # a two-game match (C.04.5)
+    doc = Doc(t, L, f"{L[title_key]} - {L['round']} {which}", paper=paper)
     _sheet_story(doc, round_sheet(t, rnd), L, with_results=with_results)
     if notes:  # e.g. the FMA 4.3 default time under the pairings
         doc.add(Spacer(1, 4), *(doc.para(n) for n in notes))

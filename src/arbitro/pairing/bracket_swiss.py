@@ -98,6 +98,9 @@ def pair_brackets(
             if ok(i, j):
                 compat[i][j] = compat[j][i] = True
                 m.set_weight(i, j, 1 << s_base)
+    # Completion first (every edge weighs the same: a maximum-cardinality matching, found almost
+    # greedily); the brackets' criteria then re-optimise from it instead of from nothing.
+    m.solve()
     remaining = set(range(n))
     pairs: list[Pair] = []
     for level in rules.group_order(levels):

@@ -124,6 +124,16 @@ class PairingSystem:
         return self.kind in (SystemKind.SWISS, SystemKind.DOUBLE_SWISS, SystemKind.TEAM_SWISS)
 
     @property
+    def games_per_round(self) -> int:
+        """Games each pairing plays in one round: 2 for a two-game match (C.04.5 Preface), else 1.
+
+        The tournament service and the TRF file hold every game in its own round
+        column: round ``k`` is columns ``games_per_round * (k - 1) + 1`` ... ``games_per_round * k``
+        (docs/decisions.md, 2026-12-01).
+        """
+        return 2 if self.kind is SystemKind.DOUBLE_SWISS else 1
+
+    @property
     def is_round_robin(self) -> bool:
         """Pre-determined tables: the rounds follow from the number of players (C.05)."""
         return self.kind in (SystemKind.ROUND_ROBIN, SystemKind.TEAM_ROUND_ROBIN)
@@ -252,8 +262,10 @@ def individual_systems() -> Iterator[PairingSystem]:
 
 
 def service_systems() -> Iterator[PairingSystem]:
-    """Systems the tournament service runs: individual games, one per pair and round."""
-    return (s for s in all_systems() if s.kind in (SystemKind.SWISS, SystemKind.ROUND_ROBIN))
+    """Systems the tournament service runs: individual players (one game, or a two-game match, per pairing)."""
+    return (
+        s for s in all_systems() if s.kind in (SystemKind.SWISS, SystemKind.DOUBLE_SWISS, SystemKind.ROUND_ROBIN)
+    )
 
 
 def default_swiss() -> PairingSystem:

@@ -29,10 +29,12 @@ _CODES = {
 
 
 def _date(text: str) -> dt.date | None:
-    try:
-        return dt.datetime.strptime(text.strip(), "%Y/%m/%d").date()
-    except ValueError:
-        return None
+    for fmt in ("%Y/%m/%d", "%Y-%m-%d"):  # TRF 042/052 are written either way
+        try:
+            return dt.datetime.strptime(text.strip(), fmt).date()
+        except ValueError:
+            continue
+    return None
 
 
 def _decimal(value: object) -> Decimal:

@@ -80,7 +80,8 @@ def check_manual_pairing(
         for pp in state.header.prohibited_pairings:
             if w in pp.players and b in pp.players and pp.applies_to(number):
                 raise ArbitroError(f"change pairing: {w} and {b} may not meet (prohibited pairing)")
-    earlier = state.rounds[: number - 1]
+    games = state.pairing_system.games_per_round  # a two-game match (C.04.5): the rounds before its game 1
+    earlier = state.rounds[: number - (number - 1) % games - 1]
     cycle = rounds_for(len(state.header.players)) if state.is_double_round_robin else None
     for w, b in boards:
         for r in earlier:

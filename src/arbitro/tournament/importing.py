@@ -97,8 +97,9 @@ def events_from_tournament(t: Tournament, *, author: str = "import", timestamp: 
         emit("fide_mode_left", {"reason": "", "note": note})
     for r in range(1, t.played_rounds + 1):
         _round_events(t, r, emit)
+    games = system.games_per_round  # a two-game system's 240 counts matches; the log counts TRF columns
     for bye in t.requested_byes:
-        emit("bye_requested", {"player": bye.start_rank, "round": bye.round, "kind": bye.kind})
+        emit("bye_requested", {"player": bye.start_rank, "round": games * (bye.round - 1) + 1, "kind": bye.kind})
     replay(events)  # the file must make a consistent log
     return events
 

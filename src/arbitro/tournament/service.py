@@ -175,6 +175,10 @@ class TournamentService:
                 except ArithmeticError:
                     raise ArbitroError(f"scoring: {key}: expected a number such as 1 or 0.5, got {value!r}") from None
         check_tiebreaks(system, tiebreaks)
+        if rounds is not None:
+            # C.04.5: a round of two-game matches takes two TRF round columns (docs/decisions.md);
+            # the log, like the file's 142, counts columns
+            rounds *= chosen.games_per_round
         if initial_colour not in (None, "w", "b"):
             raise ArbitroError(f"initial colour: expected w or b, got {initial_colour!r}")
         data = ev.TournamentCreated(
@@ -340,6 +344,13 @@ class TournamentService:
             )
         if s.is_withdrawn(player, round_number):
             raise ArbitroError(f"bye: player {player} has withdrawn")
+        games = s.pairing_system.games_per_round
+        if (round_number - 1) % games:
+            raise ArbitroError(
+                f"bye: round column {round_number} is game {(round_number - 1) % games + 1} of round "
+                f"{(round_number - 1) // games + 1}; a bye applies to the whole match (C.04.5 Preface): "
+                f"request it for column {round_number - (round_number - 1) % games}"
+            )
         if (player, round_number) in s.requested_byes:
             raise ArbitroError(f"bye: player {player} already has a bye for round {round_number}")
         check_bye_request(
@@ -426,11 +437,11 @@ class TournamentService:
         are assigned first if that has not been done (``seed`` for the lot).
         """
         s = self._require_open()
-        if s.rounds and not s.rounds[-1].complete:
-            missing = ", ".join(map(str, s.rounds[-1].missing_boards()))
-            raise ArbitroError(
-                f"pair: round {s.paired_rounds} is not complete: no result yet on board(s) {missing}"
-            )
+        games = s.pairing_system.games_per_round
+        for rnd in s.rounds[-games:]:  # a two-game match (C.04.5): both games
+            if not rnd.complete:
+                missing = ", ".join(map(str, rnd.missing_boards()))
+                raise ArbitroError(f"pair: round {rnd.number} is not complete: no result yet on board(s) {missing}")
         if len(s.header.players) < 2:
             raise ArbitroError("pair: register at least 2 players first")
         number = s.paired_rounds + 1
@@ -450,15 +461,18 @@ class TournamentService:
                 pairing = self._pair_swiss(st, number)
                 _check_cover(st, pairing, unpaired, number)
             engine = system.key
-            tx.emit(
-                ev.RoundPaired(
-                    round=number,
-                    boards=tuple((b.white, b.black) for b in pairing.boards),
-                    bye=pairing.bye,
-                    unpaired=tuple(sorted(unpaired.items())),
-                    engine=engine,
+            boards = tuple((b.white, b.black) for b in pairing.boards)
+            for game_index in range(system.games_per_round):
+                # C.04.5 4.4: game 2 of a match with the colours of game 1 reversed, in its own TRF column
+                tx.emit(
+                    ev.RoundPaired(
+                        round=number + game_index,
+                        boards=boards if game_index % 2 == 0 else tuple((b, w) for w, b in boards),
+                        bye=pairing.bye,
+                        unpaired=tuple(sorted(unpaired.items())),
+                        engine=engine,
+                    )
                 )
-            )
             if st.is_round_robin:
                 for index, game in enumerate(tx.state.round(number).boards, start=1):
                     gone = [tx.state.is_withdrawn(p, number) for p in game.players]
@@ -471,8 +485,12 @@ class TournamentService:
     def _pair_swiss(self, st: TournamentState, number: int) -> RoundPairing:
         system = st.pairing_system
         t = st.to_tournament()
+        games = system.games_per_round
+        if (number - 1) % games:
+            raise ArbitroError(f"pair: round column {number} is the second game of a match already paired")
+        match = (number - 1) // games + 1  # the engine of a two-game system counts matches (C.04.5)
         try:
-            return self._engine(t, number) if self._engine is not None else system.pair(t, number)
+            return self._engine(t, match) if self._engine is not None else system.pair(t, match)
         except NoValidPairing as err:
             raise ArbitroError(
                 f"pair: no valid pairing exists for round {number} ({system.article} [C1]-[C3]): {err}"
@@ -499,8 +517,17 @@ class TournamentService:
         """
         check_text("reason", reason)  # it becomes a ``###`` line of the TRF
         s = self._require_open()
+        games = s.pairing_system.games_per_round
+        if games > 1:
+            return self._change_match(boards, bye=bye, round_number=round_number, reason=reason, games=games)
+        return self._change_one(boards, bye=bye, round_number=round_number, reason=reason, last=s.paired_rounds)
+
+    def _change_one(
+        self, boards: Sequence[tuple[int, int]], *, bye: int | None, round_number: int | None, reason: str, last: int
+    ) -> list[Event]:
+        s = self.state
         rnd = s.round(round_number)
-        if rnd.number != s.paired_rounds:
+        if rnd.number != last:
             raise ArbitroError(f"change pairing: only the last paired round ({s.paired_rounds}) can be changed")
         entered = [i for i, g in enumerate(rnd.boards, start=1) if g.has_result]
         if entered:
@@ -540,13 +567,46 @@ class TournamentService:
             )
         return list(tx.events)
 
+    def _change_match(
+        self, boards: Sequence[tuple[int, int]], *, bye: int | None, round_number: int | None, reason: str, games: int
+    ) -> list[Event]:
+        """A manual pairing of the last two-game match: ``boards`` as in game 1, game 2 reversed (C.04.5 4.4)."""
+        s = self.state
+        last = s.paired_rounds
+        first = last - games + 1
+        if round_number is not None and not first <= round_number <= last:
+            raise ArbitroError(f"change pairing: only the last paired match (rounds {first}-{last}) can be changed")
+        for number in range(first, last + 1):
+            entered = [i for i, g in enumerate(s.round(number).boards, start=1) if g.has_result]
+            if entered:
+                raise ArbitroError(
+                    f"change pairing: round {number} already has results on board(s) {', '.join(map(str, entered))}"
+                )
+        events: list[Event] = []
+        start = len(self._events)
+        try:
+            for number in range(first, last + 1):
+                flipped = [(w, b) if (number - first) % 2 == 0 else (b, w) for w, b in boards]
+                self._change_one(flipped, bye=bye, round_number=number, reason=reason, last=number)
+            events = list(self._events[start:])
+        except BaseException:
+            del self._events[start:]
+            self.state = replay(self._events)
+            raise
+        return events
+
     def publish_round(self, round_number: int | None = None) -> list[Event]:
+        """Publish a round; both game columns of a two-game match at once (C.04.5)."""
         s = self._require_open()
         rnd = s.round(round_number)
         if rnd.published:
             raise ArbitroError(f"publish: round {rnd.number} is already published")
+        games = s.pairing_system.games_per_round
+        first = rnd.number - (rnd.number - 1) % games
+        numbers = [n for n in range(first, min(first + games, s.paired_rounds + 1)) if not s.round(n).published]
         with self._tx() as tx:
-            tx.emit(ev.RoundPublished(round=rnd.number))
+            for number in numbers:
+                tx.emit(ev.RoundPublished(round=number))
         return list(tx.events)
 
     # -- results -----------------------------------------------------------

@@ -197,7 +197,11 @@ class TournamentState:
         """
         t = _copy(self.header)
         t.players = {number: _copy(player) for number, player in self.header.players.items()}
-        shown = [r for r in self.rounds if r.complete or include_pending]
+        shown = []
+        for r in self.rounds:  # the complete rounds up to the first that is not (game 2 of a match may finish first)
+            if not (r.complete or include_pending):
+                break
+            shown.append(r)
         results: dict[int, list[RoundResult]] = {p: [] for p in t.players}
         for rnd in shown:
             for p, result in _round_results(self, rnd, t.players).items():
@@ -221,6 +225,16 @@ class TournamentState:
                     requests.append(ByeRequest(round=next_round, kind="Z", start_rank=p))
         for (p, number), kind in sorted(self.requested_byes.items(), key=lambda item: (item[0][1], item[0][0])):
             requests.append(ByeRequest(round=number, kind=kind, start_rank=p))
+        games = self.pairing_system.games_per_round
+        if games > 1:  # in a two-game system's file, 240 counts matches (docs/decisions.md, 2026-12-01)
+            seen: set[tuple[int, int]] = set()
+            by_match = []
+            for req in requests:
+                match = (req.round - 1) // games + 1
+                if (req.start_rank, match) not in seen:
+                    seen.add((req.start_rank, match))
+                    by_match.append(ByeRequest(round=match, kind=req.kind, start_rank=req.start_rank))
+            requests = by_match
         t.requested_byes = requests
         return t
 
@@ -248,7 +262,13 @@ def _round_results(state: TournamentState, rnd: RoundState, players: Iterable[in
         if player in out:
             continue
         if rnd.bye == player:
-            code = ResultCode.ZERO_BYE if state.is_round_robin else ResultCode.PAIRING_BYE
+            if state.is_round_robin:
+                code = ResultCode.ZERO_BYE
+            elif (rnd.number - 1) % state.pairing_system.games_per_round:
+                # C.04.5 1.4: the PAB of a two-game match is worth a game won and a game drawn: U, then H
+                code = ResultCode.HALF_BYE
+            else:
+                code = ResultCode.PAIRING_BYE
         else:
             code = ResultCode(rnd.unpaired.get(player, " "))
         out[player] = RoundResult(opponent=None, colour=Colour.NONE, code=code)

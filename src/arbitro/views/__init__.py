@@ -30,8 +30,10 @@ from arbitro.views.rounds import (
     GameRow,
     RoundSheet,
     board_order_key,
+    games_per_round,
     last_paired_round,
     last_round_with_results,
+    match_of,
     round_sheet,
 )
 from arbitro.views.standings import StandingsLine, StandingsTable, standings_table
@@ -63,8 +65,10 @@ __all__ = [
     "crosstable",
     "crosstable_rows",
     "game_result_text",
+    "games_per_round",
     "last_paired_round",
     "last_round_with_results",
+    "match_of",
     "player_card",
     "points_text",
     "result_mark",

@@ -36,7 +36,9 @@ __all__ = [
     "GameRow",
     "RoundSheet",
     "board_order_key",
+    "games_per_round",
     "last_paired_round",
+    "match_of",
     "last_round_with_results",
     "round_sheet",
 ]
@@ -156,13 +158,33 @@ def _seated(a: Player, ra: RoundResult, b: Player) -> tuple[Player, Player]:
     return (a, b) if a.start_rank < b.start_rank else (b, a)
 
 
+def games_per_round(t: Tournament) -> int:
+    """TRF round columns per round of ``t``'s system: 2 for two-game matches (C.04.5), else 1."""
+    from arbitro.pairing import registry
+
+    return registry.of_tournament(t).games_per_round
+
+
+def match_of(t: Tournament, column: int) -> tuple[int, int]:
+    """``(round, game)`` of a TRF round column: ``(column, 1)``, or for two-game matches ``(k, 1|2)``."""
+    games = games_per_round(t)
+    return ((column - 1) // games + 1, (column - 1) % games + 1)
+
+
 def round_sheet(t: Tournament, round_number: int) -> RoundSheet:
-    """Games and byes of ``round_number``: boards in C.04.2 3.6 order (Berger order for round robins)."""
+    """Games and byes of ``round_number``: boards in C.04.2 3.6 order (Berger order for round robins).
+
+    Two-game matches (C.04.5): ``round_number`` is a TRF column; both games of a
+    match keep the board order and the points from before the match, and the
+    requested byes (``240``) count matches.
+    """
     sheet = RoundSheet(round_number)
-    before = {p.start_rank: p.score(t.scoring, round_number - 1) for p in t.players.values()}
+    match, game = match_of(t, round_number)
+    first = round_number - game + 1  # the match's first column
+    before = {p.start_rank: p.score(t.scoring, first - 1) for p in t.players.values()}
     pairs: list[tuple[Player, Player]] = []
     seen: set[int] = set()
-    requested = t.byes_for_round(round_number)
+    requested = t.byes_for_round(match)
     for p in t.iter_players():
         r = p.result(round_number)
         if r is None:
@@ -172,7 +194,11 @@ def round_sheet(t: Tournament, round_number: int) -> RoundSheet:
                 sheet.byes.append(ByeRow(p, before[p.start_rank], bye_kind(code), code.value))
             continue
         if r.opponent is None or r.opponent not in t.players:
-            sheet.byes.append(ByeRow(p, before[p.start_rank], bye_kind(r.code), r.code.value))
+            kind = bye_kind(r.code)
+            g1 = p.result(first) if game > 1 else None
+            if g1 is not None and g1.opponent is None and g1.code is ResultCode.PAIRING_BYE:
+                kind = bye_kind(g1.code)  # C.04.5 1.4: the match's PAB (U, then H for game 2)
+            sheet.byes.append(ByeRow(p, before[p.start_rank], kind, r.code.value))
             continue
         if p.start_rank in seen:
             continue
@@ -181,7 +207,7 @@ def round_sheet(t: Tournament, round_number: int) -> RoundSheet:
         pairs.append(_seated(p, r, opp))
 
     berger = _berger_order(t, round_number) if t.is_round_robin else None
-    virtual = _virtual_points(t, round_number)
+    virtual = _virtual_points(t, match)
     number = {sr: i for i, sr in enumerate(ranking_order(t), start=1)}
 
     def standing(p: Player) -> tuple[Decimal, int]:

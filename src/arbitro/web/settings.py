@@ -64,6 +64,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "arbitro.web.tournaments",
+    "arbitro.web.teams",  # issue 18: team competitions
     "arbitro.web.api",
 ]
 

@@ -21,7 +21,8 @@ _STATUSES = [s.value for s in models.Tournament.Status]
 
 def _row(slug: str) -> models.Tournament:
     # The TRF texts are read only when the per-version cache misses (store.load): not on every request.
-    rows = models.Tournament.objects.filter(slug=slug, published=True).select_related("season")
+    # team competitions (issue 18) are not in the API yet: their pages are /teams/<slug>/
+    rows = models.Tournament.objects.filter(slug=slug, published=True, team_competition__isnull=True).select_related("season")
     row = rows.defer("base_trf", "state_trf").first()
     if row is None:
         raise ApiError(404, "not_found", f"No published tournament {slug!r}.")
@@ -94,7 +95,7 @@ def _listing(
 
 def _published() -> Any:
     return (
-        models.Tournament.objects.filter(published=True)
+        models.Tournament.objects.filter(published=True, team_competition__isnull=True)  # issue 18: not yet
         .select_related("season")
         .defer("base_trf", "state_trf")
     )

@@ -50,8 +50,9 @@ class ByeRequestForm(forms.Form):
     def __init__(self, core: CoreTournament, allowed: set[int] | None, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = _player_choices(core, allowed)
-        first = core.played_rounds + 1
-        last = max(core.total_rounds, first)
+        games = registry.of_tournament(core).games_per_round  # rounds as announced: a two-game match is one
+        first = (core.played_rounds + games - 1) // games + 1
+        last = max((core.total_rounds + games - 1) // games, first)
         self.fields["round"].choices = [(str(r), str(r)) for r in range(first, last + 1)]
 
 
@@ -90,7 +91,10 @@ class CreateForm(forms.Form):
         help_text=_("For a category of the federation's rulebook the format and tie-breaks come from the rulebook."),
     )
     system = forms.CharField(label=_("System"), required=False, max_length=40, widget=forms.Select)
-    rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=30)
+    rounds = forms.IntegerField(
+        label=_("Rounds"), required=False, min_value=1, max_value=30,
+        help_text=_("As announced. In a system of two-game matches each round is one match of two games."),
+    )
     entrants = forms.IntegerField(
         label=_("Expected players"), required=False, min_value=2, max_value=500,
         help_text=_("For a category: the number of players decides the format."),

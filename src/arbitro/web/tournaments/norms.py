@@ -61,13 +61,14 @@ def _line(result: Any) -> NormLine:
     )
 
 
-def tournament_norms(t: CoreTournament) -> NormReport:
+def tournament_norms(t: CoreTournament, options: Any = None) -> NormReport:
+    """``options``: :class:`arbitro.titles.norms.NormOptions` (a team event's kind, issue 18), else the defaults."""
     from arbitro.titles.norms import evaluate_norms, forecast_norms
 
     if not t.players or t.played_rounds == 0:
         return NormReport(True)
     try:
-        evaluated = evaluate_norms(t)
+        evaluated = evaluate_norms(t, options=options)
         forecasts = forecast_norms(t) if t.rounds is not None and t.played_rounds < t.rounds else []
     except Exception as exc:  # noqa: BLE001 - a norm engine problem must not take the page down
         return NormReport(False, message=str(exc))

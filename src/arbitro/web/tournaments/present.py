@@ -10,11 +10,13 @@ looked up at render time (never cached), so a cached round serves both languages
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
+from arbitro.pairing import registry
 from arbitro.standings import Standings, compute_standings
 from arbitro.views import (
     ByeRow,
@@ -25,6 +27,8 @@ from arbitro.views import (
     RoundSheet,
     StandingsLine,
     crosstable,
+    games_per_round,
+    match_of,
     player_card,
     points_text,
     round_sheet,
@@ -34,15 +38,23 @@ from arbitro.views import (
 from . import models, store
 
 __all__ = [
+    "ResultRow",
     "RoundPage",
     "StandingsView",
     "bye_label",
     "crosstable_for",
     "event_label",
+    "games_per_round",
+    "match_of",
     "player_rounds",
     "points_text",
+    "result_rows",
     "round_for",
+    "round_nav",
+    "rounds_progress",
+    "round_title",
     "standings_view",
+    "system_label",
 ]
 
 #: A Berger grid up to this many players (as on the static site); a Swiss crosstable beyond.
@@ -100,6 +112,80 @@ def round_for(row: models.Tournament, t: CoreTournament, rnd: int) -> RoundPage:
     sheet = store.cached(row, f"round{rnd}", lambda: _sheet(row, t, rnd))
     labels = _bye_labels()
     return RoundPage(sheet, [(b, labels.get(b.kind, b.kind)) for b in sheet.byes])
+
+
+def round_title(t: CoreTournament, column: int) -> str:
+    """``Round 3``; for two-game matches (C.04.5) the TRF column as ``Round 2 · game 1``."""
+    match, game = match_of(t, column)
+    if games_per_round(t) == 1:
+        return _("Round %(n)s") % {"n": column}
+    return _("Round %(n)s · game %(g)s") % {"n": match, "g": game}
+
+
+def system_label(t: CoreTournament) -> str:
+    """The pairing system's name in the active language with its article, from the registry."""
+    system = registry.of_tournament(t)
+    return f"{_(system.name)} ({system.article})"
+
+
+def rounds_progress(t: CoreTournament) -> tuple[int, int | None]:
+    """Rounds paired and announced, as announced: a two-game match (C.04.5) is one round of two TRF columns."""
+    games = games_per_round(t)
+    total = (t.total_rounds + games - 1) // games if t.total_rounds else t.total_rounds
+    return (t.played_rounds + games - 1) // games, total
+
+
+def round_nav(t: CoreTournament, columns: int) -> list[tuple[int, str]]:
+    """The round links of the pairings page: ``(column, text)``, ``2.1`` ``2.2`` for two-game matches."""
+    if games_per_round(t) == 1:
+        return [(c, str(c)) for c in range(1, columns + 1)]
+    return [(c, "{}.{}".format(*match_of(t, c))) for c in range(1, columns + 1)]
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One line of the desk's results form: a game of a round column, the match score on its last game."""
+
+    column: int
+    game: GameRow
+    key: str  # ``3`` or, for a two-game match, ``3.2`` (board 3, game 2): the field's id at the desk
+    game_number: int  # 0: one game per round; 1 or 2 in a two-game match
+    match_text: str = ""  # the match's game points, first player's first (C.04.5 Preface), once both are in
+
+
+def result_rows(row: models.Tournament, t: CoreTournament, column: int) -> tuple[list[int], list[ResultRow]]:
+    """The round columns of the desk's results form and its lines, in board order.
+
+    One game per round: that round's boards. A two-game match (C.04.5): every
+    board twice, game 1 then game 2 (colours reversed, 4.4), and the match score
+    in game points once both results are in.
+    """
+    games = games_per_round(t)
+    if games == 1:
+        page = round_for(row, t, column)
+        return [column], [ResultRow(column, g, str(g.board), 0) for g in page.games]
+    _, game = match_of(t, column)
+    first = column - game + 1
+    columns = [c for c in range(first, first + games) if c >= 1]
+    pages = [round_for(row, t, c) for c in columns]
+    by_pair = [{frozenset(g.pair): g for g in page.games} for page in pages]
+    lines: list[ResultRow] = []
+    for g1 in pages[0].games:
+        seats = [by_pair[i].get(frozenset(g1.pair)) for i in range(len(pages))]
+        games_here = [(columns[i], g) for i, g in enumerate(seats) if g is not None]
+        text = ""
+        if all(g.white_code is not None and g.result for _, g in games_here) and len(games_here) == games:
+            mine = sum(_own_points(t, g, g1.white.start_rank) for _, g in games_here)
+            theirs = sum(_own_points(t, g, g1.black.start_rank) for _, g in games_here)
+            text = f"{points_text(mine)}–{points_text(theirs)}"
+        for i, (c, g) in enumerate(games_here, start=1):
+            lines.append(ResultRow(c, g, f"{g1.board}.{i}", i, text if i == len(games_here) else ""))
+    return columns, lines
+
+
+def _own_points(t: CoreTournament, game: GameRow, start_rank: int) -> Decimal:
+    code = game.white_code if game.white.start_rank == start_rank else game.black_code
+    return t.scoring.points(code) if code is not None else Decimal(0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,9 +57,20 @@ def is_event_based(row: models.Tournament) -> bool:
     return not row.base_trf
 
 
+def is_team(row: models.Tournament) -> bool:
+    """A team competition (issue 18): its log holds team events, replayed by :mod:`arbitro.web.teams`."""
+    from arbitro.web.teams.models import is_team as _is_team
+
+    return _is_team(row)
+
+
 def state(row: models.Tournament) -> TournamentState | None:
-    """The core state of an event-based tournament: the replay of its log (cached per version)."""
-    if not is_event_based(row):
+    """The core state of an event-based tournament: the replay of its log (cached per version).
+
+    ``None`` for an imported file not yet adopted, and for a team competition (whose log the
+    individual service does not read; its pages are the team app's).
+    """
+    if not is_event_based(row) or is_team(row):
         return None
     return store.cached(row, "state", lambda: core_replay(_log(row)))
 
@@ -113,6 +124,8 @@ def adopt(row: models.Tournament) -> None:
 
 def _service(row: models.Tournament, user: Actor) -> TournamentService:
     """The core service on the row's log: the one replay of a command."""
+    if is_team(row):
+        raise ArbitroError(_("this is a team competition: use its own desk"))
     adopt(row)
     author = user.get_username() if user is not None and user.is_authenticated else "web"
     return TournamentService(_log(row), author=author)
@@ -287,10 +300,12 @@ def register_many(row: models.Tournament, text: str, user: Actor) -> list[int]:
 
 
 def request_bye(row: models.Tournament, start_rank: int, rnd: int, kind: str, user: Actor) -> None:
+    """A requested bye for round ``rnd`` as announced (a two-game match, C.04.5, is one round: its first column)."""
     svc = _service(row, user)
+    column = svc.state.pairing_system.games_per_round * (rnd - 1) + 1
     if row.category and kind == "H":
-        federation.check_bye(svc.state, start_rank, rnd)
-    svc.request_bye(start_rank, rnd, kind)
+        federation.check_bye(svc.state, start_rank, column)
+    svc.request_bye(start_rank, column, kind)
     _commit(row, svc, user)
 
 
@@ -299,7 +314,8 @@ def pair_next(row: models.Tournament, user: Actor, seed: int | None = None) -> i
     svc.pair_next_round(seed=seed)
     svc.publish_round()
     _commit(row, svc, user)
-    return svc.state.paired_rounds
+    games = svc.state.pairing_system.games_per_round  # a two-game match (C.04.5) is one round of two columns
+    return (svc.state.paired_rounds + games - 1) // games
 
 
 def _shown(seen: str, game: Game, fide_mode: bool) -> bool:
@@ -362,7 +378,8 @@ def _enter(
                 % {"n": board, "now": now}
             )
         if game is not None and game.has_result:
-            if rnd < svc.state.paired_rounds and not permissions.can(user, row, "correct"):
+            last_match = svc.state.paired_rounds - svc.state.pairing_system.games_per_round  # columns before it
+            if rnd <= last_match and not permissions.can(user, row, "correct"):
                 raise ArbitroError(
                     _("round %(r)s is closed: only the chief arbiter may correct its results (C.04.2 4.3)")
                     % {"r": rnd}
@@ -377,20 +394,25 @@ def _enter(
 
 def _desk_results(row: models.Tournament, data: QueryDict | dict[str, str], user: Actor) -> int:
     """One results form: one replay (the service's), one validation, one append."""
-    rnd = _int(data.get("round"), "round")
+    # one round, or the columns of a two-game match (C.04.5: one form for both games)
+    listed = data.getlist("round") if isinstance(data, QueryDict) else [data.get("round")]
+    columns = sorted({_int(value, "round") for value in listed}) or [_int(None, "round")]
     for attempt in range(_RESULT_ATTEMPTS):  # results of other boards saved meanwhile: apply ours to the new state
         svc = _service(row, user)
-        results: dict[int, str] = {}
-        seen: dict[int, str] = {}
-        for i, game in enumerate(svc.state.round(rnd).boards, start=1):
-            value = data.get(f"r_{game.white}_{game.black}", "")
-            if value:
-                results[i] = str(value)
-            shown = data.get(f"s_{game.white}_{game.black}")
-            if shown is not None:
-                seen[i] = str(shown)
-        result_entry.check_typed(results, svc.state.fide_mode)  # the core parser, an error per board
-        done = _enter(svc, rnd, results, seen, row, user)
+        typed: list[tuple[int, dict[int, str], dict[int, str]]] = []
+        for rnd in columns:
+            results: dict[int, str] = {}
+            seen: dict[int, str] = {}
+            for i, game in enumerate(svc.state.round(rnd).boards, start=1):
+                value = data.get(f"r_{game.white}_{game.black}", "")
+                if value:
+                    results[i] = str(value)
+                shown = data.get(f"s_{game.white}_{game.black}")
+                if shown is not None:
+                    seen[i] = str(shown)
+            result_entry.check_typed(results, svc.state.fide_mode)  # the core parser, an error per board
+            typed.append((rnd, results, seen))
+        done = sum(_enter(svc, rnd, results, seen, row, user) for rnd, results, seen in typed)
         try:
             _commit(row, svc, user)
             return done

@@ -81,10 +81,15 @@ def _prize_document(row: models.Tournament) -> str:
 @login_required
 def panel(request: HttpRequest, slug: str) -> HttpResponse:
     row = _managed(request, slug, "view")
+    from arbitro.web.teams.models import is_team
+
+    if is_team(row):  # issue 18: a team competition has its own desk
+        return redirect("teams:desk_panel", slug=row.slug)
     core = store.load(row)
     st = service.state(row)
     rnd = st.paired_rounds if st is not None else core.played_rounds
     current = present.round_for(row, core, rnd) if rnd else None
+    result_columns, result_rows = present.result_rows(row, core, rnd) if rnd else ([], [])
     query = (request.GET.get("q") or "").strip()
     found_list, found_people = [], []
     if query:  # search the FIDE rating list and the federation registry
@@ -100,11 +105,22 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "row": row,
             "t": core,
             "current": current,
+            "current_title": present.round_title(core, rnd) if rnd else "",
+            "current_match": present.match_of(core, rnd)[0] if rnd else 0,
+            "result_byes": present.round_for(row, core, result_columns[0]).byes if result_columns else [],
+            "rounds_done": present.rounds_progress(core)[0],
+            "rounds_total": present.rounds_progress(core)[1],
+            "result_columns": result_columns,
+            "result_rows": result_rows,
+            "two_games": any(r.game_number for r in result_rows),
             "register_form": forms.RegisterForm(),
             "query": query,
             "found_list": found_list,
             "found_people": found_people,
-            "current_boards": "\n".join(f"{b.white.start_rank} {b.black.start_rank}" for b in current.games) if current else "",
+            # a two-game match is changed as game 1 (the core reverses game 2, C.04.5 4.4)
+            "current_boards": "\n".join(
+                f"{r.game.white.start_rank} {r.game.black.start_rank}" for r in result_rows if r.game_number <= 1
+            ),
             "requests": row.bye_requests.all(),
             "events": [
                 (e.created, present.event_label(e.kind), e.payload, e.author)

@@ -24,7 +24,11 @@ def _public(slug: str) -> models.Tournament:
 
 def _context(row: models.Tournament, tab: str, **extra: Any) -> dict[str, Any]:
     core = store.load(row)
-    return {"row": row, "t": core, "tab": tab, "rounds": range(1, core.played_rounds + 1), **extra}
+    done, total = present.rounds_progress(core)  # as announced (a two-game match is one round)
+    return {
+        "row": row, "t": core, "tab": tab, "rounds": range(1, core.played_rounds + 1),
+        "rounds_done": done, "rounds_total": total, "system_label": present.system_label(core), **extra,
+    }
 
 
 def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -38,6 +42,10 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
 
     @wraps(view)
     def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        from arbitro.web.teams.models import TeamCompetition
+
+        if TeamCompetition.objects.filter(tournament__slug=slug).exists():  # issue 18: a team competition's pages
+            return redirect("teams:standings", slug=slug)
         if request.method != "GET" or request.user.is_authenticated or "messages" in request.COOKIES:
             return view(request, slug, *args, **kwargs)
         row = _public(slug)
@@ -92,6 +100,7 @@ def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpRes
     core = store.load(row)
     if rnd is None:
         rnd = max(core.played_rounds, 1)
+        rnd -= present.match_of(core, rnd)[1] - 1  # a two-game match (C.04.5) opens on its game 1
     if rnd < 1 or (core.played_rounds and rnd > core.played_rounds):
         raise Http404
     view = present.round_for(row, core, rnd)
@@ -101,7 +110,15 @@ def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpRes
     return render(
         request,
         "tournaments/pairings.html",
-        _context(row, "pairings", round=view, current=rnd, default_time=default_time),
+        _context(
+            row,
+            "pairings",
+            round=view,
+            current=rnd,
+            default_time=default_time,
+            round_nav=present.round_nav(core, core.played_rounds),
+            round_title=present.round_title(core, rnd),
+        ),
     )
 
 

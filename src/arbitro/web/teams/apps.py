@@ -1,0 +1,10 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class TeamsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "arbitro.web.teams"
+    label = "teams"
+    verbose_name = "Arbitro teams"

@@ -1,0 +1,49 @@
+"""The form that creates a team competition (the shape of the input; the core checks the rest)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from arbitro.pairing import registry
+from arbitro.web.tournaments.forms import _text
+
+_TEAM_KINDS = (registry.SystemKind.TEAM_SWISS, registry.SystemKind.TEAM_ROUND_ROBIN)
+
+
+def team_system_choices() -> list[tuple[str, str]]:
+    """The team pairing systems of the registry, by key."""
+    return [(s.key, f"{_(s.name)} ({s.article})") for s in registry.all_systems() if s.kind in _TEAM_KINDS]
+
+
+class TeamCreateForm(forms.Form):
+    name = _text(gettext_lazy("Name"), "tournament name")
+    city = _text(gettext_lazy("City"), "city", required=False)
+    start_date = forms.DateField(label=gettext_lazy("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end_date = forms.DateField(label=gettext_lazy("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    system = forms.ChoiceField(label=gettext_lazy("System"))
+    boards = forms.IntegerField(label=gettext_lazy("Boards per match"), min_value=1, max_value=20, initial=4)
+    rounds = forms.IntegerField(
+        label=gettext_lazy("Rounds"), required=False, min_value=1, max_value=30, initial=7,
+        help_text=gettext_lazy("A round robin has the rounds of its table."),
+    )  # fmt: skip
+    match_win = forms.DecimalField(label=gettext_lazy("Match points for a win"), initial=Decimal(2), max_digits=4, decimal_places=2)
+    match_draw = forms.DecimalField(label=gettext_lazy("Match points for a draw"), initial=Decimal(1), max_digits=4, decimal_places=2)
+    match_loss = forms.DecimalField(label=gettext_lazy("Match points for a loss"), initial=Decimal(0), max_digits=4, decimal_places=2)
+    chief_arbiter = _text(gettext_lazy("Chief arbiter"), "chief arbiter", required=False)
+    norm_event = forms.ChoiceField(
+        label=gettext_lazy("Title norms (FIDE B.01)"), required=False,
+        choices=[
+            ("", gettext_lazy("other team event (9 games)")),
+            ("team_championship", gettext_lazy("team championship (B.01 1.4.1b: 7 games)")),
+            ("national_team_championship", gettext_lazy("national team championship")),
+        ],
+    )  # fmt: skip
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["system"].choices = team_system_choices()

@@ -1,0 +1,330 @@
+"""Pages of a team competition: public (pairings with board results, team and board standings,
+team and player pages) and the desk (teams, line-ups, board results, corrections, TRF).
+
+The rows come from :mod:`arbitro.views.teams`; these views lay them out and translate labels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from arbitro.errors import ArbitroError
+from arbitro.pairing import registry
+from arbitro.teams.model import PrimaryScore
+from arbitro.views import teams as team_views
+from arbitro.web.tournaments import models, permissions, store
+
+from . import forms, service
+from .models import is_team
+
+#: Label keys of a team's round (arbitro.teams.results.RoundEntry.kind).
+ROUND_KINDS = {
+    "played": gettext_lazy("played"),
+    "forfeit_win": gettext_lazy("won by forfeit"),
+    "forfeit_loss": gettext_lazy("lost by forfeit"),
+    "double_forfeit": gettext_lazy("double forfeit"),
+    "U": gettext_lazy("pairing-allocated bye"),
+    "F": gettext_lazy("full-point bye"),
+    "H": gettext_lazy("half-point bye"),
+    "Z": gettext_lazy("free round"),
+    "absent": gettext_lazy("not paired"),
+    "pending": gettext_lazy("result pending"),
+}
+
+FORFEIT_LABELS = {
+    "+-": gettext_lazy("first team wins by forfeit"),
+    "-+": gettext_lazy("second team wins by forfeit"),
+    "--": gettext_lazy("both teams forfeit"),
+}
+
+
+class _NotTeam(Exception):
+    """A team page asked for an individual tournament: its own pages answer instead."""
+
+
+def _public_row(slug: str) -> models.Tournament:
+    row = get_object_or_404(models.Tournament, slug=slug, published=True)
+    if not is_team(row):
+        raise _NotTeam
+    return row
+
+
+def _page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Anonymous GETs from the per-version page cache (path and language only), as the individual pages."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+        try:
+            if request.user.is_authenticated or "messages" in request.COOKIES:
+                return view(request, slug, *args, **kwargs)
+            row = _public_row(slug)
+        except _NotTeam:
+            return redirect("tournaments:info", slug=slug)
+        key = f"{request.path}|{translation.get_language()}"
+        content = store.cached_page(row, key, lambda: view(request, slug, *args, **kwargs).content)
+        resp = HttpResponse(content)
+        resp["Vary"] = "Cookie, Accept-Language"
+        return resp
+
+    return wrapper
+
+
+def _system_name(system: str) -> str:
+    s = registry.get(system)
+    return f"{_(s.name)} ({s.article})"
+
+
+def _context(row: models.Tournament, tab: str, **extra: Any) -> dict[str, Any]:
+    ev = service.event(row)
+    return {
+        "row": row, "ev": ev, "tab": tab, "rounds": range(1, ev.played_rounds() + 1),
+        "system_name": _system_name(ev.system), **extra,
+    }  # fmt: skip
+
+
+@_page
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    row = _public_row(slug)
+    ev = service.event(row)
+    codes, lines = team_views.team_standings_table(ev)
+    by_match = ev.primary is PrimaryScore.MATCH  # C.04.6 art. 1.2: the primary score, then the tie-breaks
+    return render(
+        request, "teams/standings.html", _context(row, "standings", codes=codes, lines=lines, by_match=by_match)
+    )
+
+
+@_page
+def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpResponse:
+    row = _public_row(slug)
+    ev = service.event(row)
+    last = ev.played_rounds()
+    if rnd is None:
+        rnd = max(last, 1)
+    if rnd < 1 or (last and rnd > last) or (not last and rnd > 1):
+        raise Http404
+    matches, bye = team_views.match_sheet(ev, rnd)
+    deadline = service.state(row).deadlines.get(rnd)
+    return render(
+        request, "teams/pairings.html",
+        _context(row, "pairings", matches=matches, bye=ev.teams[bye].name if bye else "", current=rnd, deadline=deadline),
+    )  # fmt: skip
+
+
+@_page
+def boards(request: HttpRequest, slug: str) -> HttpResponse:
+    row = _public_row(slug)
+    ev = service.event(row)
+    table = team_views.board_standings_table(ev)
+    return render(request, "teams/boards.html", _context(row, "boards", boards=sorted(table.items())))
+
+
+@_page
+def team(request: HttpRequest, slug: str, tpn: int) -> HttpResponse:
+    row = _public_row(slug)
+    ev = service.event(row)
+    if tpn not in ev.teams:
+        raise Http404
+    rows = [(r, ROUND_KINDS.get(r.kind, r.kind)) for r in team_views.team_rounds(ev, tpn)]
+    members = [(i, m, team_views.player_games(ev, m.id)) for i, m in enumerate(ev.teams[tpn].members, start=1)]
+    return render(
+        request, "teams/team.html",
+        _context(row, "team", team=ev.teams[tpn], round_rows=rows, members=members, boards_count=ev.boards),
+    )  # fmt: skip
+
+
+@_page
+def norms(request: HttpRequest, slug: str) -> HttpResponse:
+    """Title norms of the individual games (B.01; the 7-game team norms of 1.4.1b when the event is one)."""
+    from arbitro.teams.individual import to_tournament
+    from arbitro.titles.norms import NormOptions
+    from arbitro.web.tournaments.norms import tournament_norms
+
+    row = _public_row(slug)
+    st = service.state(row)
+    options = NormOptions(event=st.norm_event or None)
+    report = store.cached(row, "team_norms", lambda: tournament_norms(to_tournament(service.event(row)), options))
+    return render(request, "teams/norms.html", _context(row, "norms", report=report, norm_event=st.norm_event))
+
+
+@_page
+def player(request: HttpRequest, slug: str, pid: int) -> HttpResponse:
+    row = _public_row(slug)
+    ev = service.event(row)
+    if pid not in ev.players:
+        raise Http404
+    tpn = ev.team_of_player().get(pid)
+    games = team_views.player_games(ev, pid)
+    return render(
+        request, "teams/player.html",
+        _context(row, "team", member=ev.players[pid], team=ev.teams[tpn] if tpn else None, games=games),
+    )  # fmt: skip
+
+
+# -- desk ----------------------------------------------------------------------------
+
+
+def _managed(request: HttpRequest, slug: str, action: str) -> models.Tournament:
+    row = get_object_or_404(models.Tournament, slug=slug)
+    if not permissions.can(request.user, row, action):
+        raise PermissionDenied
+    if not is_team(row):
+        raise Http404
+    return row
+
+
+@login_required
+def desk_create(request: HttpRequest) -> HttpResponse:
+    if not permissions.can_create(request.user):
+        raise PermissionDenied
+    form = forms.TeamCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            row = service.create(form.cleaned_data, request.user)
+        except ArbitroError as err:
+            messages.error(request, str(err))
+        else:
+            messages.success(request, _("Team competition created."))
+            return redirect("teams:desk_panel", slug=row.slug)
+    return render(request, "teams/desk_create.html", {"form": form})
+
+
+@login_required
+def desk_panel(request: HttpRequest, slug: str) -> HttpResponse:
+    row = _managed(request, slug, "view")
+    st = service.state(row)
+    ev = service.event(row)
+    last = st.paired_rounds
+    try:
+        rnd = int(request.GET.get("round") or last)
+    except ValueError:
+        rnd = last
+    rnd = min(max(rnd, 0), last)
+    matches: list[dict[str, Any]] = []
+    if rnd:
+        sheet, _bye = team_views.match_sheet(ev, rnd)
+        for line in sheet:
+            matches.append(
+                {
+                    "line": line,
+                    "teams": [
+                        (tpn, ev.teams[tpn].name, ev.teams[tpn].members, st.lineup(rnd, tpn))
+                        for tpn in (line.white, line.black)
+                    ],
+                    "lineup_rows": _lineup_rows(ev, st, rnd, line),
+                }
+            )
+    return render(
+        request, "teams/desk_panel.html",
+        {
+            "row": row, "ev": ev, "st": st, "rnd": rnd, "rounds": range(1, last + 1), "matches": matches,
+            "results": team_views.BOARD_RESULTS, "forfeits": [(c, t, FORFEIT_LABELS[c]) for c, t in team_views.MATCH_FORFEITS],
+            "can_chief": permissions.can(request.user, row, "pair"),
+            "can_pair": last < ev.rounds and (last == 0 or st.round_complete(last)) and len(ev.teams) >= 2,
+            "system_name": _system_name(ev.system), "no_refresh": True,
+            "bye": ev.teams[st.byes[rnd]].name if rnd in st.byes else "",
+            "deadline": st.deadlines.get(rnd),
+            "deadline_value": timezone.localtime(st.deadlines[rnd]).strftime("%Y-%m-%dT%H:%M") if rnd in st.deadlines else "",
+        },
+    )  # fmt: skip
+
+
+def _lineup_rows(ev: Any, st: Any, rnd: int, line: team_views.MatchLine) -> list[dict[str, Any]]:
+    """Per board: each team's player (the line-up) and the board's result code."""
+    lw, lb = st.lineup(rnd, line.white), st.lineup(rnd, line.black)
+    results = {b.board: b.result for b in line.boards}
+    return [
+        {
+            "board": b, "colour": ev.player_colour(b, True), "white": lw[b - 1], "black": lb[b - 1],
+            "result": results.get(b, ""),
+        }  # fmt: skip
+        for b in range(1, ev.boards + 1)
+    ]
+
+
+@login_required
+def desk_action(request: HttpRequest, slug: str) -> HttpResponse:
+    if request.method != "POST":
+        return redirect("teams:desk_panel", slug=_managed(request, slug, "view").slug)
+    op = request.POST.get("op", "")
+    row = _managed(
+        request, slug, {"team": "register", "pair": "pair", "deadline": "pair", "match": "result"}.get(op, op or "view")
+    )
+    try:
+        text = service.perform(row, op, request.POST, request.user)
+    except ArbitroError as err:
+        messages.error(request, str(err))
+    else:
+        messages.success(request, text)
+    rnd = request.POST.get("round")
+    target = redirect("teams:desk_panel", slug=row.slug)
+    if op == "match" and rnd and rnd.isdigit():
+        target["Location"] += f"?round={rnd}"
+    return target
+
+
+@login_required
+def desk_export(request: HttpRequest, slug: str) -> HttpResponse:
+    row = _managed(request, slug, "view")
+    resp = HttpResponse(service.export_trf(row), content_type="text/plain; charset=utf-8")
+    last = service.state(row).paired_rounds
+    resp["Content-Disposition"] = f'attachment; filename="{row.slug}-teams-round{last}.trf26.trf"'
+    return resp
+
+
+# -- documents -------------------------------------------------------------------------
+
+#: Public documents (as their pages are); match cards are the desk's (docs/decisions.md 2026-12-01).
+PUBLIC_DOCUMENTS = ("pairings", "standings")
+DESK_DOCUMENTS = ("pairings", "standings", "cards")
+
+
+def _document(row: models.Tournament, kind: str, request: HttpRequest) -> HttpResponse:
+    from arbitro.documents import teams_pdf
+
+    ev = service.event(row)
+    lang = "es" if (translation.get_language() or "es").startswith("es") else "en"
+    rnd: int | None = None
+    raw = request.GET.get("round")
+    if raw and raw.isdigit():
+        rnd = int(raw)
+    try:
+        if kind == "pairings":
+            data = teams_pdf.render_team_pairings_pdf(ev, lang, round_number=rnd)
+        elif kind == "cards":
+            data = teams_pdf.render_match_cards_pdf(ev, lang, round_number=rnd)
+        else:
+            data = teams_pdf.render_team_standings_pdf(ev, lang)
+    except ArbitroError as err:
+        raise Http404(str(err)) from None
+    resp = HttpResponse(data, content_type="application/pdf")
+    suffix = f"-round{rnd or ev.played_rounds()}" if kind != "standings" else ""
+    resp["Content-Disposition"] = f'attachment; filename="{row.slug}-teams-{kind}{suffix}.pdf"'
+    return resp
+
+
+def public_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    if kind not in PUBLIC_DOCUMENTS:
+        raise Http404
+    try:
+        row = _public_row(slug)
+    except _NotTeam:
+        return redirect("tournaments:info", slug=slug)
+    return _document(row, kind, request)
+
+
+@login_required
+def desk_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
+    if kind not in DESK_DOCUMENTS:
+        raise Http404
+    return _document(_managed(request, slug, "view"), kind, request)
