@@ -3,8 +3,9 @@
 Front ends call ``arbitro pair --dutch FILE -p [OUT]`` once per round, like
 bbpPairings; importing Typer, Click and Rich costs more than pairing 100
 players. :func:`try_fast` reads the few options of that command itself and
-runs the Dutch branch of the Typer command with the same helpers
-(:mod:`arbitro.cli.pair_common`); other systems and ``check`` go to Typer.
+runs :func:`pair_file`, the body of the ``pair`` command that the Typer
+command (:mod:`arbitro.cli.pair`) calls too, with the Dutch engine; other
+systems and ``check`` go to Typer.
 Anything it does not recognise (``--help``, an unknown or repeated option, a
 missing value) returns ``None`` and the caller builds the Typer application,
 which gives the usual help and usage errors. The command lines it accepts
@@ -13,9 +14,15 @@ mean exactly what they mean to Typer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-__all__ = ["try_fast"]
+if TYPE_CHECKING:
+    from arbitro.model import Tournament
+    from arbitro.pairing.types import RoundPairing
+
+__all__ = ["pair_file", "try_fast"]
 
 _PAIR_VALUES = {"--dutch"}
 _PAIR_FLAGS = {"-p", "--json", "--bbp-compat", "--add-round", "--full-search"}
@@ -56,24 +63,35 @@ def _parse(
     return opts, seen, positional
 
 
-def _pair_dutch(output: Path | None, dutch: Path, as_json: bool, bbp: bool, add_round: bool, full: bool) -> int:
-    """``arbitro pair --dutch``: the Dutch branch of :func:`arbitro.cli.pair.register`'s ``pair``."""
-    from arbitro.cli.pair_common import INVALID, check_round_count, load, options, out, pairing_json
+def pair_file(
+    source: Path,
+    output: Path | None,
+    as_json: bool,
+    add_round: bool,
+    pair: Callable[[Tournament], RoundPairing],
+) -> int:
+    """The body of ``arbitro pair`` for every system, written once (the Typer command calls it too).
+
+    Reads ``source``, refuses a round beyond the declared ones unless
+    ``add_round``, pairs the next round with ``pair`` and writes the boards in
+    bbpPairings' format (or JSON) to ``output`` or standard output. Exit codes
+    as bbpPairings: 0 paired, 1 no valid pairing, 3 invalid input.
+    """
+    from arbitro.cli.pair_common import INVALID, check_round_count, load, out, pairing_json
     from arbitro.errors import ArbitroError
-    from arbitro.pairing.dutch import pair_round
     from arbitro.pairing.types import NoValidPairing
 
-    t = load(dutch)
-    check_round_count(t, dutch, add_round)
+    t = load(source)
+    check_round_count(t, source, add_round)
     try:
-        pairing = pair_round(t, None, options(bbp, full))
+        pairing = pair(t)
     except NoValidPairing as exc:
         out(f"arbitro: no valid pairing: {exc}", err=True)
         return 1
     except ArbitroError as exc:
         raise ArbitroError(str(exc), exit_code=INVALID) from None
     except ValueError as exc:
-        raise ArbitroError(f"{dutch}: {exc}", exit_code=INVALID) from None
+        raise ArbitroError(f"{source}: {exc}", exit_code=INVALID) from None
     text = pairing_json(pairing) if as_json else "\n".join(pairing.as_bbp_lines())
     if output is not None:
         from arbitro.trf import atomic_write_text
@@ -82,6 +100,14 @@ def _pair_dutch(output: Path | None, dutch: Path, as_json: bool, bbp: bool, add_
     else:
         out(text)
     return 0
+
+
+def _pair_dutch(output: Path | None, dutch: Path, as_json: bool, bbp: bool, add_round: bool, full: bool) -> int:
+    """``arbitro pair --dutch``: :func:`pair_file` with the Dutch engine, without the registry."""
+    from arbitro.cli.pair_common import options
+    from arbitro.pairing.dutch import pair_round
+
+    return pair_file(dutch, output, as_json, add_round, lambda t: pair_round(t, None, options(bbp, full)))
 
 
 def try_fast(argv: list[str]) -> int | None:

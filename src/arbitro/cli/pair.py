@@ -22,9 +22,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from arbitro.cli.pair_common import INVALID
-from arbitro.cli.pair_common import check_round_count as _check_round_count
 from arbitro.cli.pair_common import load as _load
-from arbitro.cli.pair_common import pairing_json as _pairing_json
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
 from arbitro.pairing import registry
@@ -161,28 +159,10 @@ def register(app: typer.Typer) -> None:
 
         A round beyond the declared rounds (142/XXR) is invalid input without --add-round.
         """
-        from arbitro.pairing.types import NoValidPairing
+        from arbitro.cli.fast import pair_file
 
         system, source = _one(files, pairable)
-        t = _load(source)
-        _check_round_count(t, source, add_round)
-        try:
-            pairing = system.pair(t, None, _options(bbp, full_search))
-        except NoValidPairing as exc:
-            typer.echo(f"arbitro: no valid pairing: {exc}", err=True)
-            return 1
-        except ArbitroError as exc:
-            raise ArbitroError(str(exc), exit_code=INVALID) from None
-        except ValueError as exc:
-            raise ArbitroError(f"{source}: {exc}", exit_code=INVALID) from None
-        text = _pairing_json(pairing) if as_json else "\n".join(pairing.as_bbp_lines())
-        if output is not None:
-            from arbitro.trf import atomic_write_text
-
-            atomic_write_text(output, text + "\n")
-        else:
-            typer.echo(text)
-        return 0
+        return pair_file(source, output, as_json, add_round, lambda t: system.pair(t, None, _options(bbp, full_search)))
 
     def check_cmd(
         files: dict[str, Path | None],

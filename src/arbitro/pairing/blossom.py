@@ -25,10 +25,20 @@ __all__ = ["Matcher"]
 
 
 class Matcher:
-    """A maximum-weight (not maximum-cardinality) matching on ``n`` vertices."""
+    """A maximum-weight (not maximum-cardinality) matching on ``n`` vertices.
 
-    def __init__(self, n: int) -> None:
+    ``several`` lets a stage make more than one augmentation (:meth:`_drop_trees`).
+    It changes the work, not the result's optimality: either way :meth:`solve`
+    returns a maximum-weight matching, though not necessarily the same one when
+    several are optimal.
+    """
+
+    def __init__(self, n: int, several: bool = False) -> None:
         self.n = n
+        # Several augmentations per stage (see :meth:`_drop_trees`); off: one, as in mwmatching.
+        self.several = several
+        self.tree = [-1] * (2 * n)
+        self.no_delta = False  # set in a stage once it has augmented (several)
         # Stored weights are 2 * weight * scale, so duals stay integral.
         self.scale = 1
         self.w: list[list[int]] = [[0] * n for _ in range(n)]
@@ -312,8 +322,11 @@ class Matcher:
     # ------------------------------------------------------------------
     # the blossom algorithm
     def _assign_label(self, w: int, t: int, p: tuple[int, int] | None) -> None:
+        tree = self.tree
+        root = w if p is None else tree[self.inblossom[p[0]]]
         while True:
             b = self.inblossom[w]
+            tree[b] = root
             self.label[w] = self.label[b] = t
             self.labelend[w] = self.labelend[b] = p
             self.bestedge[w] = self.bestedge[b] = None
@@ -390,12 +403,22 @@ class Matcher:
         self.leafs[b] = leafs
         self.label[b] = 1
         self.labelend[b] = self.labelend[bb]
+        self.tree[b] = self.tree[bb]
         self.dual[b] = 0
         label = self.label
         for x in leafs:
             if label[inb[x]] == 2:
                 self.queue.append(x)
             inb[x] = b
+        if self.no_delta:
+            # This stage has augmented (``several``) and will end without another dual step,
+            # so the least-slack edges that only a dual step reads are not needed.
+            for sub in path:
+                self.bbest[sub] = None
+                self.bestedge[sub] = None
+            self.bbest[b] = None
+            self.bestedge[b] = None
+            return
         # least-slack edges to other S-blossoms: for each blossom bj (in order of
         # first sight), the first edge of least slack bk[bj], from bx[bj] to by[bj]
         bk, bx, by = self._bk, self._bx, self._by
@@ -597,11 +620,18 @@ class Matcher:
         # wsv[w] is the slack of edge wse[w] (checked by identity against bestedge[w]).
         wse: list[tuple[int, int] | None] = [None] * n
         wsv = [0] * n
+        augmented = self.no_delta = False
+        scans = budget = 0  # vertex scans since the last augmentation; allowed after one
         while True:
             queue = self.queue
             while queue:
                 v = queue.pop()
                 bv = inb[v]
+                if label[bv] != 1:
+                    continue  # its tree augmented earlier in this stage
+                scans += 1
+                if augmented and scans > budget:
+                    break  # the next augmentation costs more than the first: end the stage
                 row = wm[v]
                 dv = dual[v]
                 # slack of bestedge[bv]; duals and weights are fixed during this scan
@@ -619,12 +649,20 @@ class Matcher:
                         lw = label[bw]
                         if lw == 0:
                             if mate[base[bw]] == -1:
+                                gone = self.tree[bv]
                                 if bw >= n:
                                     self._augment_blossom(bw, w)
                                 mate[w] = v
                                 self._augment_path(v, w)
-                                self._end_stage()
-                                return True
+                                if not self.several:
+                                    self._end_stage()
+                                    return True
+                                self._drop_trees(gone, gone)
+                                if not augmented:
+                                    augmented, budget = True, scans + 1
+                                    self.no_delta = True
+                                scans = 0
+                                break
                             self._assign_label(w, 2, (v, w))
                         elif lw == 1:
                             b0 = self._scan_blossom(v, w)
@@ -637,10 +675,18 @@ class Matcher:
                                 else:
                                     cslack = dual[cur[0]] + dual[cur[1]] - wm[cur[0]][cur[1]]
                             else:
+                                gone, gone2 = self.tree[bv], self.tree[bw]
                                 self._augment_path(v, w)
                                 self._augment_path(w, v)
-                                self._end_stage()
-                                return True
+                                if not self.several:
+                                    self._end_stage()
+                                    return True
+                                self._drop_trees(gone, gone2)
+                                if not augmented:
+                                    augmented, budget = True, scans + 1
+                                    self.no_delta = True
+                                scans = 0
+                                break
                         elif label[w] == 0:
                             label[w] = 2
                             self.labelend[w] = (v, w)
@@ -663,6 +709,9 @@ class Matcher:
                             if ks < sl:
                                 bestedge[w] = wse[w] = (v, w)
                                 wsv[w] = ks
+            if augmented:
+                self._end_stage()
+                return True
             # No tight edge left: change the duals.
             deltatype = 1
             delta = -1
@@ -731,6 +780,38 @@ class Matcher:
                 self.queue.append(dedge[0])
             else:
                 self._expand_blossom(dblossom, False)
+
+    def _drop_trees(self, t1: int, t2: int) -> None:
+        """Unlabel the trees rooted at ``t1`` and ``t2`` after an augmentation through them (``several``).
+
+        A stage grows one alternating tree per root, vertex-disjoint, and the
+        standard algorithm ends the stage at the first augmenting path (two
+        trees joined by a tight edge, or a tree and a free vertex with a zero
+        dual). With ``several`` the stage goes on: the augmented path's edges
+        are tight, so flipping it changes no dual; every edge of a tree is
+        tight whatever dual steps the stage made (outer duals go down by the
+        step, inner ones up), so the augmented trees are left with feasible
+        duals, every matched edge tight and no free vertex (the root is now
+        matched). Unlabelled, their vertices and blossoms are ordinary matched
+        ones that the remaining trees may grow into; the remaining trees'
+        labels are untouched and still describe alternating trees of tight
+        edges. The stage stops when no tree can grow on tight edges any more
+        (no dual step after an augmentation, since the least-slack caches
+        may name unlabelled vertices), then ends as usual. Between stages the
+        state is therefore what :meth:`solve` always keeps -- feasible duals,
+        tight matched edges, roots only at free vertices with a positive dual
+        -- and the search ends, as before, at a maximum-weight matching.
+        """
+        label, labelend, bestedge = self.label, self.labelend, self.bestedge
+        tree, inb = self.tree, self.inblossom
+        for v in self.alive:
+            b = inb[v]
+            if label[b] and tree[b] in (t1, t2):
+                label[b] = label[v] = 0
+                labelend[b] = labelend[v] = None
+                bestedge[b] = bestedge[v] = None
+                if b >= self.n:
+                    self.bbest[b] = None
 
     def _end_stage(self) -> None:
         n = self.n

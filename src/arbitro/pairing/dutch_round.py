@@ -32,7 +32,10 @@ class _Round:
         self.sp = sp
         self.n = len(sp)
         self.layout = Layout(sp, st, narrow)
-        self.m = Matcher(self.n)
+        # Fast path (issue 16): several augmentations per stage. The matcher still returns a
+        # maximum-weight matching, and every decision below reads only what all maximum-weight
+        # matchings of the current weights share (see match_round), so the round is the same.
+        self.m = Matcher(self.n, several=not full)
         self.bye_score = 0
         self.c9 = False
         self.c9_ranks: dict[int, int] = {}
@@ -376,8 +379,22 @@ def match_round(
     """Pair the players of ``st``: the pairs (unordered) and the PAB receiver.
 
     ``full_search`` turns off the fast path (the certified shortcuts of
-    :meth:`_Bracket.certified`): every decision is then taken by re-solving
-    the weighted matching, the reference the fast path is tested against.
+    :meth:`_Bracket.certified` and the several augmentations per stage of
+    :class:`Matcher`): every decision is then taken by re-solving the
+    weighted matching with the plain algorithm, the reference the fast path
+    is tested against.
+
+    Why a different optimum cannot change the round: each decision asks
+    whether some maximum-weight matching has a property (an MDP paired in the
+    bracket, a player keeping the S1 role, ...) and answers it from the
+    current optimum when that optimum has it, otherwise by favouring the
+    property with an addend below every criterion and re-solving; or it reads
+    a sum that the weights fix (pairs and scores paired in the bracket, the
+    number of exchanges, the PAB score); or it fixes a partner after distinct
+    generation-order addends, which every optimum then shares (two optima
+    with different partners would differ in the addends, which are below
+    one unit of the base weights). None of these depends on which optimum the
+    matcher returns.
     """
     if not st.players:
         return [], None
