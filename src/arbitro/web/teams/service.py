@@ -23,7 +23,7 @@ from arbitro.teams.log import LogEvent, TeamLogState, TeamService, replay
 from arbitro.teams.model import TeamEvent
 from arbitro.trf.teams import format_team_trf
 from arbitro.web.tournaments import models, permissions, store
-from arbitro.web.tournaments.service import CHANGED_MEANWHILE, Actor, ChangedMeanwhile
+from arbitro.web.tournaments.service import CHANGED_MEANWHILE, Actor, ChangedMeanwhile, player_lines
 
 from .models import TeamCompetition
 
@@ -121,20 +121,7 @@ def create(data: dict[str, Any], user: Actor) -> models.Tournament:
 
 def parse_players(text: str) -> list[dict[str, Any]]:
     """One player per line, in ranked board order: ``Name; rating; FIDE ID; federation; title``."""
-    players = []
-    for lineno, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        parts = [p.strip() for p in line.split(";")] + [""] * 5
-        name, rating, fide_id, fed, title = parts[:5]
-        try:
-            rating_value = int(rating) if rating else 0
-        except ValueError:
-            raise ArbitroError(
-                _("line %(n)s: rating: expected a whole number, got %(got)r") % {"n": lineno, "got": rating}
-            ) from None
-        players.append({"name": name, "rating": rating_value, "fide_id": fide_id, "federation": fed, "title": title})
-    return players
+    return [player for _line, player in player_lines(text)]
 
 
 def _int(value: Any, field: str) -> int:

@@ -285,24 +285,33 @@ def register(row: models.Tournament, data: dict[str, Any], user: Actor) -> int:
     return int(number)
 
 
-def register_many(row: models.Tournament, text: str, user: Actor) -> list[int]:
-    """One player per line: ``Surname, Given; rating; FIDE ID; federation; title`` (only the name is required)."""
-    svc = _service(row, user)
-    numbers = []
+def player_lines(text: str) -> list[tuple[int, dict[str, Any]]]:
+    """(line number, player) for each non-empty line ``Name; rating; FIDE ID; federation; title``.
+
+    Only the name is required; a rating that is not a whole number is refused with its line.
+    """
+    players = []
     for lineno, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
-        parts = [p.strip() for p in line.split(";")] + [""] * 5
-        name, rating, fide_id, fed, title = parts[:5]
-
+        name, rating, fide_id, fed, title = ([p.strip() for p in line.split(";")] + [""] * 5)[:5]
         try:
             rating_value = int(rating) if rating else 0
         except ValueError:
             raise ArbitroError(
                 _("line %(n)s: rating: expected a whole number, got %(got)r") % {"n": lineno, "got": rating}
             ) from None
+        players.append((lineno, {"name": name, "rating": rating_value, "fide_id": fide_id, "federation": fed, "title": title}))
+    return players
+
+
+def register_many(row: models.Tournament, text: str, user: Actor) -> list[int]:
+    """One player per line: ``Surname, Given; rating; FIDE ID; federation; title`` (only the name is required)."""
+    svc = _service(row, user)
+    numbers = []
+    for lineno, p in player_lines(text):
         try:
-            numbers.append(int(svc.register_player(name, rating=rating_value, fide_id=fide_id, federation=fed, title=title)))
+            numbers.append(int(svc.register_player(p.pop("name"), **p)))
         except ArbitroError as err:
             raise ArbitroError(_("line %(n)s: %(err)s") % {"n": lineno, "err": texts.text(err)}) from None
     _commit(row, svc, user)
