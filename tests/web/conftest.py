@@ -57,3 +57,12 @@ def browser():
         b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture
+def context(browser):
+    """A browser context at 1366 × 900 px in Spanish (es-AR), 15 s timeouts; a test narrows it for a phone."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900}, locale="es-AR")
+    ctx.set_default_timeout(15000)
+    yield ctx
+    ctx.close()

@@ -72,3 +72,11 @@ def shot(page: Any, name: str, folder: str = "web-e2e") -> None:
     target = SHOTS_ROOT / folder
     target.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(target / f"{name}.png"), full_page=True)
+
+
+def shots(page: Any, name: str, folder: str, widths: tuple[int, ...] = (1366, 390)) -> None:
+    """The page at each width (``<name>-<width>.png``), then back at 1366 px."""
+    for width in widths:
+        page.set_viewport_size({"width": width, "height": 900})
+        shot(page, f"{name}-{width}", folder)
+    page.set_viewport_size({"width": 1366, "height": 900})

@@ -12,8 +12,7 @@ Screenshots of each page at 390 px and 1366 px: ``screenshots/desk-players/``.
 
 from __future__ import annotations
 
-import pytest
-from e2e_support import E2E, login, make_arbiter, shot
+from e2e_support import E2E, login, make_arbiter, shot, shots
 
 from arbitro.web.tournaments import models, service, store
 
@@ -22,19 +21,8 @@ pytestmark = E2E
 FOLDER = "desk-players"
 
 
-@pytest.fixture
-def context(browser):
-    ctx = browser.new_context(viewport={"width": 1366, "height": 900}, locale="es-AR")
-    ctx.set_default_timeout(15000)
-    yield ctx
-    ctx.close()
-
-
 def _shots(page, name: str) -> None:
-    for width in (390, 1366):
-        page.set_viewport_size({"width": width, "height": 900})
-        shot(page, f"{name}-{width}", FOLDER)
-    page.set_viewport_size({"width": 1366, "height": 900})
+    shots(page, name, FOLDER, (390, 1366))
 
 
 def _open(user, name: str, n: int = 6, rounds: int = 5) -> models.Tournament:

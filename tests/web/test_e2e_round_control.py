@@ -14,8 +14,7 @@ Screenshots of every page touched at 390 px and 1366 px: ``screenshots/round-con
 
 from __future__ import annotations
 
-import pytest
-from e2e_support import E2E, login, make_arbiter, shot
+from e2e_support import E2E, login, make_arbiter, shots
 
 from arbitro.web.tournaments import models, service, store
 
@@ -24,20 +23,9 @@ pytestmark = E2E
 FOLDER = "round-control"
 
 
-@pytest.fixture
-def context(browser):
-    ctx = browser.new_context(viewport={"width": 1366, "height": 900}, locale="es-AR")
-    ctx.set_default_timeout(15000)
-    yield ctx
-    ctx.close()
-
-
 def _shots(page, name: str) -> None:
     """The page at 1366 px and at 390 px (a phone), then back to 1366."""
-    for width in (1366, 390):
-        page.set_viewport_size({"width": width, "height": 900})
-        shot(page, f"{name}-{width}", FOLDER)
-    page.set_viewport_size({"width": 1366, "height": 900})
+    shots(page, name, FOLDER)
 
 
 def _swiss(user, name: str, players: int = 6, rounds: int = 3) -> models.Tournament:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from e2e_support import CHROMIUM, LAUNCH_ARGS, SHOTS_ROOT
+from e2e_support import CHROMIUM, SHOTS_ROOT
 
 from arbitro.documents.output import write_tree
 from arbitro.documents.site import build_site
@@ -49,21 +49,12 @@ def site(tmp_path_factory) -> Path:
     return folder
 
 
-@pytest.fixture(scope="module")
-def chromium():
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=LAUNCH_ARGS)
-        yield b
-        b.close()
-
-
-def test_static_site_fits_a_phone(chromium, site) -> None:
+def test_static_site_fits_a_phone(browser, site) -> None:
     pages = ["index.html", "players.html", "pairings.html", "standings.html", "crosstable.html", "players/1.html"]
     shots = SHOTS_ROOT / "site"
     shots.mkdir(parents=True, exist_ok=True)
     for width in (390, 1366):
-        ctx = chromium.new_context(viewport={"width": width, "height": 844 if width < 600 else 900})
+        ctx = browser.new_context(viewport={"width": width, "height": 844 if width < 600 else 900})
         pg = ctx.new_page()
         try:
             for name in pages:
