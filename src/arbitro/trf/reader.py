@@ -218,6 +218,11 @@ class _Reader:
                 self.error(lineno, limits.MAX_TRF_LINE + 1, "line", f"expected at most {limits.MAX_TRF_LINE} "
                            f"characters ({limits.MAX_ROUNDS} rounds), found {len(line):,}; line skipped")  # fmt: skip
                 continue
+            breaks = _RECORD_BREAKS.search(line)
+            if breaks is not None:  # what a writer would read as a new record (issue 21 §1): refused here too
+                self.error(lineno, breaks.start() + 1, "line", f"a line break or control character "
+                           f"(U+{ord(breaks[0]):04X}) inside a record; line skipped")  # fmt: skip
+                continue
             if line.startswith("###"):
                 self.t.comments.append(line[3:].removeprefix(" "))
                 self.version = "trf26"
@@ -802,6 +807,11 @@ _NEXT_BYE_KIND = {
     ResultCode.HALF_BYE: "H", ResultCode.ZERO_BYE: "Z", ResultCode.FULL_BYE: "F",
     ResultCode.FORFEIT_LOSS: "Z", ResultCode.DRAW: "H",
 }  # fmt: skip
+
+
+#: Characters other programs take for a line end (NUL, VT, FF, FS-RS, NEL, U+2028, U+2029): the
+#: writer refuses them in values, so the reader refuses a line that holds one (trf.md §2).
+_RECORD_BREAKS = re.compile("[\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 
 
 def _iter_lines(text: str) -> Iterator[str]:
