@@ -23,7 +23,7 @@ from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, Message
 
 QUEUE = "arbitro"
 _JOB_TIMEOUT = 1800  # seconds: RQ stops a job after this; a job "running" for longer is a dead worker's
@@ -73,8 +73,8 @@ def enqueue(op: str, row: Any, user: Any) -> str:
     queue().enqueue(run, op, row.pk, user_pk, job_timeout=_JOB_TIMEOUT, result_ttl=600, failure_ttl=3600)
     if _eager():  # already run: its outcome, an error as an error
         done = status(row.pk) or {}
-        if done.get("state") == "failed":
-            raise ArbitroError(str(done.get("message") or ""))
+        if done.get("state") == "failed":  # the core's coded message: the page says it in the reader's language
+            raise ArbitroError(done.get("message") or "")
         return str(done.get("message") or "")
     return _("Pairing started; this page shows the round as soon as it is ready.")
 
@@ -110,7 +110,10 @@ def run(op: str, pk: int, user_pk: int | None) -> str:
             row = models.Tournament.objects.get(pk=pk)
             message = JOBS[op](row, user)
         except ArbitroError as err:
-            _set(pk, state="failed", message=str(err), finished=time.time())
+            # a coded Message (arbitro.errors) is kept as it is (it pickles with its code), so the desk
+            # translates it when it shows it; plain text is kept as text
+            kept = err.args[0] if err.args and isinstance(err.args[0], Message) else str(err)
+            _set(pk, state="failed", message=kept, finished=time.time())
             return str(err)
         except Exception:
             _set(pk, state="failed", message=_("The job failed; see the worker's log."), finished=time.time())
@@ -139,7 +142,9 @@ def context(request: HttpRequest) -> dict[str, Any]:
     elif state == "running":
         text = _("Pairing in progress for %(s)s s.") % {"s": int(now - (job.get("started") or now))}
     elif state == "failed":
-        text = _("Pairing failed: %(m)s") % {"m": job.get("message", "")}
+        from arbitro.web.tournaments import texts
+
+        text = _("Pairing failed: %(m)s") % {"m": texts.text(job.get("message", ""))}
     else:
         if now - (job.get("finished") or now) > 120:  # done long ago: the round itself is on the page
             return {}
