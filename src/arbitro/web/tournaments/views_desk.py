@@ -302,7 +302,7 @@ def _draft_notes(st: Any, sheet: present.RoundPage) -> list[str]:
     from arbitro.pairing import registry
 
     try:
-        engine = registry.get(rnd.engine).name if rnd.engine else "?"
+        engine = _(registry.get(rnd.engine).name) if rnd.engine else "?"  # the registry name, translated
     except LookupError:  # an imported or older engine name ("imported", "berger"): shown as logged
         engine = rnd.engine
     if rnd.manual:
