@@ -211,8 +211,10 @@ AUTHENTICATION_BACKENDS = [
 ]
 ARBITRO_LOGIN_ADDRESS_FAILURES = int(os.environ.get("ARBITRO_LOGIN_ADDRESS_FAILURES", "20"))
 CSRF_FAILURE_VIEW = "arbitro.web.tournaments.views_errors.csrf_failure"
-MIDDLEWARE += ["csp.middleware.CSPMiddleware", "axes.middleware.AxesMiddleware", "arbitro.web.ops.private.PrivatePagesMiddleware",
-               "arbitro.web.ops.throttle.AddressBudgetMiddleware"]
+MIDDLEWARE += ["csp.middleware.CSPMiddleware", "axes.middleware.AxesMiddleware", "arbitro.web.ops.private.PrivatePagesMiddleware"]
+# Over its budget, a login POST is refused before sessions, CSRF and axes run (a flood costs one cache read).
+MIDDLEWARE.insert(MIDDLEWARE.index("arbitro.web.ops.pagecache.PublicPageCacheMiddleware") + 1,
+                  "arbitro.web.ops.throttle.AddressBudgetMiddleware")
 AXES_FAILURE_LIMIT = int(os.environ.get("ARBITRO_LOGIN_FAILURES", "5"))
 AXES_COOLOFF_TIME = float(os.environ.get("ARBITRO_LOGIN_COOLOFF_HOURS", "0.25"))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
