@@ -45,6 +45,8 @@ def _table(row: models.Tournament) -> list[dict[str, Any]]:
                 "rank": ranking.get(p.start_rank),
                 "points": points_text(p.score(core.scoring)),
                 "withdrawn": withdrawn.get(p.start_rank),
+                # the columns a phone hides, under the name (title, federation, FIDE id, birth)
+                "meta": " · ".join(x for x in (p.title, p.federation, p.fide_id, p.birth_date) if x),
             }
         )
     return rows
