@@ -179,6 +179,8 @@ def _draft_change(page, base: str, slug: str, ledger_names: dict[int, str]) -> N
     assert "Emparejamiento cambiado" in text, text
     assert "C.04.1 art. 7" in text or "C.04.1 art. 6" in text, text  # the absolute colour rule, in Spanish
     assert "tercera vez seguida" in text or "diferencia de color" in text, text
+    warned = page.inner_text("ul.messages li.warning")  # a warning apart from the success, naming the player
+    assert any(f"{st.player(p).name} ({p})" in warned for p in boards[k]), warned
     shots(page, "desk-draft-changed-warning", FOLDER)
 
     # 2. the arbiter takes it back and swaps two Blacks of equal score that break nothing instead

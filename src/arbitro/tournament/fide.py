@@ -157,18 +157,18 @@ def colour_warnings(state: TournamentState, boards: Sequence[Pair], number: int)
                 warnings.append(
                     msg(
                         "change.colour_difference",
-                        "change pairing: player {player} gets {colour} and a colour difference of {diff} "
+                        "change pairing: {name} ({player}) gets {colour} and a colour difference of {diff} "
                         "(C.04.1 art. 6 allows -2..+2)",
-                        player=player, colour=colour, diff=shown,
+                        name=state.player(player).name, player=player, colour=colour, diff=shown,
                     )
                 )  # fmt: skip
             if len(past) >= 2 and past[-1] == past[-2] == gets_white:
                 warnings.append(
                     msg(
                         "change.colour_three",
-                        "change pairing: player {player} gets {colour} for the third time in a row "
+                        "change pairing: {name} ({player}) gets {colour} for the third time in a row "
                         "(C.04.1 art. 7)",
-                        player=player, colour=colour,
+                        name=state.player(player).name, player=player, colour=colour,
                     )
                 )  # fmt: skip
     return warnings

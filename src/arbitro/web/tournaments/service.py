@@ -637,8 +637,18 @@ def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reas
     svc.change_pairing(boards, bye=bye, reason=reason)
     warnings = [texts.text(w) for w in svc.warnings]
     _commit(row, svc, user)
-    text = _("Pairing changed and logged.")
-    return " ".join([text, *warnings])
+    return Warned(_("Pairing changed and logged."), warnings)
+
+
+class Warned(str):
+    """A desk message with the core's warnings of the command (shown apart, as warnings)."""
+
+    warnings: list[str]
+
+    def __new__(cls, text: str, warnings: list[str]) -> Warned:
+        obj = super().__new__(cls, text)
+        obj.warnings = list(warnings)
+        return obj
 
 
 def withdraw(row: models.Tournament, start_rank: int, user: Actor) -> None:

@@ -144,10 +144,12 @@ TEXTS: dict[str, Promise | Plural] = {
         "FIDE mode refuses a rematch (C.04.1 art. 2)"
     ),
     "change.colour_difference": _(
-        "change pairing: player %(player)s gets %(colour)s and a colour difference of %(diff)s "
+        "change pairing: %(name)s (%(player)s) gets %(colour)s and a colour difference of %(diff)s "
         "(C.04.1 art. 6 allows -2..+2)"
     ),
-    "change.colour_three": _("change pairing: player %(player)s gets %(colour)s for the third time in a row (C.04.1 art. 7)"),
+    "change.colour_three": _(
+        "change pairing: %(name)s (%(player)s) gets %(colour)s for the third time in a row (C.04.1 art. 7)"
+    ),
     "colour.white": _("White"),
     "colour.black": _("Black"),
     "change.second_pab": _(

@@ -343,6 +343,8 @@ def action(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         if text:
             messages.success(request, text)
+        for warning in getattr(text, "warnings", ()):  # the core's warnings (e.g. a manual pairing's colours)
+            messages.warning(request, warning)
     return redirect(back)
 
 
