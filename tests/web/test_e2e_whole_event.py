@@ -294,6 +294,10 @@ def test_c04_3_whole_nine_round_swiss_of_40_players_through_the_desk(page, live_
     page.check("input[name=rated]")
     page.fill("input[name=max_half_point_byes]", "2")
     page.fill("input[name=city]", "Rosario")
+    page.fill("input[name=time_control]", "90'/40 + 30' + 30\"")
+    page.fill("input[name=chief_arbiter]", "Árbitro, Principal")
+    page.fill("input[name=start_date]", "2026-10-02")
+    page.fill("input[name=end_date]", "2026-10-06")
     page.check("input[name=published]")
     shots(page, "create", FOLDER)
     page.click("form.form button[type=submit]")
@@ -404,6 +408,11 @@ def test_c04_3_whole_nine_round_swiss_of_40_players_through_the_desk(page, live_
         page.wait_for_load_state()
     row.refresh_from_db()
     assert row.status == models.Tournament.Status.FINISHED
+    assert row.events.filter(kind="tournament_finished").count() == 1
+    # finished: the results read-only, nothing offers a correction until the chief arbiter re-opens
+    assert page.locator("#results-finished").count() == 1 and page.locator("#reopen").count() == 1
+    assert page.locator("#results-form button.correct").count() == 0 and page.locator("#save-results").count() == 0
+    assert page.locator("#results-form input.result:not([readonly])").count() == 0
     shots(page, "desk-finished", FOLDER)
 
     # -- the TRF from the desk: every result as typed -------------------------------------------
@@ -447,6 +456,9 @@ def test_c04_3_whole_nine_round_swiss_of_40_players_through_the_desk(page, live_
     assert points == sorted(points, reverse=True)
     shots(page, "public-standings", FOLDER)
     winner = shown[0][0]
+    page.goto(f"{base}/t/{slug}/crosstable/")
+    assert page.locator("table.cross tbody tr").count() == 40
+    shots(page, "public-crosstable", FOLDER)
 
     # -- every document from the desk ------------------------------------------------------------
     _desk(page, base, slug)
