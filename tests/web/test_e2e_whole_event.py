@@ -23,7 +23,6 @@ else, on any board, in any round. Slow (about two minutes): only with ``-m slow`
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 from fractions import Fraction
 from pathlib import Path
