@@ -211,6 +211,10 @@ def _draft_change(page, base: str, slug: str, ledger_names: dict[int, str]) -> N
     row.refresh_from_db()
     st = service.state(row)
     assert [(g.white, g.black) for g in st.rounds[-1].boards] == swap and not st.rounds[-1].published
+    shown = page.eval_on_selector_all(
+        "#draft table tbody tr:not(.bye)", "rows => rows.map(r => [...r.querySelectorAll('span.pn')].map(x => +x.textContent))"
+    )
+    assert [tuple(x) for x in shown] == swap  # the draft the arbiter reviews is the changed one, with its numbers
     assert row.events.filter(kind="pairing_changed").count() == 2
     ledger_names.clear()
     ledger_names.update({p: st.player(p).name for w_b in swap for p in w_b})
