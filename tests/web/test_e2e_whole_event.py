@@ -418,7 +418,14 @@ def test_c04_3_whole_nine_round_swiss_of_40_players_through_the_desk(page, live_
     assert page.locator("#results-form input.result:not([readonly])").count() == 0
     shots(page, "desk-finished", FOLDER)
 
+    # -- the event log in words, newest first
+    page.goto(f"{base}/desk/t/{slug}/log/")
+    shots(page, "desk-log", FOLDER)
+    log = page.inner_text("main")
+    assert "finaliz" in log.lower(), log[:2000]  # newest first: the finish heads the log
+
     # -- the TRF from the desk: every result as typed -------------------------------------------
+    _desk(page, base, slug)
     with page.expect_download() as info:
         page.click(f"a[href='/desk/t/{slug}/export.trf']")
     trf = tmp_path / "final.trf"
