@@ -15,14 +15,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arbitro.teams.model import GameResult, MatchForfeit, TeamEvent
-from arbitro.teams.results import match_game_points, round_table
+from arbitro.teams.results import RoundEntry, match_game_points, round_table
 from arbitro.teams.standings import board_standings, team_standings
 from arbitro.views.text import points_text
 
 __all__ = [
     "BOARD_RESULTS",
+    "MATCH_FORFEITS",
     "BoardLine",
     "BoardStandingLine",
+    "TeamCrossCell",
+    "TeamCrossRow",
     "MatchLine",
     "PlayerGameLine",
     "TeamRoundLine",
@@ -31,6 +34,7 @@ __all__ = [
     "board_standings_table",
     "match_sheet",
     "player_games",
+    "team_crosstable",
     "team_rounds",
     "team_standings_table",
 ]
@@ -231,3 +235,71 @@ def player_games(event: TeamEvent, player: int) -> list[PlayerGameLine]:
                 )
             )  # fmt: skip
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCrossCell:
+    """One team's round in the crosstable: opponent (TPN), colour on board 1 (art. 1.6.1), match
+    result and the team's game points.
+
+    ``result``: ``W``/``D``/``L`` for a played match (from the match points the core gave), ``+``/``-``
+    for a whole-match forfeit won or lost (``-`` for both sides of a double forfeit), a bye's code
+    (``U`` pairing-allocated, ``F``, ``H``, ``Z``), ``*`` pending, ``""`` not paired.
+    """
+
+    round: int
+    opponent: int | None
+    colour: str  # "w"/"b" in a played match, else ""
+    result: str
+    game_points: str  # "" when not paired
+    text: str  # "7w W 2½", "7 + 4", "U 2", "7b *", ""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCrossRow:
+    rank: int
+    team: int
+    name: str
+    cells: tuple[TeamCrossCell, ...]
+    match_points: str
+    game_points: str
+    tiebreaks: tuple[str, ...]
+
+
+_FORFEIT_MARK = {"forfeit_win": "+", "forfeit_loss": "-", "double_forfeit": "-"}
+
+
+def _cross_cell(event: TeamEvent, e: RoundEntry | None, rnd: int) -> TeamCrossCell:
+    if e is None or e.kind == "absent":
+        return TeamCrossCell(rnd, None, "", "", "", "")
+    gp = points_text(_dec(e.gp))
+    if e.kind in ("U", "F", "H", "Z"):
+        return TeamCrossCell(rnd, None, "", e.kind, gp, f"{e.kind} {gp}")
+    if e.kind == "pending":
+        return TeamCrossCell(rnd, e.opponent, e.colour or "", "*", "", f"{e.opponent}{e.colour or ''} *")
+    if e.kind in _FORFEIT_MARK:
+        mark = _FORFEIT_MARK[e.kind]
+        return TeamCrossCell(rnd, e.opponent, "", mark, gp, f"{e.opponent} {mark} {gp}")
+    s = event.scoring
+    result = "W" if e.mp == s.match_win else "D" if e.mp == s.match_draw else "L" if e.mp == s.match_loss else ""
+    colour = e.colour or ""
+    return TeamCrossCell(rnd, e.opponent, colour, result, gp, f"{e.opponent}{colour} {result} {gp}".replace("  ", " "))
+
+
+def team_crosstable(event: TeamEvent) -> tuple[list[str], list[TeamCrossRow]]:
+    """Teams in standings order (C.07, the event's tie-breaks) x the played rounds, with totals.
+
+    Returns the tie-break codes and one row per team; each row has one cell per round
+    1..played (see :class:`TeamCrossCell`).
+    """
+    played = event.played_rounds()
+    table = round_table(event, played)
+    codes, lines = team_standings_table(event)
+    rows = []
+    for line in lines:
+        entries = {e.round: e for e in table.get(line.team, [])}
+        cells = tuple(_cross_cell(event, entries.get(r), r) for r in range(1, played + 1))
+        rows.append(
+            TeamCrossRow(line.rank, line.team, line.name, cells, line.match_points, line.game_points, line.tiebreaks)
+        )
+    return codes, rows
