@@ -12,12 +12,14 @@ the faces lay these rows out and translate the label keys.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from arbitro.teams.model import GameResult, MatchForfeit, TeamEvent
 from arbitro.teams.results import RoundEntry, match_game_points, round_table
 from arbitro.teams.standings import board_standings, team_standings
-from arbitro.views.text import points_text
+from arbitro.teams.tiebreaks import TeamValue
+from arbitro.views.text import points_text, value_text
 
 __all__ = [
     "BOARD_RESULTS",
@@ -32,9 +34,11 @@ __all__ = [
     "TeamStandingLine",
     "board_result_text",
     "board_standings_table",
+    "fraction_text",
     "match_sheet",
     "player_games",
     "team_crosstable",
+    "team_lineups",
     "team_rounds",
     "team_standings_table",
 ]
@@ -88,6 +92,8 @@ class MatchLine:
     complete: bool
     forfeit: str  # "" or the 330 code
     boards: tuple[BoardLine, ...]
+    white_points: str = ""  # game points as decimals (value_text), "" while nothing is entered
+    black_points: str = ""
 
 
 def match_sheet(event: TeamEvent, rnd: int) -> tuple[list[MatchLine], int | None]:
@@ -103,17 +109,19 @@ def match_sheet(event: TeamEvent, rnd: int) -> tuple[list[MatchLine], int | None
                     b, event.players[b].name if b else "", g.result.value, board_result_text(g.result),
                 )
             )  # fmt: skip
+        wp = bp = ""
         if m.forfeit is not None:
             score = _FORFEIT_TEXT[m.forfeit.value]
         elif any(g.result is not GameResult.PENDING for g in m.games):
             gw, gb = match_game_points(event, m)
             score = f"{points_text(_dec(gw))}-{points_text(_dec(gb))}"
+            wp, bp = fraction_text(gw), fraction_text(gb)
         else:
             score = ""
         out.append(
             MatchLine(
                 i, rnd, m.white, event.teams[m.white].name, m.black, event.teams[m.black].name, score,
-                m.complete, m.forfeit.value if m.forfeit else "", tuple(boards),
+                m.complete, m.forfeit.value if m.forfeit else "", tuple(boards), wp, bp,
             )
         )  # fmt: skip
     bye = next((b.team for b in event.byes_of_round(rnd)), None)
@@ -132,6 +140,24 @@ class TeamStandingLine:
     match_points: str
     game_points: str
     tiebreaks: tuple[str, ...]
+    match_points_value: str = ""  # decimals for files (value_text): "9", "13.5"
+    game_points_value: str = ""
+    values: tuple[str, ...] = ()  # each tie-break as decimals; a multi-part value joined by "/"
+
+
+def fraction_text(v: Fraction) -> str:
+    """A value for a file (:func:`value_text`): exact when it has at most 6 decimals (``13.5``,
+    ``2.25``), else rounded half up to 4 (an average such as 7/3 reads ``2.3333``)."""
+    d = Decimal(v.numerator) / Decimal(v.denominator)
+    if (v * 10**6).denominator != 1:
+        d = d.quantize(Decimal("0.0001"), ROUND_HALF_UP)
+    return value_text(d)
+
+
+def _value(v: TeamValue) -> str:
+    if isinstance(v.value, tuple):
+        return "/".join(fraction_text(x) for x in v.value)
+    return fraction_text(v.value)
 
 
 def team_standings_table(event: TeamEvent) -> tuple[list[str], list[TeamStandingLine]]:
@@ -140,7 +166,8 @@ def team_standings_table(event: TeamEvent) -> tuple[list[str], list[TeamStanding
     lines = [
         TeamStandingLine(
             r.rank, r.team, r.name, points_text(_dec(r.match_points)), points_text(_dec(r.game_points)),
-            tuple(v.display() for v in r.tiebreaks),
+            tuple(v.display() for v in r.tiebreaks), fraction_text(r.match_points), fraction_text(r.game_points),
+            tuple(_value(v) for v in r.tiebreaks),
         )  # fmt: skip
         for r in rows
     ]
@@ -159,6 +186,7 @@ class BoardStandingLine:
     games: int
     percentage: str
     performance: str
+    points_value: str = ""  # decimals (value_text)
 
 
 def board_standings_table(event: TeamEvent, min_games: int = 1) -> dict[int, list[BoardStandingLine]]:
@@ -169,7 +197,7 @@ def board_standings_table(event: TeamEvent, min_games: int = 1) -> dict[int, lis
             BoardStandingLine(
                 r.board, r.rank, r.player, r.name, r.team, event.teams[r.team].name if r.team else "",
                 points_text(_dec(r.points)), r.games, f"{float(r.percentage) * 100:.1f}",
-                str(r.performance) if r.performance is not None else "",
+                str(r.performance) if r.performance is not None else "", fraction_text(r.points),
             )  # fmt: skip
             for r in rows
         ]
@@ -303,3 +331,16 @@ def team_crosstable(event: TeamEvent) -> tuple[list[str], list[TeamCrossRow]]:
             TeamCrossRow(line.rank, line.team, line.name, cells, line.match_points, line.game_points, line.tiebreaks)
         )
     return codes, rows
+
+
+def team_lineups(event: TeamEvent, team: int) -> list[tuple[int, tuple[int | None, ...]]]:
+    """``(round, player per board)`` of every match the team sat down to (``None``: an empty board);
+    a whole-match forfeit has no line-up."""
+    out = []
+    for m in sorted(event.matches, key=lambda m: m.round):
+        if team not in m.teams or m.forfeit is not None or not m.games:
+            continue
+        first = m.white == team
+        games = sorted(m.games, key=lambda g: g.board)
+        out.append((m.round, tuple(g.white_team_player if first else g.black_team_player for g in games)))
+    return out
