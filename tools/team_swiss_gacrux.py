@@ -21,7 +21,9 @@ Gacrux (MIT) is not part of Arbitro and never committed: install it in a venv of
 (``python -m venv /tmp/gacrux-venv && /tmp/gacrux-venv/bin/pip install gacrux==1.11.65``) and
 point ``ARBITRO_GACRUX`` at that python::
 
-    ARBITRO_GACRUX=/tmp/gacrux-venv/bin/python PYTHONPATH=src python benchmarks/team_swiss_gacrux.py [N] [FIRST_SEED]
+    ARBITRO_GACRUX=/tmp/gacrux-venv/bin/python PYTHONPATH=src python tools/team_swiss_gacrux.py [N] [FIRST_SEED]
+
+Prints the tournaments compared and equal, the rounds by class and the first examples of each.
 """
 
 from __future__ import annotations
@@ -43,19 +45,30 @@ from arbitro.teams.model import ColourPreferenceType, PrimaryScore, TeamEvent, T
 from arbitro.trf.teams import format_team_trf
 
 
-def config(seed: int) -> GeneratorConfig:
-    """A varied tournament for ``seed``: field size, boards, rounds, colour type, primary score, scoring."""
+def config(seed: int, board_forfeit: float | None = None) -> GeneratorConfig:
+    """A varied tournament for ``seed``: field size, boards, rounds, colour type, primary score, scoring
+    (``board_forfeit``: the share of empty boards instead of the seed's 0, 1 or 5 %)."""
     rng = random.Random(seed * 7919)
     teams = rng.choice([5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 19, 24])
     rounds = rng.randint(3, min(11, teams + (teams % 2) - 1))
     scoring = rng.choice([TeamScoring(), TeamScoring(Fraction(3), Fraction(1), Fraction(0))])
     return GeneratorConfig(
         teams=teams, boards=rng.choice([2, 3, 4, 4, 5, 6]), reserves=rng.choice([0, 1, 2]), rounds=rounds,
-        seed=seed, board_forfeit=rng.choice([0.0, 0.01, 0.05]), match_forfeit=rng.choice([0.0, 0.0, 0.02]),
+        seed=seed, board_forfeit=_choice(rng, [0.0, 0.01, 0.05], board_forfeit), match_forfeit=rng.choice([0.0, 0.0, 0.02]),
         scoring=scoring, colour_type=rng.choice([ColourPreferenceType.A, ColourPreferenceType.B]),
         primary=rng.choice([PrimaryScore.MATCH, PrimaryScore.MATCH, PrimaryScore.GAME]),
         initial_colour=rng.choice(["W", "B"]),
     )  # fmt: skip
+
+
+def _choice(rng: random.Random, options: list[float], fixed: float | None) -> float:
+    value = rng.choice(options)  # drawn in any case: the seed's other choices stay the same
+    return value if fixed is None else fixed
+
+
+def gacrux_python() -> str | None:
+    """``$ARBITRO_GACRUX``: a python with the ``gacrux`` package (see the module docstring)."""
+    return os.environ.get("ARBITRO_GACRUX") or None
 
 
 @dataclass
@@ -112,7 +125,7 @@ def check(python: str, event: TeamEvent, workdir: Path, name: str) -> tuple[list
 
 
 def main(argv: list[str]) -> int:
-    python = os.environ.get("ARBITRO_GACRUX")
+    python = gacrux_python()
     if not python:
         print("ARBITRO_GACRUX: set it to a python with the gacrux package (see the module docstring)")
         return 2
