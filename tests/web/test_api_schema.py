@@ -19,7 +19,6 @@ from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
 from django.core.signals import request_finished, request_started  # noqa: E402
 from django.db import close_old_connections  # noqa: E402
 from hypothesis import HealthCheck, settings  # noqa: E402
-
 from teams_support import played_team_event  # noqa: E402
 
 from arbitro.web.tournaments import models, store  # noqa: E402
