@@ -20,6 +20,7 @@ from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
+from django.utils import translation
 
 from arbitro import federations
 from arbitro.errors import ArbitroError
@@ -287,7 +288,7 @@ def test_issue19_5_the_organisations_rulebook_decides_pages_categories_and_prese
     arb = _client(orgs["admin_b"]).get("/desk/new/?org=fed-b").content.decode()
     own = _client(orgs["arbiter_a"]).get("/desk/new/").content.decode()
     key, label = federation.category_choices(fed, creatable_only=True)[1]
-    assert f'value="{key}"' in arb and f'value="{key}"' not in own
+    assert f'value="{key}"' in arb and 'name="category"' not in own  # a club without a rulebook: no categories
 
 
 def test_issue19_5_prize_preset_comes_from_the_tournaments_organisation(orgs) -> None:
@@ -295,7 +296,7 @@ def test_issue19_5_prize_preset_comes_from_the_tournaments_organisation(orgs) ->
     key = federation.category_choices(fed, creatable_only=True)[1][0]
     row = service.create({"name": "Categoría B", "category": key, "entrants": 8, "organisation": fed}, orgs["admin_b"])
     assert prizes.prize_list_for(row) is not None  # the rulebook's preset
-    with pytest.raises(ArbitroError, match="rulebook"):  # a club without a rulebook has no categories
+    with translation.override("en"), pytest.raises(ArbitroError, match="no federation rulebook"):  # a club: none
         service.create({"name": "Categoría A", "category": key, "entrants": 8, "organisation": club}, orgs["arbiter_a"])
     models.Tournament.objects.filter(pk=row.pk).update(organisation=club)
     row.refresh_from_db()
@@ -309,3 +310,26 @@ def test_issue19_5_single_organisation_install_shows_no_organisation(client) -> 
     assert models.Organisation.objects.count() == 1
     home = client.get("/").content.decode()
     assert "Torneo Único" in home and "/o/" not in home
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_issue19_5_organisation_pages_speak_one_language(orgs, lang) -> None:
+    """The new pages (indexes, rulebook page, members, the organisation choice) in the reader's language."""
+    import test_catalogue as catalogue  # tests/web is on sys.path (conftest): its checker of visible words
+
+    root = get_user_model().objects.create_superuser("root", password="root-pw-123")
+    c = _client(root)
+    c.cookies["django_language"] = lang
+    data = ["Club A", "Federación B", "Abierto A", "Abierto B", "Liga B", "Jugador0", "Jugador1", "Jugador2",
+            "Jugador3", "admin_a", "arbiter_a", "admin_b", "root", *catalogue.PROPER_NAMES]  # fmt: skip
+    problems = {}
+    for url in ("/", "/o/fed-b/", "/o/club-a/", "/o/fed-b/federation/", "/desk/", "/desk/o/club-a/members/",
+                "/desk/new/?org=club-a", "/desk/import/?org=fed-b", "/desk/teams/new/?org=fed-b"):  # fmt: skip
+        resp = c.get(url)
+        assert resp.status_code == 200, (url, resp.status_code)
+        bad = catalogue._offending(resp.content.decode(), lang, data)
+        if bad:
+            problems[url] = bad
+    assert not problems, f"{lang} pages with words of the other language: {problems}"
+    members = c.get("/desk/o/club-a/members/").content.decode()
+    assert ("Miembros de Club A" if lang == "es" else "Members of Club A") in members

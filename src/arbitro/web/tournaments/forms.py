@@ -68,6 +68,8 @@ class ImportTrfForm(forms.Form):
     def __init__(self, *args: Any, organisation: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["category"].choices = federation.category_choices(organisation)  # its rulebook's (issue 19 item 5)
+        if len(self.fields["category"].choices) == 1:  # an organisation without a rulebook: no categories
+            del self.fields["category"]
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
@@ -107,6 +109,8 @@ class CreateForm(forms.Form):
             self.organisation = organisation  # whose rulebook offers the categories (issue 19 item 5)
         super().__init__(*args, **kwargs)
         self.fields["category"].choices = federation.category_choices(self.organisation, creatable_only=True)
+        if len(self.fields["category"].choices) == 1:  # an organisation without a rulebook: no categories
+            del self.fields["category"], self.fields["entrants"]
         self.fields["system"].widget.choices = system_choices()
 
     def clean_system(self) -> str:
