@@ -333,3 +333,18 @@ def test_issue19_5_organisation_pages_speak_one_language(orgs, lang) -> None:
     assert not problems, f"{lang} pages with words of the other language: {problems}"
     members = c.get("/desk/o/club-a/members/").content.decode()
     assert ("Miembros de Club A" if lang == "es" else "Members of Club A") in members
+
+
+def test_issue19_5_a_staff_admin_of_A_sees_only_A_in_the_django_admin(orgs) -> None:
+    """Staff access given to an organisation's admin (with the model permissions) shows only its rows."""
+    from django.contrib.auth.models import Permission
+
+    staff = orgs["admin_a"]
+    staff.is_staff = True
+    staff.save()
+    staff.user_permissions.add(*Permission.objects.filter(codename__in=["view_tournament", "view_role"]))
+    page = _client(staff).get("/admin/tournaments/tournament/").content.decode()
+    assert "Abierto A" in page and "Abierto B" not in page and "Borrador B" not in page
+    assert _client(staff).get(f"/admin/tournaments/tournament/{orgs['b_draft'].pk}/change/").status_code in {302, 404}
+    roles = _client(staff).get("/admin/tournaments/role/").content.decode()
+    assert "chief_a" in roles and "admin_b" not in roles

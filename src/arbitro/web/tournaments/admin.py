@@ -77,6 +77,23 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ("name", "slug")
     exclude = ("base_trf", "state_trf")
 
+    def get_queryset(self, request):  # a staff account that is not the superuser: its organisations only
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        from . import permissions
+
+        return qs.filter(organisation__in=permissions.administered(request.user))
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "organisation" and not request.user.is_superuser:
+            from . import permissions
+
+            kwargs["queryset"] = models.Organisation.objects.filter(
+                pk__in=[o.pk for o in permissions.administered(request.user)]
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
 
 @admin.register(models.TournamentEvent)
 class EventAdmin(admin.ModelAdmin):
@@ -97,6 +114,14 @@ class EventAdmin(admin.ModelAdmin):
 class RoleAdmin(admin.ModelAdmin):
     list_display = ("user", "kind", "tournament")
     list_filter = ("kind",)
+
+    def get_queryset(self, request):  # a staff account that is not the superuser: its organisations' tournaments
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        from . import permissions
+
+        return qs.filter(tournament__organisation__in=permissions.administered(request.user))
 
 
 @admin.register(models.Person)
