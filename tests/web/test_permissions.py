@@ -55,6 +55,8 @@ class Url:
                 return "x/"
             if name == "kind":  # a document download (issue 15 item 6)
                 return "standings"
+            if name == "org":  # an organisation (issue 19 item 5): the default one, where the world lives
+                return models.DEFAULT_ORGANISATION
             if name == "year":  # a federation season (the world's tournament A belongs to it)
                 return str(WORLD_SEASON)
             return "1" if conv in {"int", "path", ""} else "x"
