@@ -23,6 +23,10 @@ would on other machines): in the measured clients' process their interpreter-loc
 would delay the measured requests themselves. ``--mix`` measures issue 19's mix of public pages
 and API calls (the API's per-address limit is lifted: every client here is 127.0.0.1);
 ``--redis URL`` gives the servers a shared Redis cache.
+
+Issue 19's last figure, "every result visible to a reader within 2 s of being saved": one more
+process polls the pairings page and the API's round every 50 ms and prints, for the results
+entered, the p95 and max delay between the commit and the first answer that holds the result.
 """
 
 from __future__ import annotations
@@ -82,7 +86,8 @@ def build(players: int, rounds: int) -> tuple[str, int]:
     return row.slug, boards
 
 
-def enter_results(slug: str, rounds: int, boards: int, interval: float, stop: threading.Event, done: list[int]) -> None:
+def enter_results(slug: str, rounds: int, boards: int, interval: float, stop: threading.Event, done: list[int],
+                  saved=None) -> None:  # type: ignore[no-untyped-def]
     from django.contrib.auth import get_user_model
     from django.db import connection
 
@@ -95,6 +100,9 @@ def enter_results(slug: str, rounds: int, boards: int, interval: float, stop: th
         while not stop.is_set() and board <= boards:
             row = models.Tournament.objects.get(slug=slug)
             service.enter_results(row, rounds, {board: rng.choice(["1-0", "½-½", "0-1"])}, user)
+            if saved is not None:  # (board, the version that holds it, when it was saved: committed)
+                row.refresh_from_db(fields=["version"])
+                saved.put((board, row.version, time.monotonic()))
             done[0] += 1
             board += 1
             stop.wait(interval)
@@ -201,14 +209,77 @@ def _server_cpu(master: int) -> float | None:
         return None
 
 
-def _writer(slug: str, rounds: int, boards: int, interval: float, stop, done) -> None:  # type: ignore[no-untyped-def]
+def _writer(slug: str, rounds: int, boards: int, interval: float, stop, done, saved=None) -> None:  # type: ignore[no-untyped-def]
     """:func:`enter_results` in a child process; ``done`` gets the number of results entered."""
     count = [0]
     flag = threading.Event()
     watcher = threading.Thread(target=lambda: (stop.wait(), flag.set()), daemon=True)
     watcher.start()
-    enter_results(slug, rounds, boards, interval, flag, count)
+    enter_results(slug, rounds, boards, interval, flag, count, saved)
     done.value = count[0]
+
+
+_DATA_VERSION = re.compile(rb'data-version="(\d+)"')
+
+
+def _reader(port: int, slug: str, rounds: int, deadline: float, saved, delays) -> None:  # type: ignore[no-untyped-def]
+    """A reader polling the pairings page and the API's round every 50 ms (a process of its own).
+
+    For each result the arbiter saved (``saved``: board, version, monotonic time of the commit):
+    how long until the page shows a version that holds it (its ``data-version``) and until the
+    API's round shows the board's result. ``delays`` gets ``"page"``/``"api"`` lists of ms, and
+    ``"unseen"``: results still not seen 5 s after the run.
+    """
+    import json
+    import queue
+
+    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    page_url, api_url = f"/t/{slug}/pairings/", f"/api/v1/tournaments/{slug}/rounds/{rounds}"
+    waiting_page: list[tuple[int, int, float]] = []
+    waiting_api: list[tuple[int, int, float]] = []
+    page_ms: list[float] = []
+    api_ms: list[float] = []
+
+    def get(url: str) -> bytes:
+        nonlocal conn
+        try:
+            conn.request("GET", url)
+            return conn.getresponse().read()
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = http.client.HTTPConnection(HOST, port, timeout=30)
+            return b""
+
+    while True:
+        while True:
+            try:
+                item = saved.get_nowait()
+            except queue.Empty:
+                break
+            waiting_page.append(item)
+            waiting_api.append(item)
+        now = time.monotonic()
+        if now > deadline + 5 or (now > deadline and not waiting_page and not waiting_api and saved.empty()):
+            break
+        if waiting_page:
+            m = _DATA_VERSION.search(get(page_url))
+            seen_at = time.monotonic()
+            if m:
+                version = int(m[1])
+                page_ms += [(seen_at - t) * 1000 for _, v, t in waiting_page if v <= version]
+                waiting_page = [w for w in waiting_page if w[1] > version]
+        if waiting_api:
+            body = get(api_url)
+            seen_at = time.monotonic()
+            try:
+                done = {g["board"] for g in json.loads(body)["games"] if g["result"]}
+            except (ValueError, KeyError, TypeError):
+                done = set()
+            api_ms += [(seen_at - t) * 1000 for b, _, t in waiting_api if b in done]
+            waiting_api = [w for w in waiting_api if w[0] not in done]
+        time.sleep(0.05)
+    conn.close()
+    delays["page"], delays["api"], delays["unseen"] = page_ms, api_ms, len(waiting_page) + len(waiting_api)
 
 
 def _attack(port: int, paths: list[str], deadline: float, floods: int, busts: int, answered) -> None:  # type: ignore[no-untyped-def]
@@ -307,8 +378,11 @@ def main() -> int:
 
         connections.close_all()
         pstop, pdone = ctx.Event(), ctx.Value("l", 0)
-        writer = ctx.Process(target=_writer, args=(slug, args.rounds, boards, args.entry_interval, pstop, pdone))
+        saved, delays = ctx.Queue(), multiprocessing.Manager().dict()
+        writer = ctx.Process(target=_writer, args=(slug, args.rounds, boards, args.entry_interval, pstop, pdone, saved))
+        reader = ctx.Process(target=_reader, args=(port, slug, args.rounds, time.monotonic() + head + args.seconds, saved, delays))
         t0 = time.perf_counter()
+        reader.start()
         writer.start()
         for t in threads:
             t.start()
@@ -320,6 +394,7 @@ def main() -> int:
         wall = time.perf_counter() - t0
         pstop.set()
         writer.join()
+        reader.join()
         entered[0] = int(pdone.value)
         latencies.sort()
         n = len(latencies)
@@ -334,6 +409,14 @@ def main() -> int:
             f"requests {n}, throughput {n / wall:.0f} req/s, median {statistics.median(latencies) if n else float('nan'):.0f} ms, "
             f"p95 {p95:.0f} ms, max {latencies[-1] if n else float('nan'):.0f} ms, errors {len(errors)}"
         )
+        for what in ("page", "api"):
+            seen = sorted(delays.get(what, []))
+            if seen:
+                print(f"result visible on the {'pairings page' if what == 'page' else 'API round'} "
+                      f"(a reader polling every 50 ms): {len(seen)} results, p95 "
+                      f"{seen[int(0.95 * (len(seen) - 1))]:.0f} ms, max {seen[-1]:.0f} ms after being saved")
+        if delays.get("unseen"):
+            print(f"results not visible 5 s after the run: {delays['unseen']}")
         if args.login_flood or args.cache_bust:
             print(f"hostile clients: {args.login_flood} login flood, {args.cache_bust} cache busting; "
                   f"{hostile[0]} hostile requests answered ({hostile[0] / wall:.0f}/s), not in the figures above")
