@@ -51,9 +51,12 @@ API = "api"  # the "language" of an API resource's key
 SKIPPED_HEADERS = {"set-cookie", "date", "content-length"}
 # Set per answer, not stored: the validators and the API's per-client counters.
 PER_ANSWER = {"etag", "last-modified", "cache-control", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"}
-# How long the readers of a page get its previous version while one request builds the new one
-# (issue 19: a result is to be visible within 2 s of being saved). Past it they go to the view too.
-STALE_SECONDS = 1.0
+# The readers of a page get its previous version while one request builds the new one (issue 19:
+# a result is to be visible within 2 s of being saved, so a build is a fraction of that). Sending
+# them to the view meanwhile would only give them the same page (the view's ``stale_ok``) for the
+# cost of the whole stack, and slow the build down; past this many seconds (a build that never
+# ends) they go to the view, which builds the page itself.
+STALE_SECONDS = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +75,10 @@ _LOCK = threading.Lock()
 # The newest page of each (path, language, tournament), and when a request went to build a newer one.
 _LATEST: OrderedDict[tuple[str, str, int], Page] = OrderedDict()
 _BUILDING: dict[tuple[str, str, int], float] = {}
+# When the view answered with the previous version (another process builds the new one, web/
+# tournaments/store.py): until then the readers get it here, without the whole stack.
+_RECHECK: dict[tuple[str, str, int], float] = {}
+RECHECK_SECONDS = 0.05
 
 
 def clear() -> None:
@@ -79,6 +86,7 @@ def clear() -> None:
         _PAGES.clear()
         _LATEST.clear()
         _BUILDING.clear()
+        _RECHECK.clear()
 
 
 def max_age() -> int:
@@ -237,7 +245,9 @@ class PublicPageCacheMiddleware:
                 # One request builds a new version (or fetches it from the shared cache); the other
                 # readers meanwhile get the previous one, with its own ETag (never for long).
                 started, latest = _BUILDING.get(flight), _LATEST.get(flight)
-                if started is not None and now - started < STALE_SECONDS and latest is not None:
+                if latest is not None and (
+                    (started is not None and now - started < STALE_SECONDS) or _RECHECK.get(flight, 0.0) > now
+                ):
                     page = latest
                 else:
                     _BUILDING[flight] = now
@@ -259,6 +269,11 @@ class PublicPageCacheMiddleware:
         ):
             return response
         row_pk, row_version, updated = marked
+        if row_version < version:  # the view's previous version: the new one is being built elsewhere
+            with _LOCK:
+                _RECHECK[flight] = time.monotonic() + RECHECK_SECONDS
+                if len(_RECHECK) > _SIZE:
+                    _RECHECK.clear()
         page = Page(
             body=response.content,
             headers=tuple(

@@ -130,7 +130,11 @@ def cached_page_at(
                 skey = f"page:{shared.get('page-generation', 0)}:{t.pk}:{t.version}:{key}"
                 value = shared.get(skey)
                 if not isinstance(value, bytes):
-                    value, claimed = _shared_or_claim(shared, skey)
+                    with _LOCK:
+                        previous = _LATEST.get((t.pk, key)) if stale_ok else None
+                    value, claimed = _shared_or_claim(shared, skey, wait=previous is None)
+                    if value is None and not claimed and previous is not None:
+                        return previous  # another process builds this version: the previous one meanwhile
             if not isinstance(value, bytes):
                 with _LOCK:
                     _BUILDING_KEYS[(t.pk, key)] = _BUILDING_KEYS.get((t.pk, key), 0) + 1
@@ -168,17 +172,20 @@ def cached_page_at(
 SHARED_WAIT = 2.0  # seconds a process waits for another one's build of a page before building it itself
 
 
-def _shared_or_claim(shared: BaseCache, skey: str) -> tuple[bytes | None, bool]:
+def _shared_or_claim(shared: BaseCache, skey: str, *, wait: bool = True) -> tuple[bytes | None, bool]:
     """``(page, False)`` once another process has built it, or ``(None, True)``: this one builds it.
 
     One build per page and version across the web processes (issue 19 §2): the first to claim
-    it builds; the others wait for its bytes in Redis (a sleeping thread holds no CPU) rather
-    than render the same page again; past :data:`SHARED_WAIT` (a builder gone) they build it.
+    it builds; the others (``wait``) wait for its bytes in Redis (a sleeping thread holds no CPU)
+    rather than render the same page again; past :data:`SHARED_WAIT` (a builder gone) they build
+    it. Without ``wait`` (a reader that has the previous version to show): ``(None, False)`` at once.
     """
     import time
 
     if shared.add(f"{skey}:building", 1, timeout=int(SHARED_WAIT) + 1):
         return None, True
+    if not wait:
+        return None, False
     deadline = time.monotonic() + SHARED_WAIT
     while time.monotonic() < deadline:
         time.sleep(0.01)
