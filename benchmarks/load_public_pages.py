@@ -382,6 +382,8 @@ def main() -> int:
         writer = ctx.Process(target=_writer, args=(slug, args.rounds, boards, args.entry_interval, pstop, pdone, saved))
         reader = ctx.Process(target=_reader, args=(port, slug, args.rounds, time.monotonic() + head + args.seconds, saved, delays))
         t0 = time.perf_counter()
+        own0 = time.process_time()  # this process: the measured clients' own CPU
+        server0 = _server_cpu(server.pid)
         reader.start()
         writer.start()
         for t in threads:
@@ -392,6 +394,8 @@ def main() -> int:
             attacker.join()
             hostile[0] = int(answered.value)
         wall = time.perf_counter() - t0
+        own = time.process_time() - own0
+        server_run = _server_cpu(server.pid)
         pstop.set()
         writer.join()
         reader.join()
@@ -430,6 +434,10 @@ def main() -> int:
             total = n + hostile[0]
             print(f"server CPU: {cpu:.1f} s for {total} answered requests ({1000 * cpu / total:.2f} ms each, "
                   f"page builds included)")
+            if server0 is not None and server_run is not None:
+                print(f"CPU during the measured {wall:.0f} s: server {server_run - server0:.1f} s "
+                      f"({(server_run - server0) / wall:.2f} cores), measured clients {own:.1f} s "
+                      f"({own / wall:.2f} cores, {1000 * own / n:.2f} ms per request) of {os.cpu_count()} cores")
     finally:
         server.terminate()
         server.wait(timeout=20)
