@@ -201,6 +201,23 @@ def _server_cpu(master: int) -> float | None:
         return None
 
 
+def _clients(port: int, paths: list[str], deadline: float, count: int, results) -> None:  # type: ignore[no-untyped-def]
+    """``count`` measured clients (threads) in a child process (``--client-processes``): its latencies,
+    errors, connects, slow requests and CPU seconds go to ``results``."""
+    CONNECTS.clear()  # the parent's (the warm-up's), copied by the fork
+    SLOW.clear()
+    out: list[float] = []
+    bad: list[str] = []
+    lock = threading.Lock()
+    cpu0 = time.process_time()
+    ts = [threading.Thread(target=client, args=(port, paths, deadline, out, bad, lock)) for _ in range(count)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    results.put((out, bad, list(CONNECTS), list(SLOW), time.process_time() - cpu0))
+
+
 def _writer(slug: str, rounds: int, boards: int, interval: float, stop, done, saved=None) -> None:  # type: ignore[no-untyped-def]
     """:func:`enter_results` in a child process; ``done`` gets the number of results entered."""
     count = [0]
@@ -296,6 +313,8 @@ def main() -> int:
     ap.add_argument("--entry-interval", type=float, default=0.5, help="seconds between two results entered")
     ap.add_argument("--login-flood", type=int, default=0, help="clients posting wrong logins meanwhile (at most 50)")
     ap.add_argument("--cache-bust", type=int, default=0, help="clients with random query strings meanwhile (at most 200)")
+    ap.add_argument("--client-processes", type=int, default=1,
+                    help="spread the measured clients over this many processes (at most 8): is the client the limit?")
     ap.add_argument("--mix", action="store_true", help="pages and API calls (issue 19), not only standings + pairings")
     ap.add_argument("--redis", default="", help="REDIS_URL for the servers' shared cache, e.g. redis://127.0.0.1:6379/13")
     ap.add_argument("--hostile-head-start", type=float, default=10.0, help="seconds the hostile clients run before the measured ones")
@@ -304,6 +323,7 @@ def main() -> int:
     args.cache_bust = max(0, min(args.cache_bust, 200))
     args.hostile_head_start = max(0.0, min(args.hostile_head_start, 60.0))
     args.clients = max(1, min(args.clients, 200))
+    args.client_processes = max(1, min(args.client_processes, 8))
     args.seconds = max(1.0, min(args.seconds, 300.0))
     data = tempfile.mkdtemp(prefix="arbitro-load-")
     os.environ["ARBITRO_DATA_DIR"] = data
@@ -369,6 +389,23 @@ def main() -> int:
         server0 = _server_cpu(server.pid)
         reader.start()
         writer.start()
+        if args.client_processes > 1:  # the same clients, spread over processes: no shared interpreter lock
+            threads = []
+            results = ctx.Queue()
+            shares = [args.clients // args.client_processes + (i < args.clients % args.client_processes)
+                      for i in range(args.client_processes)]
+            procs = [ctx.Process(target=_clients, args=(port, paths, deadline, k, results)) for k in shares if k]
+            for p in procs:
+                p.start()
+            for _ in procs:
+                out, bad, conns, slow, cpu_s = results.get()
+                latencies.extend(out)
+                errors.extend(bad)
+                CONNECTS.extend(conns)
+                SLOW.extend(slow)
+                own0 -= cpu_s  # their CPU counts as the clients' own
+            for p in procs:
+                p.join()
         for t in threads:
             t.start()
         for t in threads:
@@ -388,6 +425,7 @@ def main() -> int:
         p95 = latencies[int(0.95 * (n - 1))] if n else float("nan")
         print(
             f"{args.clients} clients x {args.seconds:.0f} s on {'pages + API' if args.mix else 'standings + pairings'} "
+            f"{f'in {args.client_processes} processes ' if args.client_processes > 1 else ''}"
             f"({args.players} players, round "
             f"{args.rounds} in play), gunicorn {args.workers} workers x 4 threads, {entered[0]} results entered meanwhile, "
             f"cache {'Redis' if args.redis else 'local memory'}"
