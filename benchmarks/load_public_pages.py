@@ -27,6 +27,8 @@ and API calls (the API's per-address limit is lifted: every client here is 127.0
 Issue 19's last figure, "every result visible to a reader within 2 s of being saved": one more
 process polls the pairings page and the API's round every 50 ms and prints, for the results
 entered, the p95 and max delay between the commit and the first answer that holds the result.
+``--client-processes N`` spreads the same measured clients over N processes (their threads
+otherwise share one interpreter lock, which lowers the figure on a busy machine).
 """
 
 from __future__ import annotations
