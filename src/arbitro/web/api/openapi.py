@@ -55,6 +55,7 @@ SCHEMAS: dict[str, Any] = {
             "version": {**INT, "description": "the tournament's log version: changes with every change"},
             "season": {**INT, "nullable": True},
             "category": STR,
+            "organisation": {**STR, "description": "the slug of the organisation that runs it (/o/<slug>/)"},
         }
     ),
     "TournamentList": _obj({"tournaments": _list(_ref("TournamentSummary"))}),
@@ -444,6 +445,11 @@ def build() -> dict[str, Any]:
                 "Published tournaments",
                 "TournamentList",
                 params=[
+                    _query(
+                        "organisation",
+                        {"type": "string", "pattern": "^[-A-Za-z0-9_]{1,60}$"},
+                        "an organisation's slug: only its tournaments",
+                    ),
                     _query(
                         "federation", {"type": "string", "pattern": "^[A-Za-z]{3}$"}, "FIDE code, e.g. ARG"
                     ),

@@ -76,6 +76,7 @@ def tournament_summary(row: models.Tournament) -> dict[str, Any]:
         "version": row.version,
         "season": row.season.year if row.season_id and row.season else None,
         "category": row.category,
+        "organisation": row.organisation.slug,
     }
 
 

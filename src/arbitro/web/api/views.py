@@ -22,7 +22,7 @@ _STATUSES = [s.value for s in models.Tournament.Status]
 def _row(slug: str) -> models.Tournament:
     # The TRF texts are read only when the per-version cache misses (store.load): not on every request.
     # team competitions (issue 18) are not in the API yet: their pages are /teams/<slug>/
-    rows = models.Tournament.objects.filter(slug=slug, published=True, team_competition__isnull=True).select_related("season")
+    rows = models.Tournament.objects.filter(slug=slug, published=True, team_competition__isnull=True).select_related("season", "organisation")
     row = rows.defer("base_trf", "state_trf").first()
     if row is None:
         raise ApiError(404, "not_found", f"No published tournament {slug!r}.")
@@ -60,8 +60,15 @@ def _date(request: HttpRequest, name: str) -> dt.date | None:
 
 @api_view
 def tournaments(request: HttpRequest) -> Resource:
-    """Published tournaments, filtered by federation, status and dates (a tournament overlapping [from, to])."""
+    """Published tournaments, filtered by organisation, federation, status and dates (overlapping [from, to])."""
     rows = _published()
+    organisation = request.GET.get("organisation")
+    if organisation is not None:  # issue 19 item 5: one organisation's tournaments, by its slug
+        if not re.fullmatch(r"[-A-Za-z0-9_]{1,60}", organisation):
+            raise ApiError(
+                400, "bad_parameter", f"organisation: expected an organisation's slug, got {organisation!r}."
+            )
+        rows = rows.filter(organisation__slug=organisation)
     federation = request.GET.get("federation")
     if federation is not None:
         if not re.fullmatch(r"[A-Za-z]{3}", federation):
@@ -98,7 +105,7 @@ def _listing(
 def _published() -> Any:
     return (
         models.Tournament.objects.filter(published=True, team_competition__isnull=True)  # issue 18: not yet
-        .select_related("season")
+        .select_related("season", "organisation")
         .defer("base_trf", "state_trf")
     )
 

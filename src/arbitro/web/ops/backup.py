@@ -157,6 +157,7 @@ def tournament_archive(slug: str) -> bytes:
         "format_version": TOURNAMENT_FORMAT_VERSION,
         "slug": row.slug,
         "name": row.name,
+        "organisation": row.organisation.slug,  # issue 19 item 5
         "city": row.city,
         "federation": row.federation,
         "start_date": _iso(row.start_date),
@@ -230,9 +231,14 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
             season, _ = models.Season.objects.get_or_create(
                 year=int(meta["season"]["year"]), defaults={"name": str(meta["season"]["name"])}
             )
+        organisation = (  # the archive's organisation when this server has it, else the default one
+            models.Organisation.objects.filter(slug=str(meta.get("organisation") or "")).first()
+            or models.default_organisation()
+        )
         row = models.Tournament.objects.create(
             slug=slug,
             name=str(meta["name"]),
+            organisation=organisation,
             city=str(meta.get("city") or ""),
             federation=str(meta.get("federation") or ""),
             start_date=dt.date.fromisoformat(meta["start_date"]) if meta.get("start_date") else None,

@@ -98,6 +98,7 @@ def create(data: dict[str, Any], user: Actor) -> models.Tournament:
         row = models.Tournament.objects.create(
             slug=store.unique_slug(data["name"]), name=data["name"], city=data.get("city") or "",
             start_date=data.get("start_date"), end_date=data.get("end_date"),
+            organisation=data.get("organisation") or models.default_organisation(),
         )  # fmt: skip
         TeamCompetition.objects.create(tournament=row)
         _commit(row, svc, user)

@@ -185,18 +185,19 @@ def _managed(request: HttpRequest, slug: str, action: str) -> models.Tournament:
 
 @login_required
 def desk_create(request: HttpRequest) -> HttpResponse:
-    if not permissions.can_create(request.user):
-        raise PermissionDenied
+    from arbitro.web.tournaments.views_desk import creation_organisation
+
+    org, choices = creation_organisation(request)  # issue 19 item 5: in one of the user's organisations
     form = forms.TeamCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            row = service.create(form.cleaned_data, request.user)
+            row = service.create({**form.cleaned_data, "organisation": org}, request.user)
         except ArbitroError as err:
             messages.error(request, str(err))
         else:
             messages.success(request, _("Team competition created."))
             return redirect("teams:desk_panel", slug=row.slug)
-    return render(request, "teams/desk_create.html", {"form": form})
+    return render(request, "teams/desk_create.html", {"form": form, "organisation": org, "organisations": choices})
 
 
 @login_required

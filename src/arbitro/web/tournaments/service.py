@@ -232,11 +232,12 @@ def create(
     tiebreaks: tuple[str, ...] = ()
     limits = None
     federation_code = data.get("federation") or ""
+    organisation = data.get("organisation") or models.default_organisation()  # issue 19 item 5
     if category:
-        fmt = federation.format_for(int(data.get("entrants") or 0))
+        fmt = federation.format_for(int(data.get("entrants") or 0), organisation)
         system, rounds, tiebreaks = fmt.system, fmt.rounds, fmt.tiebreaks
         limits = ByeLimits(max_half_point_byes=fmt.max_half_point_byes) if fmt.max_half_point_byes is not None else None
-        book = federation.rulebook()
+        book = federation.rulebook(organisation)
         federation_code = federation_code or (book.federation if book is not None else "")
     if pairing_system(system).is_round_robin:
         rounds = None
@@ -269,6 +270,7 @@ def create(
         row = models.Tournament.objects.create(
             slug=store.unique_slug(data["name"]),
             name=data["name"],
+            organisation=organisation,
             city=data.get("city") or "",
             start_date=data.get("start_date"),
             end_date=data.get("end_date"),
@@ -336,7 +338,7 @@ def request_bye(row: models.Tournament, start_rank: int, rnd: int, kind: str, us
     svc = _service(row, user)
     column = svc.state.pairing_system.games_per_round * (rnd - 1) + 1
     if row.category and kind == "H":
-        federation.check_bye(svc.state, start_rank, column)
+        federation.check_bye(svc.state, start_rank, column, row)
     svc.request_bye(start_rank, column, kind)
     _commit(row, svc, user)
 
@@ -679,7 +681,7 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         if not row.category:
             raise ArbitroError(
                 _("%(rule)s: this rule applies only to the rulebook's category tournaments")
-                % {"rule": federation.default_time_text()}
+                % {"rule": federation.default_time_text(row)}
             )
         rnd = _int(data.get("round"), "round")
         board = _int(data.get("board"), "board")
@@ -697,7 +699,7 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
             )
         names = {"white": st.player(game.white).name, "black": st.player(game.black).name}
         result, text = federation.no_show_result(
-            str(data.get("absent") or ""), str(data.get("start") or ""), str(data.get("time") or ""), names
+            str(data.get("absent") or ""), str(data.get("start") or ""), str(data.get("time") or ""), names, row
         )
         _enter(svc, rnd, {board: result}, None, row, user)
         _commit(row, svc, user)

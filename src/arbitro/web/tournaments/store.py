@@ -285,8 +285,10 @@ def import_trf(
     season: models.Season | None = None,
     category: str = "",
     source: str = "<upload>",
+    organisation: models.Organisation | None = None,
 ) -> models.Tournament:
-    """Create a tournament row from TRF text (validated by the core reader)."""
+    """Create a tournament row from TRF text (validated by the core reader), in ``organisation``
+    (default: the default organisation)."""
     core = parse(text, source=source)
     canonical = format_trf(core)
     if status is None:
@@ -309,19 +311,24 @@ def import_trf(
         season=season,
         category=category,
         base_trf=canonical,
+        organisation=organisation or models.default_organisation(),
     )
     sync_entries(row, core)
     return row
 
 
-def duplicates(core: CoreTournament) -> list[models.Tournament]:
+def duplicates(core: CoreTournament, organisation: models.Organisation | None = None) -> list[models.Tournament]:
     """Tournaments already here that this file describes: same name, start date and players (by start rank).
 
-    Importing the same TRF twice asks before it makes a copy (issue 15 item 6).
+    Importing the same TRF twice asks before it makes a copy (issue 15 item 6). With ``organisation``, only
+    that organisation's tournaments: another's drafts are not shown (issue 19 item 5).
     """
     players = {n: p.name for n, p in core.players.items()}
     found = []
-    for row in models.Tournament.objects.filter(name=core.name or "Torneo", start_date=core.start_date):
+    rows = models.Tournament.objects.filter(name=core.name or "Torneo", start_date=core.start_date)
+    if organisation is not None:
+        rows = rows.filter(organisation=organisation)
+    for row in rows:
         have = dict(row.entries.values_list("start_rank", "person__name"))
         if have == players:
             found.append(row)

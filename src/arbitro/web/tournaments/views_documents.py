@@ -57,7 +57,7 @@ def _pdf(row: models.Tournament, request: HttpRequest, kind: str) -> HttpRespons
 
     t = store.load(row)
     rnd = None if kind in ("players", "it3") else _round(request, t, kind)
-    notes = (federation.default_time_text(),) if kind == "pairings" and row.category else ()
+    notes = (federation.default_time_text(row),) if kind == "pairings" and row.category else ()
     try:
         data = render_pdf(kind, t, lang=_lang(), round_number=rnd, notes=notes)
     except ArbitroError as err:  # a round that does not exist (yet)
