@@ -173,7 +173,14 @@ class CategoryHistory(models.Model):
 
 
 class ByeRequest(models.Model):
-    """A player's online request of a half-point bye; the arbiter sees and decides it."""
+    """A player's online request of a half-point bye; the arbiter sees and decides it.
+
+    ``player`` is the player's stable id (:attr:`arbitro.model.Player.public_id`, the number of
+    their public page), not the start rank: a late entry renumbers the field (C.04.2 2.4-2.5)
+    and a request keyed by the number would move onto another player. Before round 1, when the
+    ids still follow the provisional numbers, the service moves the rows with each renumbering
+    (:func:`arbitro.web.tournaments.service.remap_bye_requests`).
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")
@@ -181,7 +188,7 @@ class ByeRequest(models.Model):
         REJECTED = "rejected", _("Rejected")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="bye_requests")
-    start_rank = models.PositiveIntegerField()
+    player = models.PositiveIntegerField(help_text="the player's stable id (Player.public_id), not the start rank")
     round = models.PositiveIntegerField()
     kind = models.CharField(max_length=1, default="H")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
@@ -189,7 +196,7 @@ class ByeRequest(models.Model):
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["tournament", "round", "start_rank"]
+        ordering = ["tournament", "round", "player"]
 
 
 class RatingListEntry(models.Model):
