@@ -112,6 +112,9 @@ def import_trf(request: HttpRequest) -> HttpResponse:
         try:
             row = store.import_trf(data, category=category, source=source)
         except ArbitroError as err:
+            problems = texts.diagnostics(err)  # a bad file: each problem with its line, column and field
+            if problems:
+                return render(request, "tournaments/desk_import.html", {"form": form, "problems": problems, "source": source})
             messages.error(request, texts.text(err))
         else:
             models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
