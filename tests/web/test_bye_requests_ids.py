@@ -72,7 +72,7 @@ def test_a_late_entry_keeps_each_bye_request_with_its_player_C04_2_2_4(client, a
     client.force_login(arbiter)
     html = client.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
     for name in asked:
-        assert f"{after[name].start_rank} {name}" in html
+        assert f"{after[name].start_rank}. {name}" in html
 
 
 def test_renumbering_before_round_1_moves_the_requests_with_the_players(arbiter):
@@ -134,3 +134,26 @@ def test_the_migration_converts_start_ranks_to_stable_ids():
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def test_a_refused_request_is_said_in_the_readers_language_not_the_requesters(client, arbiter):
+    """The refusal is kept as the core's code and parameters: a Spanish request reads in English too."""
+    row = service.create({"name": "Todos contra todos", "system": "rr"}, arbiter)
+    for i in range(4):
+        service.register(row, {"name": f"Jugador, {chr(65 + i)}", "rating": 1500 + i}, arbiter)
+    player = get_user_model().objects.create_user("jugadora", password="pw-jug-12345")
+    entry = row.entries.get(start_rank=1)
+    entry.person.user = player
+    entry.person.save()
+    client.force_login(player)
+    client.cookies["django_language"] = "es"
+    client.post(reverse("tournaments:request_bye", args=[row.slug]), {"player": "1", "round": "1"})
+    req = models.ByeRequest.objects.get(tournament=row)
+    assert req.status == models.ByeRequest.Status.REJECTED and req.reason_code == "bye.round_robin"
+    client.force_login(arbiter)
+    desk = reverse("tournaments:desk_panel", args=[row.slug])
+    client.cookies["django_language"] = "en"
+    assert "in a round robin every game is fixed by the Berger table" in client.get(desk).content.decode()
+    client.cookies["django_language"] = "es"
+    html = client.get(desk).content.decode()
+    assert "in a round robin" not in html and "Berger" in html

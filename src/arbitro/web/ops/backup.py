@@ -169,7 +169,8 @@ def tournament_archive(slug: str) -> bytes:
         "version": row.version,
         "roles": [{"user": r.user.get_username(), "kind": r.kind} for r in row.roles.select_related("user")],
         "bye_requests": [
-            {"player": b.player, "round": b.round, "kind": b.kind, "status": b.status, "message": b.message}
+            {"player": b.player, "round": b.round, "kind": b.kind, "status": b.status, "message": b.message,
+             "reason_code": b.reason_code, "reason_params": b.reason_params}
             for b in row.bye_requests.all()
         ],
     }
@@ -276,6 +277,8 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
             models.ByeRequest.objects.create(
                 tournament=row, player=player, round=int(b["round"]), kind=str(b.get("kind") or "H"),
                 status=str(b.get("status") or "pending"), message=str(b.get("message") or ""),
+                reason_code=str(b.get("reason_code") or "")[:60],
+                reason_params=b.get("reason_params") if isinstance(b.get("reason_params"), dict) else {},
             )
     store.clear_cache()
     return row

@@ -192,7 +192,11 @@ class ByeRequest(models.Model):
     round = models.PositiveIntegerField()
     kind = models.CharField(max_length=1, default="H")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    message = models.CharField(max_length=300, blank=True)
+    message = models.CharField(max_length=300, blank=True)  # the English text (a fallback, backups)
+    #: why it was refused or how it was recorded, said in the reader's language at display time:
+    #: a core message code (``arbitro.errors``) with its parameters, or ``"desk"``
+    reason_code = models.CharField(max_length=60, blank=True)
+    reason_params = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -778,7 +778,8 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
             round=_int(data.get("round"), "round"),
             kind=kind,
             status=models.ByeRequest.Status.ACCEPTED,
-            message=_("recorded at the desk"),
+            message="recorded at the desk",
+            reason_code="desk",  # said in the reader's language (texts.stored_text)
         )
         return _("Bye recorded.")
     if op == "publish":

@@ -424,3 +424,47 @@ def diagnostics(err: object, limit: int = 10) -> list[str]:
     if more > 0:
         lines.append(ngettext("… and %(n)s more problem", "… and %(n)s more problems", more) % {"n": more})
     return lines
+
+
+# -- reasons kept in the database (a bye request's refusal) -------------------------------------------------
+
+
+def _plain(value: object) -> object:
+    """A parameter as JSON can keep it (a nested message keeps its code; numbers stay numbers)."""
+    if isinstance(value, Message):
+        return {"code": value.code, "params": {k: _plain(v) for k, v in value.params.items()}, "text": str(value)}
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    return str(value)
+
+
+def _revive(value: object) -> object:
+    """A parameter read back from the database (a nested message becomes a message again)."""
+    if isinstance(value, dict) and "code" in value and "params" in value:
+        params = value["params"] if isinstance(value["params"], dict) else {}
+        return _stored_message(str(value["code"]), {k: _revive(v) for k, v in params.items()}, str(value.get("text", "")))
+    return value
+
+
+def _stored_message(code: str, params: Mapping[str, Any], english: str) -> Message:
+    """A message rebuilt from the database: its code and parameters (the English text as its own words)."""
+    m = Message(code, "{_english}", {"_english": english})
+    m.params = dict(params)
+    return m
+
+
+def stored_reason(err: ArbitroError) -> dict[str, Any]:
+    """The fields that keep ``err`` translatable in a row: ``reason_code`` and ``reason_params``."""
+    if not err.code:
+        return {}
+    return {"reason_code": err.code, "reason_params": {k: _plain(v) for k, v in err.params.items()}}
+
+
+def stored_text(code: str, params: Mapping[str, Any] | None, english: str) -> str:
+    """What a stored reason says in the active language (the stored English text when it has no code)."""
+    if code == "desk":
+        return str(_("recorded at the desk"))
+    if code:
+        revived = {k: _revive(v) for k, v in (params or {}).items()}
+        return _fill(code, revived) or english
+    return english

@@ -44,7 +44,7 @@ def request_bye(request: HttpRequest, slug: str) -> HttpResponse:
         except ArbitroError as err:
             models.ByeRequest.objects.create(
                 tournament=row, player=service.public_id(row, start_rank), round=rnd,
-                status=models.ByeRequest.Status.REJECTED, message=texts.text(err),
+                status=models.ByeRequest.Status.REJECTED, message=str(err)[:300], **texts.stored_reason(err),
             )
             messages.error(request, _("Bye refused: %(reason)s") % {"reason": texts.text(err)})
         else:
@@ -66,11 +66,13 @@ def request_bye(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def with_players(requests: Any, core: Any) -> list[Any]:
-    """The requests, each with ``who``: the player it belongs to now (by stable id), or ``None``."""
+    """The requests, each with ``who`` (the player it belongs to now, by stable id, or ``None``) and
+    ``reason`` (why refused or how recorded, in the reader's language)."""
     by_id = {p.public_id: p for p in core.players.values()}
     out = list(requests)
     for r in out:
         r.who = by_id.get(r.player)
+        r.reason = texts.stored_text(r.reason_code, r.reason_params, r.message)
     return out
 
 
@@ -92,5 +94,5 @@ def mine(request: HttpRequest) -> HttpResponse:
         for entry in entries.order_by("-tournament__start_date", "tournament__name"):
             t = entry.tournament
             byes = models.ByeRequest.objects.filter(tournament=t, player=service.public_id(t, entry.start_rank))
-            rows.append({"row": t, "start_rank": entry.start_rank, "requests": list(byes)})
+            rows.append({"row": t, "start_rank": entry.start_rank, "requests": with_players(byes, store.load(t))})
     return render(request, "tournaments/mine.html", {"person": person, "rows": rows, "no_refresh": True})

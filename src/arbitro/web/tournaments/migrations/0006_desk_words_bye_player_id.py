@@ -60,5 +60,7 @@ class Migration(migrations.Migration):
         migrations.AlterField("byerequest", "start_rank", models.PositiveIntegerField(default=0)),
         migrations.RunPython(forward, backward),
         migrations.AlterModelOptions("byerequest", {"ordering": ["tournament", "round", "player"]}),
+        migrations.AddField("byerequest", "reason_code", models.CharField(blank=True, max_length=60)),
+        migrations.AddField("byerequest", "reason_params", models.JSONField(blank=True, default=dict)),
         migrations.RemoveField("byerequest", "start_rank"),
     ]  # fmt: skip
