@@ -254,7 +254,7 @@ class _Reader:
                 handler(line, lineno)
             elif code in _TEAM_CODES:
                 self.t.team_records.append(RawRecord(code, line))
-                self._team(lineno, f"team record {code}")
+                self._team(lineno, msg("trf.team_record", "team record {code}", code=code))
             elif code == "299":
                 self.version = "trf26"
                 self.t.abnormal_points.append(RawRecord(code, line))
@@ -325,14 +325,14 @@ class _Reader:
                 n,
                 1,
                 "team tournament",
-                f"{evidence}: this is a team tournament; the individual commands read individual "
-                "tournaments only: use `arbitro team ...` (pair, standings, check) for team events",
+                msg("trf.team", "{evidence}: this is a team tournament; the individual commands read individual "
+                    "tournaments only: use `arbitro team ...` (pair, standings, check) for team events", evidence=evidence),
             )
 
     def _r092(self, line: str, n: int) -> None:
         self.t.type_text = self._text(line)
         if _TEAM_TYPE.search(self.t.type_text):
-            self._team(n, f"092 type {self.t.type_text!r}")
+            self._team(n, msg("trf.team_type", "092 type {type!r}", type=self.t.type_text))
 
     def _r102(self, line: str, n: int) -> None:
         self.t.chief_arbiter = self._text(line)
@@ -414,7 +414,7 @@ class _Reader:
         for m in re.finditer(r"([A-Z])\s*([+-]?\d+(?:[.,]\d+)?)(?=\s|$)|[A-Z]\s*\S+|\S+", body):
             if m[1] is None:  # text that is no code with points, e.g. the exponent of ``W 1e99`` (limits.md)
                 self.error(n, 5 + m.start(), "162 scoring system",
-                           f"expected a code and plain points such as 'W 3.0', found {m[0]!r}")  # fmt: skip
+                           msg("trf.scoring_token", "expected a code and plain points such as 'W 3.0', found {found!r}", found=m[0]))  # fmt: skip
                 found = True
                 continue
             found = True
@@ -427,7 +427,7 @@ class _Reader:
                     n,
                     5 + m.start(1),
                     "162 scoring code",
-                    f"unknown code {m[1]!r} (expected W D L A P); ignored",
+                    msg("trf.scoring_unknown", "unknown code {code!r} (expected W D L A P); ignored", code=m[1]),
                 )
                 continue
             self.scoring[key] = value
@@ -436,7 +436,7 @@ class _Reader:
                 n,
                 5,
                 "162 scoring system",
-                f"expected codes with points such as 'W 3.0 D 1.0', found {body.strip()!r}",
+                msg("trf.scoring_codes", "expected codes with points such as 'W 3.0 D 1.0', found {found!r}", found=body.strip()),
             )
 
     def _bb(self, line: str, n: int, key: str) -> None:
@@ -488,7 +488,7 @@ class _Reader:
         self.version = "trf26"
         self.t.system = self._text(line)
         if _TEAM_TYPE.search(self.t.system):
-            self._team(n, f"192 tournament type {self.t.system!r}")
+            self._team(n, msg("trf.team_system", "192 tournament type {type!r}", type=self.t.system))
 
     def _tb_list(self, line: str) -> list[str]:
         return [c.strip() for c in self._text(line).split(",") if c.strip()]
@@ -540,7 +540,7 @@ class _Reader:
                     n,
                     5,
                     "250 acceleration",
-                    "expected game points, first and last round, first and last player",
+                    msg("trf.acceleration", "expected game points, first and last round, first and last player"),
                 )
                 return
         points = self._decimal(fields[1], n, 10, "250 game points")
@@ -565,7 +565,8 @@ class _Reader:
         if any(" " in v for v in values):
             values = body.split()
         if len(values) > limits.MAX_ROUNDS:
-            self.error(n, 10, "XXA", f"expected at most {limits.MAX_ROUNDS} rounds, found {len(values)} values")
+            self.error(n, 10, "XXA", msg("trf.xxa_many", "expected at most {most} rounds, found {found} values",
+                                         most=limits.MAX_ROUNDS, found=len(values)))  # fmt: skip
             return
         for k, text in enumerate(values, start=1):
             if not text:
@@ -582,7 +583,7 @@ class _Reader:
                 n,
                 5,
                 "260 prohibited pairing",
-                "expected 'FIRST LAST ID ID ...', e.g. '260 004 005 0002 0004'",
+                msg("trf.prohibited_record", "expected 'FIRST LAST ID ID ...', e.g. '260 004 005 0002 0004'"),
             )
             return
         r1 = self._int(tokens[0], n, 5, "260 first round", low=1, high=limits.MAX_ROUNDS)
@@ -594,7 +595,7 @@ class _Reader:
     def _rXXP(self, line: str, n: int) -> None:
         tokens = line[4:].split()
         if len(tokens) < 2 or not all(_is_digits(t) for t in tokens):
-            self.error(n, 5, "XXP prohibited pairing", "expected two or more start ranks")
+            self.error(n, 5, "XXP prohibited pairing", msg("trf.xxp", "expected two or more start ranks"))
             return
         ids = self._ranks(tokens, n, "XXP player")
         if ids is not None:
@@ -609,7 +610,8 @@ class _Reader:
         self.prohibited_pairs += k * (k - 1) // 2
         if self.prohibited_pairs > limits.MAX_PROHIBITED_PAIRS:
             if self.prohibited_pairs - k * (k - 1) // 2 <= limits.MAX_PROHIBITED_PAIRS:
-                self.error(n, 5, fld, f"more than {limits.MAX_PROHIBITED_PAIRS:,} prohibited pairs in the file")
+                self.error(n, 5, fld, msg("trf.prohibited_many", "more than {most} prohibited pairs in the file",
+                                          most=f"{limits.MAX_PROHIBITED_PAIRS:,}"))  # fmt: skip
             return
         self.t.prohibited_pairings.append(pp)
 
@@ -728,7 +730,7 @@ class _Reader:
                     n,
                     15,
                     "250 acceleration",
-                    "expected first round <= last round and first player <= last player",
+                    msg("trf.acceleration_order", "expected first round <= last round and first player <= last player"),
                 )
                 continue
             if t.rounds is not None and r2 > t.rounds:
@@ -737,7 +739,8 @@ class _Reader:
             ranks = [rank for rank in range(p1, p2 + 1) if rank in t.players]
             expanded += len(ranks) * (r2 - r1 + 1)
             if expanded > limits.MAX_PLAYERS * limits.MAX_ROUNDS:
-                self.error(n, 5, "250 acceleration", "more accelerated rounds than players x rounds; ignored")
+                self.error(n, 5, "250 acceleration",
+                           msg("trf.acceleration_many", "more accelerated rounds than players x rounds; ignored"))  # fmt: skip
                 break
             for rank in ranks:
                 t.accelerations.extend(Acceleration(rank, r, points) for r in range(r1, r2 + 1))
@@ -882,16 +885,16 @@ def parse_trf(data: str | bytes, source: str = "<string>", *, validate: bool = T
     reader = _Reader(source)
     sink = reader.sink
     if len(data) > limits.MAX_TRF_BYTES:
-        reader.error(0, 0, "file", f"expected at most {limits.MAX_TRF_BYTES // (1024 * 1024)} MB "
-                     f"(9,999 players x 99 rounds), found {len(data):,} bytes")  # fmt: skip
+        reader.error(0, 0, "file", msg("trf.too_big", "expected at most {mb} MB (9,999 players x 99 rounds), found {found} bytes",
+                                       mb=limits.MAX_TRF_BYTES // (1024 * 1024), found=f"{len(data):,}"))  # fmt: skip
         return ParseResult(reader.t, sink.kept, reader.version, sink.error_count, sink.warning_count)
     text = decode_trf(data)
     if "\x00" in text:
-        reader.error(0, 0, "file", "expected a text file, found binary data (NUL bytes)")
+        reader.error(0, 0, "file", msg("trf.binary", "expected a text file, found binary data (NUL bytes)"))
         return ParseResult(reader.t, sink.kept, reader.version, sink.error_count, sink.warning_count)
     reader.parse(text)
     if not reader.t.players and not sink.error_count:
-        reader.error(0, 0, "001", "expected at least one player record (001), found none")
+        reader.error(0, 0, "001", msg("trf.no_players", "expected at least one player record (001), found none"))
     if validate and not sink.error_count:
         # Consistency checks only on a file whose records could all be read: on a broken file
         # they would repeat its errors, and their cost must not depend on the damage.
