@@ -27,6 +27,7 @@ from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
 from arbitro.trf import format_trf as _format_trf
 from arbitro.trf import parse_trf
+from arbitro.trf.diagnostics import Diagnostic
 
 from . import models
 
@@ -231,10 +232,19 @@ def parse(text: str | bytes, source: str = "<upload>", *, validate: bool = True)
     """Parse TRF text with the core reader; errors become one :class:`ArbitroError`."""
     result = parse_trf(text, source=source, validate=validate)
     errors = [d for d in result.diagnostics if d.is_error]
-    if errors:
-        more = f" (and {result.error_count - 1} more)" if result.error_count > 1 else ""  # counted past the cap
-        raise ArbitroError(f"{errors[0]}{more}")
+    if errors:  # the error carries every kept diagnostic (the import page lists them, translated: texts.diagnostics)
+        raise TrfFileError(errors, result.error_count)
     return result.tournament
+
+
+class TrfFileError(ArbitroError):
+    """A TRF upload that cannot be read: the first problem as the message, all kept ones in ``diagnostics``."""
+
+    def __init__(self, diagnostics: list[Diagnostic], error_count: int) -> None:
+        more = f" (and {error_count - 1} more)" if error_count > 1 else ""  # counted past the cap
+        super().__init__(f"{diagnostics[0]}{more}")
+        self.diagnostics = diagnostics
+        self.error_count = error_count
 
 
 def format_trf(t: CoreTournament, version: str = "trf26") -> str:
