@@ -34,9 +34,7 @@ import multiprocessing
 import os
 import random
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -44,13 +42,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-HOST = "127.0.0.1"  # loopback only, never another machine
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
+from _server import HOST, free_port, start_server, wait_listening
 
 
 def build(players: int, rounds: int) -> tuple[str, int]:
@@ -260,21 +252,12 @@ def main() -> int:
     store.clear_cache()
     gc.collect()
     gc.freeze()
-    port = _free_port()
-    exe = Path(sys.executable).with_name("arbitro")
+    port = free_port()
     # The server's log goes to a file: a pipe nobody reads fills up and stalls every worker.
     log = open(Path(data) / "server.log", "w")  # noqa: SIM115
-    server = subprocess.Popen(
-        [str(exe), "serve", "--host", HOST, "--port", str(port), "--workers", str(args.workers)],
-        env={**os.environ}, stdout=subprocess.DEVNULL, stderr=log, text=True,
-    )
+    server = start_server(port, args.workers, log)
     try:
-        for _ in range(300):
-            try:
-                socket.create_connection((HOST, port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_listening(port)
         paths = [f"/t/{slug}/standings/", f"/t/{slug}/pairings/"]
         if args.mix:  # issue 19's goal: a mix of public pages and API calls
             api = f"/api/v1/tournaments/{slug}"

@@ -243,3 +243,84 @@ def norms_report(request: HttpRequest, slug: str) -> Resource:
 @api_view
 def not_found(request: HttpRequest, rest: str = "") -> Resource:
     raise ApiError(404, "not_found", f"No such API resource: {request.path}")
+
+
+# -- team competitions (issue 18) ----------------------------------------------------------
+
+
+def _team_row(slug: str) -> models.Tournament:
+    rows = models.Tournament.objects.filter(slug=slug, published=True, team_competition__isnull=False)
+    row = rows.select_related("season").defer("base_trf", "state_trf").first()
+    if row is None:
+        raise ApiError(404, "not_found", f"No published team competition {slug!r}.")
+    return row
+
+
+def _team_event(row: models.Tournament) -> Any:
+    from arbitro.web.teams import service as team_service
+
+    return team_service.event(row)
+
+
+def _published_teams() -> Any:
+    return (
+        models.Tournament.objects.filter(published=True, team_competition__isnull=False)
+        .select_related("season")
+        .defer("base_trf", "state_trf")
+    )
+
+
+@api_view
+def team_events(request: HttpRequest) -> Resource:
+    """Published team competitions (their individual games are not in ``/tournaments``)."""
+    found = list(_published_teams())
+    return _listing(request, found, lambda: {"tournaments": [serialize.tournament_summary(r) for r in found]})
+
+
+@api_view
+def team_event(request: HttpRequest, slug: str) -> Resource:
+    def build(row: models.Tournament) -> dict[str, Any]:
+        from arbitro.pairing import registry
+
+        ev = _team_event(row)
+        system = registry.get(ev.system)
+        return serialize.team_event_info(row, ev, f"{system.name} ({system.article})")
+
+    return _resource(request, _team_row(slug), build)
+
+
+@api_view
+def team_teams(request: HttpRequest, slug: str) -> Resource:
+    return _resource(request, _team_row(slug), lambda row: serialize.team_list(_team_event(row)))
+
+
+@api_view
+def team_rounds(request: HttpRequest, slug: str) -> Resource:
+    def build(row: models.Tournament) -> dict[str, Any]:
+        ev = _team_event(row)
+        return {"rounds": [serialize.team_round_summary(ev, n) for n in range(1, ev.played_rounds() + 1)]}
+
+    return _resource(request, _team_row(slug), build)
+
+
+@api_view
+def team_round(request: HttpRequest, slug: str, rnd: int) -> Resource:
+    row = _team_row(slug)
+    played = _team_event(row).played_rounds()
+    if not 1 <= rnd <= played:  # a 404 before any validator is sent
+        raise ApiError(404, "not_found", f"Round {rnd} is not paired; rounds 1-{played} are.")
+    return _resource(request, row, lambda r: serialize.team_round(_team_event(r), rnd))
+
+
+@api_view
+def team_standings(request: HttpRequest, slug: str) -> Resource:
+    """Team standings: match and game points, then the event's C.07 team tie-breaks."""
+    return _resource(request, _team_row(slug), lambda row: serialize.team_standings(_team_event(row)))
+
+
+@api_view
+def team_boards(request: HttpRequest, slug: str) -> Resource:
+    """Board standings (board prizes), as the public page: per board, every player with a game there
+    and their games count (a competition's minimum is the reader's filter; no query string, so one
+    body per version, as every other resource)."""
+    return _resource(request, _team_row(slug), lambda row: serialize.board_standings(_team_event(row), 1))

@@ -285,8 +285,8 @@ def desk_export(request: HttpRequest, slug: str) -> HttpResponse:
 # -- documents -------------------------------------------------------------------------
 
 #: Public documents (as their pages are); match cards are the desk's (docs/decisions.md 2026-12-01).
-PUBLIC_DOCUMENTS = ("pairings", "standings")
-DESK_DOCUMENTS = ("pairings", "standings", "cards")
+PUBLIC_DOCUMENTS = ("pairings", "standings", "crosstable")
+DESK_DOCUMENTS = ("pairings", "standings", "crosstable", "cards")
 
 
 def _document(row: models.Tournament, kind: str, request: HttpRequest) -> HttpResponse:
@@ -303,12 +303,14 @@ def _document(row: models.Tournament, kind: str, request: HttpRequest) -> HttpRe
             data = teams_pdf.render_team_pairings_pdf(ev, lang, round_number=rnd)
         elif kind == "cards":
             data = teams_pdf.render_match_cards_pdf(ev, lang, round_number=rnd)
+        elif kind == "crosstable":
+            data = teams_pdf.render_team_crosstable_pdf(ev, lang)
         else:
             data = teams_pdf.render_team_standings_pdf(ev, lang)
     except ArbitroError as err:
         raise Http404(str(err)) from None
     resp = HttpResponse(data, content_type="application/pdf")
-    suffix = f"-round{rnd or ev.played_rounds()}" if kind != "standings" else ""
+    suffix = f"-round{rnd or ev.played_rounds()}" if kind in ("pairings", "cards") else ""
     resp["Content-Disposition"] = f'attachment; filename="{row.slug}-teams-{kind}{suffix}.pdf"'
     return resp
 

@@ -80,7 +80,23 @@ class ImportTrfForm(forms.Form):
         return upload
 
 
-class CreateForm(forms.Form):
+class PairingSystemFieldMixin:
+    """The ``system`` field of the create and settings forms: a registry key or alias (older forms
+    posted aliases), cleaned to its key; empty: the default."""
+
+    cleaned_data: dict[str, Any]
+
+    def clean_system(self) -> str:
+        value = (self.cleaned_data.get("system") or "").strip()
+        if not value:
+            return ""
+        try:
+            return pairing_system(value, aliases=True).key
+        except ArbitroError:
+            raise forms.ValidationError(_("Unknown pairing system %(value)s."), params={"value": value}) from None
+
+
+class CreateForm(PairingSystemFieldMixin, forms.Form):
     name = _text(_("Name"), "tournament name")
     city = _text(_("City"), "city", required=False)
     start_date = forms.DateField(label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
@@ -106,16 +122,6 @@ class CreateForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["category"].choices = federation.category_choices(creatable_only=True)
         self.fields["system"].widget.choices = system_choices()
-
-    def clean_system(self) -> str:
-        """A registry key or alias (older forms posted aliases), as its key; empty: the default."""
-        value = (self.cleaned_data.get("system") or "").strip()
-        if not value:
-            return ""
-        try:
-            return pairing_system(value, aliases=True).key
-        except ArbitroError:
-            raise forms.ValidationError(_("Unknown pairing system %(value)s."), params={"value": value}) from None
 
 
 #: TRF ``001`` holds a name in columns 15-47 (trf.md §3.1): a longer one would be cut in the FIDE report.
@@ -263,7 +269,7 @@ def tiebreak_presets() -> list[tuple[str, str, tuple[str, ...]]]:
     return out
 
 
-class SettingsForm(forms.Form):
+class SettingsForm(PairingSystemFieldMixin, forms.Form):
     """The settings of a tournament, at creation and later (issue 15 item 5); the core says what may change when."""
 
     rated = forms.BooleanField(label=_("FIDE rated"), required=False)
@@ -334,15 +340,6 @@ class SettingsForm(forms.Form):
     def groups(self) -> list[tuple[Any, list[forms.BoundField]]]:
         """The bound fields by fieldset (:attr:`GROUPS`), for the template."""
         return [(legend, [self[name] for name in names if name in self.fields]) for legend, names in self.GROUPS]
-
-    def clean_system(self) -> str:
-        value = (self.cleaned_data.get("system") or "").strip()
-        if not value:
-            return ""
-        try:
-            return pairing_system(value, aliases=True).key
-        except ArbitroError:
-            raise forms.ValidationError(_("Unknown pairing system %(value)s."), params={"value": value}) from None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

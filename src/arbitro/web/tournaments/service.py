@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as _dt
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -174,13 +174,19 @@ def rebuild(row: models.Tournament, core: CoreTournament) -> None:
     store.sync_entries(row, core)
 
 
-def _commit(row: models.Tournament, svc: TournamentService, user: Actor) -> None:
-    """Append the service's new events (one transaction, optimistic concurrency)."""
-    new = svc.new_events
+def append_events(
+    row: models.Tournament, new: Sequence[Any], base: int, user: Actor, appended: Callable[[], None]
+) -> None:
+    """Append ``new`` (events with ``kind`` and ``payload``) to the row's log: one transaction, optimistic concurrency.
+
+    ``base`` is the number of events the command replayed; if the log has grown since, nothing is
+    written and :class:`ChangedMeanwhile` is raised (as for a clash on the ``seq`` key). Under the
+    lock, after the insert, ``appended()`` bumps the version and writes what the row caches.
+    Shared by the individual and the team desk (:mod:`arbitro.web.teams.service`).
+    """
     if not new:
         return
     author = user if user is not None and user.is_authenticated else None
-    base = len(svc.events) - len(new)  # events the service replayed before this command (optimistic concurrency)
     try:
         with transaction.atomic():
             # One writer per tournament (a row lock on PostgreSQL; SQLite's IMMEDIATE transaction locks the file).
@@ -194,9 +200,16 @@ def _commit(row: models.Tournament, svc: TournamentService, user: Actor) -> None
                 models.TournamentEvent(tournament=row, seq=i, kind=ev.kind, payload=ev.payload, author=author)
                 for i, ev in enumerate(new, start=last + 1)
             )
-            _appended(row, svc.state)
+            appended()
     except IntegrityError:
         raise ChangedMeanwhile(str(CHANGED_MEANWHILE)) from None
+
+
+def _commit(row: models.Tournament, svc: TournamentService, user: Actor) -> None:
+    """Append the service's new events (one transaction, optimistic concurrency)."""
+    new = svc.new_events
+    base = len(svc.events) - len(new)  # events the service replayed before this command (optimistic concurrency)
+    append_events(row, new, base, user, lambda: _appended(row, svc.state))
 
 
 # -- commands -----------------------------------------------------------------
