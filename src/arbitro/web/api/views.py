@@ -34,10 +34,12 @@ def _resource(
 ) -> Resource:
     """A resource of one tournament: ETag from its log version, Last-Modified its last change, body cached per version."""
 
-    def body() -> bytes:
-        return store.cached_page(row, f"api|{request.path}", lambda: dumps(build(row)))
+    def versioned() -> tuple[int, bytes]:
+        return store.cached_page_at(row, f"api|{request.path}", lambda: dumps(build(row)), stale_ok=True)
 
-    return Resource(f"t{row.pk}-v{row.version}", row.updated, body)
+    return Resource(
+        f"t{row.pk}-v{row.version}", row.updated, lambda: versioned()[1], versioned, row.pk, row.version
+    )
 
 
 @api_view
@@ -147,16 +149,17 @@ def players(request: HttpRequest, slug: str) -> Resource:
 
 @api_view
 def player_detail(request: HttpRequest, slug: str, start_rank: int) -> Resource:
-    row = _row(slug)
-    if start_rank not in store.load(row).players:  # a 404 before any validator is sent
-        raise ApiError(404, "not_found", f"No player with start rank {start_rank}.")
-
+    # The 404s and 409s below are raised by the build: a body kept in the shared cache (Redis) is
+    # served without the replay and the ranking the checks need. An ETag names one version of one
+    # URL, so a conditional request can only match one that answered 200 (then the same 200).
     def build(r: models.Tournament) -> dict[str, Any]:
         t = store.load(r)
+        if start_rank not in t.players:
+            raise ApiError(404, "not_found", f"No player with start rank {start_rank}.")
         card, _ = present.player_rounds(t, start_rank)
         return serialize.player_card(card, t)
 
-    return _resource(request, row, build)
+    return _resource(request, _row(slug), build)
 
 
 @api_view
@@ -175,13 +178,13 @@ def rounds(request: HttpRequest, slug: str) -> Resource:
 
 @api_view
 def round_detail(request: HttpRequest, slug: str, rnd: int) -> Resource:
-    row = _row(slug)
-    played = store.load(row).played_rounds
-    if not 1 <= rnd <= played:  # a 404 before any validator is sent
-        raise ApiError(404, "not_found", f"Round {rnd} is not paired; rounds 1-{played} are.")
-    return _resource(
-        request, row, lambda r: serialize.round_sheet(present.round_for(r, store.load(r), rnd).sheet)
-    )
+    def build(r: models.Tournament) -> dict[str, Any]:
+        t = store.load(r)
+        if not 1 <= rnd <= t.played_rounds:
+            raise ApiError(404, "not_found", f"Round {rnd} is not paired; rounds 1-{t.played_rounds} are.")
+        return serialize.round_sheet(present.round_for(r, t, rnd).sheet)
+
+    return _resource(request, _row(slug), build)
 
 
 def _standings(row: models.Tournament) -> tuple[Any, Any]:
@@ -199,9 +202,7 @@ def standings(request: HttpRequest, slug: str) -> Resource:
         st, view = _standings(row)
         return serialize.standings(st, view.rows)
 
-    row = _row(slug)
-    _standings(row)  # a 409 before any validator is sent
-    return _resource(request, row, build)
+    return _resource(request, _row(slug), build)
 
 
 @api_view
@@ -210,6 +211,8 @@ def standing_explained(request: HttpRequest, slug: str, start_rank: int) -> Reso
 
     def build(row: models.Tournament) -> dict[str, Any]:
         st, view = _standings(row)
+        if all(r.start_rank != start_rank for r in st.rows):
+            raise ApiError(404, "not_found", f"No player with start rank {start_rank} in the standings.")
         entry = st.row(start_rank)
         line = next(r for r in view.rows if r.player.start_rank == start_rank)
         return {
@@ -222,20 +225,18 @@ def standing_explained(request: HttpRequest, slug: str, start_rank: int) -> Reso
             "explanations": [st.explain(start_rank, code).as_dict() for code in st.tiebreaks[1:]],
         }
 
-    row = _row(slug)
-    st, _ = _standings(row)
-    if all(r.start_rank != start_rank for r in st.rows):
-        raise ApiError(404, "not_found", f"No player with start rank {start_rank} in the standings.")
-    return _resource(request, row, build)
+    return _resource(request, _row(slug), build)
 
 
 @api_view
 def crosstable(request: HttpRequest, slug: str) -> Resource:
-    row = _row(slug)
-    table = present.crosstable_for(row, store.load(row))
-    if table is None:
-        raise ApiError(409, "standings_unavailable", "The crosstable cannot be computed yet.")
-    return _resource(request, row, lambda r: serialize.crosstable(table))
+    def build(r: models.Tournament) -> dict[str, Any]:
+        table = present.crosstable_for(r, store.load(r))
+        if table is None:
+            raise ApiError(409, "standings_unavailable", "The crosstable cannot be computed yet.")
+        return serialize.crosstable(table)
+
+    return _resource(request, _row(slug), build)
 
 
 @api_view

@@ -109,7 +109,9 @@ def check_meta(meta: Any, source: str) -> None:
         c.choice(r, "kind", f"meta.roles[{i}]", _ROLE_KINDS)
     for i, b in enumerate(c.items(meta, "bye_requests", w)):
         where = f"meta.bye_requests[{i}]"
-        c.integer(b, "start_rank", where, 1, MAX_PLAYERS, required=True)
+        # "player": the stable id (issue 15); "start_rank": a backup written before it
+        c.integer(b, "player", where, 1, MAX_PLAYERS, required="start_rank" not in b)
+        c.integer(b, "start_rank", where, 1, MAX_PLAYERS, required="player" not in b)
         c.integer(b, "round", where, 1, MAX_ROUNDS, required=True)
         c.choice(b, "kind", where, _BYE_KINDS)
         c.choice(b, "status", where, _BYE_STATUSES)

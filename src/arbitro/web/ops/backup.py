@@ -170,7 +170,8 @@ def tournament_archive(slug: str) -> bytes:
         "version": row.version,
         "roles": [{"user": r.user.get_username(), "kind": r.kind} for r in row.roles.select_related("user")],
         "bye_requests": [
-            {"start_rank": b.start_rank, "round": b.round, "kind": b.kind, "status": b.status, "message": b.message}
+            {"player": b.player, "round": b.round, "kind": b.kind, "status": b.status, "message": b.message,
+             "reason_code": b.reason_code, "reason_params": b.reason_params}
             for b in row.bye_requests.all()
         ],
     }
@@ -275,10 +276,15 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
             user = users.get(str(r.get("user")))
             if user is not None:
                 models.Role.objects.get_or_create(user=user, tournament=row, kind=str(r["kind"]))
+        ids = {p.start_rank: p.public_id for p in core.players.values()}
         for b in meta.get("bye_requests") or []:
+            # "player": the stable id; an older backup's "start_rank" is read as the number of today's state
+            player = int(b["player"]) if "player" in b else ids.get(int(b["start_rank"]), int(b["start_rank"]))
             models.ByeRequest.objects.create(
-                tournament=row, start_rank=int(b["start_rank"]), round=int(b["round"]), kind=str(b.get("kind") or "H"),
+                tournament=row, player=player, round=int(b["round"]), kind=str(b.get("kind") or "H"),
                 status=str(b.get("status") or "pending"), message=str(b.get("message") or ""),
+                reason_code=str(b.get("reason_code") or "")[:60],
+                reason_params=b.get("reason_params") if isinstance(b.get("reason_params"), dict) else {},
             )
     store.clear_cache()
     return row

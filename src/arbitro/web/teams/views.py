@@ -6,6 +6,7 @@ The rows come from :mod:`arbitro.views.teams`; these views lay them out and tran
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -99,9 +100,48 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     ev = service.event(row)
     codes, lines = team_views.team_standings_table(ev)
     by_match = ev.primary is PrimaryScore.MATCH  # C.04.6 art. 1.2: the primary score, then the tie-breaks
+    primary = "MPTS" if by_match else "GPTS"
     return render(
-        request, "teams/standings.html", _context(row, "standings", codes=codes, lines=lines, by_match=by_match)
-    )
+        request, "teams/standings.html",
+        _context(row, "standings", codes=codes, lines=lines, by_match=by_match, primary=primary,
+                 legend=team_legend([primary, *codes])),
+    )  # fmt: skip
+
+
+def _team_tiebreak_names() -> dict[str, str]:
+    """C.07's team tie-break codes (``arbitro.teams.tiebreaks.TEAM_TIEBREAKS``) in the reader's language."""
+    return {
+        "MPTS": _("match points"), "GPTS": _("game points"), "MPVGP": _("match points, then game points"),
+        "BH": _("Buchholz"), "FB": _("Fore Buchholz"), "AOB": _("average of the opponents' Buchholz"),
+        "SB": _("Sonneborn-Berger"), "ESB": _("extended Sonneborn-Berger"),
+        "EMMSB": _("extended Sonneborn-Berger (match points by match points)"),
+        "EMGSB": _("extended Sonneborn-Berger (match points by game points)"),
+        "EGMSB": _("extended Sonneborn-Berger (game points by match points)"),
+        "EGGSB": _("extended Sonneborn-Berger (game points by game points)"),
+        "DE": _("direct encounter"), "WIN": _("matches won"), "WON": _("games won"),
+        "PS": _("progressive score"), "BC": _("board count"), "TBR": _("team board results"),
+        "BBE": _("board elimination"), "SSSC": _("Swiss score"),
+    }  # fmt: skip
+
+
+def team_legend(codes: list[str]) -> list[tuple[str, str]]:
+    """(code, name) for each column of the team standings, as the header spells it (C.07 codes in both languages).
+
+    A specifier such as ``BH:MP`` (Buchholz of match points) or ``BH/C1`` is named by its code
+    and the points it counts.
+    """
+    names = _team_tiebreak_names()
+    out = []
+    for code in codes:
+        base, _sep, rest = code.partition(":")
+        base = re.split(r"[/(]", base, maxsplit=1)[0]
+        name = names.get(base, base)
+        if rest.startswith("MP"):
+            name = _("%(name)s of match points") % {"name": name}
+        elif rest.startswith("GP"):
+            name = _("%(name)s of game points") % {"name": name}
+        out.append((code, name))
+    return out
 
 
 @_page

@@ -267,7 +267,14 @@ class CategoryHistory(models.Model):
 
 
 class ByeRequest(models.Model):
-    """A player's online request of a half-point bye; the arbiter sees and decides it."""
+    """A player's online request of a half-point bye; the arbiter sees and decides it.
+
+    ``player`` is the player's stable id (:attr:`arbitro.model.Player.public_id`, the number of
+    their public page), not the start rank: a late entry renumbers the field (C.04.2 2.4-2.5)
+    and a request keyed by the number would move onto another player. Before round 1, when the
+    ids still follow the provisional numbers, the service moves the rows with each renumbering
+    (:func:`arbitro.web.tournaments.service.remap_bye_requests`).
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")
@@ -275,15 +282,19 @@ class ByeRequest(models.Model):
         REJECTED = "rejected", _("Rejected")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="bye_requests")
-    start_rank = models.PositiveIntegerField()
+    player = models.PositiveIntegerField(help_text="the player's stable id (Player.public_id), not the start rank")
     round = models.PositiveIntegerField()
     kind = models.CharField(max_length=1, default="H")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    message = models.CharField(max_length=300, blank=True)
+    message = models.CharField(max_length=300, blank=True)  # the English text (a fallback, backups)
+    #: why it was refused or how it was recorded, said in the reader's language at display time:
+    #: a core message code (``arbitro.errors``) with its parameters, or ``"desk"``
+    reason_code = models.CharField(max_length=60, blank=True)
+    reason_params = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["tournament", "round", "start_rank"]
+        ordering = ["tournament", "round", "player"]
 
 
 class RatingListEntry(models.Model):

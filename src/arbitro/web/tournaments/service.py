@@ -209,7 +209,61 @@ def _commit(row: models.Tournament, svc: TournamentService, user: Actor) -> None
     """Append the service's new events (one transaction, optimistic concurrency)."""
     new = svc.new_events
     base = len(svc.events) - len(new)  # events the service replayed before this command (optimistic concurrency)
-    append_events(row, new, base, user, lambda: _appended(row, svc.state))
+    moves = _id_moves(svc.events[:base], new, svc.state)  # ids that follow provisional numbers (before round 1)
+
+    def appended() -> None:
+        _appended(row, svc.state)
+        if moves:
+            remap_bye_requests(row, moves)
+
+    append_events(row, new, base, user, appended)
+
+
+_RENUMBERING = ("player_removed", "pairing_numbers_assigned")
+
+
+def _id_moves(before: Sequence[Event], new: Sequence[Event], after: TournamentState) -> dict[int, int | None]:
+    """Old public id -> new public id (``None``: removed) of the players whose id this command changed.
+
+    Ids are stable once round 1 is paired (late entries, C.04.2 2.4-2.5), but before it they
+    follow the provisional numbers (:func:`arbitro.tournament.state._renumber`): a renumbering
+    or a removal moves them. The chain old id -> old start rank -> (each renumbering event)
+    -> new start rank -> new id is followed; only ids that change are returned.
+    """
+    if not any(e.kind in _RENUMBERING for e in new):
+        return {}
+    old = core_replay(before)
+    rank: dict[int, int | None] = {p.public_id: p.start_rank for p in old.header.players.values()}
+    for e in new:
+        if e.kind == "player_removed":
+            gone = int(e.payload["start_rank"])
+            rank = {pid: (None if r is None or r == gone else r - (r > gone)) for pid, r in rank.items()}
+        elif e.kind == "pairing_numbers_assigned":
+            position = {int(o): i for i, o in enumerate(e.payload["order"], start=1)}
+            rank = {pid: (None if r is None else position.get(r)) for pid, r in rank.items()}
+    ids = {p.start_rank: p.public_id for p in after.header.players.values()}
+    moves = {pid: (None if r is None else ids.get(r)) for pid, r in rank.items()}
+    return {a: b for a, b in moves.items() if a != b}
+
+
+def remap_bye_requests(row: models.Tournament, moves: dict[int, int | None]) -> None:
+    """Move the bye requests with their players (``moves``: old id -> new id, ``None`` for a removed player)."""
+    batch = []
+    for b in row.bye_requests.filter(player__in=list(moves)):
+        target = moves[b.player]
+        if target is None:
+            b.delete()  # the player was removed before round 1 (C.04.2 3.2): the request went with them
+        else:
+            b.player = target
+            batch.append(b)
+    models.ByeRequest.objects.bulk_update(batch, ["player"])
+
+
+def public_id(row: models.Tournament, start_rank: int) -> int:
+    """The stable id of the player with ``start_rank`` now (the start rank itself when unknown)."""
+    core = store.load(row)
+    p = core.players.get(start_rank)
+    return p.public_id if p is not None else start_rank
 
 
 # -- commands -----------------------------------------------------------------
@@ -749,11 +803,12 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         request_bye(row, _int(data.get("player"), "player"), _int(data.get("round"), "round"), kind, user)
         models.ByeRequest.objects.create(
             tournament=row,
-            start_rank=_int(data.get("player"), "player"),
+            player=public_id(row, _int(data.get("player"), "player")),
             round=_int(data.get("round"), "round"),
             kind=kind,
             status=models.ByeRequest.Status.ACCEPTED,
-            message=_("recorded at the desk"),
+            message="recorded at the desk",
+            reason_code="desk",  # said in the reader's language (texts.stored_text)
         )
         return _("Bye recorded.")
     if op == "publish":

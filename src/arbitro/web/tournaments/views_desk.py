@@ -15,7 +15,19 @@ from django.utils.translation import ngettext
 
 from arbitro.errors import ArbitroError
 
-from . import federation, forms, models, permissions, present, prizes, result_entry, service, store, texts
+from . import (
+    federation,
+    forms,
+    models,
+    permissions,
+    present,
+    prizes,
+    result_entry,
+    service,
+    store,
+    texts,
+    views_player,
+)
 
 
 @login_required
@@ -126,6 +138,9 @@ def import_trf(request: HttpRequest) -> HttpResponse:
         try:
             row = store.import_trf(data, category=category, source=source, organisation=org)
         except ArbitroError as err:
+            problems = texts.diagnostics(err)  # a bad file: each problem with its line, column and field
+            if problems:
+                return render(request, "tournaments/desk_import.html", {"form": form, "problems": problems, "source": source})
             messages.error(request, texts.text(err))
         else:
             models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
@@ -202,7 +217,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "current_boards": "\n".join(
                 f"{r.game.white.start_rank} {r.game.black.start_rank}" for r in newest_rows if r.game_number <= 1
             ),
-            "requests": row.bye_requests.all(),
+            "requests": views_player.with_players(row.bye_requests.all(), core),
             "events": _recent(row, st),
             "rounds": [(c, (c - 1) // games + 1) for c in range(1, last + 1) if (c - 1) % games == 0],
             "current_round": (rnd - 1) // games + 1 if rnd else 0,

@@ -171,7 +171,11 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _norms(row: models.Tournament, core: Any, build: Callable[[Any], norms.NormReport]) -> norms.NormReport:
-    """The norm report, or only why this event cannot give norms (rated, standard, enough rounds: B.01)."""
+    """The norm report, or only why this event cannot give norms (rated, standard, enough rounds: B.01).
+
+    The reason is said in the reader's language on every request; only ``build`` (language-free:
+    the core's coded messages, translated at render time) may be cached.
+    """
     from . import desk_players, service
 
     reason = desk_players.norms_possible(service.state(row), core)
@@ -182,7 +186,7 @@ def _norms(row: models.Tournament, core: Any, build: Callable[[Any], norms.NormR
 def norms_page(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
-    report = store.cached(row, "norms", lambda: _norms(row, core, norms.tournament_norms))
+    report = _norms(row, core, lambda c: store.cached(row, "norms", lambda: norms.tournament_norms(c)))
     return render(request, "tournaments/norms.html", _context(row, "norms", report=report))
 
 
