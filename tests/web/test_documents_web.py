@@ -16,7 +16,7 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from arbitro.documents import render_pdf
-from arbitro.web.tournaments import models, service, store, texts
+from arbitro.web.tournaments import models, service, store, views_documents
 
 pytestmark = pytest.mark.django_db
 
@@ -163,7 +163,10 @@ def test_it3_report_from_the_desk_is_arbitro_print_it3(client, row) -> None:
         assert resp.status_code == 200 and resp["Content-Type"] == "application/pdf"
         assert resp["Content-Disposition"] == 'attachment; filename="abierto-documentos-it3.pdf"'
         with translation.override(lang):  # the same renderer; the checks' coded details said by the web's table
-            assert _text(resp.content) == _text(render_pdf("it3", core, lang=lang, say=texts.text))
+            assert _text(resp.content) == _text(render_pdf("it3", core, lang=lang, say=views_documents._say))
+        # the pairing system by the registry's name in the reader's language, never its TRF code (issue 15 item 7)
+        assert core.system and core.system not in _text(resp.content)
+        assert ("Sistema holandés FIDE" if lang == "es" else "FIDE Dutch system") in _text(resp.content)
         if lang == "es":  # B.01 1.1 details in Spanish, not the CLI's English
             assert "sin fechas" in _text(resp.content) or "rondas; una norma necesita" in _text(resp.content)
             assert "games needed for a norm" not in _text(resp.content)

@@ -64,7 +64,7 @@ def test_team_desk_flow_log_is_the_truth_and_trf_reads_back_equal(chief: Client)
     before = row.version
     page = _match_post(chief, row, 1, w2, **{f"l_{w2}_1": str(ev.teams[w2].members[1].id),
                                               f"l_{w2}_2": str(ev.teams[w2].members[0].id)})  # fmt: skip
-    assert "ranked above" in page
+    assert "está por delante en la lista del equipo" in page and "ranked above" not in page
     row.refresh_from_db()
     assert row.version == before
     # a whole-match forfeit
@@ -111,11 +111,11 @@ def test_team_desk_flow_log_is_the_truth_and_trf_reads_back_equal(chief: Client)
 def test_team_desk_refuses_bad_input_with_a_message(chief: Client) -> None:
     r = chief.post("/desk/teams/new/", {"name": "X", "system": "team_swiss", "boards": 4, "rounds": 5,
                                         "match_win": "1", "match_draw": "1", "match_loss": "0"}, follow=True)  # fmt: skip
-    assert "won match must be worth more" in r.content.decode()
+    assert "un encuentro ganado debe valer más" in r.content.decode()  # the core's code, in Spanish
     assert not models.Tournament.objects.filter(name="X").exists()
     row = _create(chief, teams=2)
     r = chief.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": "Club 1", "players": "A"}, follow=True)
-    assert "already registered" in r.content.decode()
+    assert "ya hay inscrito un equipo llamado" in r.content.decode()
     r = chief.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": "Club 9", "players": "A; lots"}, follow=True)
     assert "elo: se esperaba un número entero" in r.content.decode()  # the desk speaks Spanish by default
     assert Client().get(f"/desk/teams/{row.slug}/").status_code == 302  # to the login
@@ -161,7 +161,7 @@ def test_lineup_deadline_from_the_desk_refuses_an_arbiters_late_lineup(chief: Cl
     c = Client()
     c.force_login(arbiter)
     page = _match_post(c, row, 1, w, **{f"l_{b}_1": str(ids[0]), f"l_{b}_2": str(ids[2])})
-    assert "deadline" in page and "has passed" in page
+    assert "plazo de alineaciones" in page and "ha vencido" in page and "has passed" not in page
     page = _match_post(chief, row, 1, w, **{f"l_{b}_1": str(ids[0]), f"l_{b}_2": str(ids[2])})  # the chief accepts it
     assert "Encuentro guardado" in page
     assert "Plazo de alineaciones" in Client().get(f"/teams/{row.slug}/round/1/").content.decode()
@@ -203,3 +203,23 @@ def test_team_championship_norms_page_shows_the_7_game_norm_B01_1_4_1b(chief: Cl
     achieved = page.split("<h2>", 2)[1]  # the "achieved" section
     assert "Applicant, Ana" in achieved and "IM ✔" in achieved
     assert "B.01 1.4.1b" in page
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_lineup_refusal_of_the_team_core_speaks_the_readers_language_C04_6(chief: Client, lang: str) -> None:
+    """Issue 15 item 7: the team core's refusals carry a code; the desk says them in the reader's language
+    (a line-up out of the ranked board order, and a board result without a result)."""
+    row = _create(chief, teams=2)
+    chief.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
+    st = service.state(row)
+    w, b = st.pairings[1][0]
+    ids = st.require().teams[b].member_ids()
+    chief.cookies["django_language"] = lang
+    page = _match_post(chief, row, 1, w, **{f"l_{b}_1": str(ids[1]), f"l_{b}_2": str(ids[0])})  # 2nd above 1st
+    spanish = "está por delante en la lista del equipo del jugador del tablero anterior"
+    english = "is ranked above the player on the board before"
+    if lang == "es":
+        assert spanish in page and english not in page
+    else:
+        assert english in page and spanish not in page
+    assert service.state(row).lineup(1, b) != (ids[1], ids[0])  # refused: nothing was written

@@ -18,6 +18,7 @@ from arbitro.documents.layout import Doc
 from arbitro.documents.stats import norm_rp, player_stats, rating_rules
 from arbitro.documents.titles_data import it1_certificates, it2_from_application, it2_summaries, report_data
 from arbitro.model import Tournament
+from arbitro.pairing import registry
 from arbitro.titles.application import Application
 from arbitro.views import points_text, scores_by_round
 
@@ -264,6 +265,17 @@ def _final_standings(doc: Doc, t: Tournament, L: Labels) -> None:
     )
 
 
+def _system_name(t: Tournament) -> str:
+    """The pairing system as people name it: the registry's display name for a registered TRF 092 code
+    (``FIDE_DUTCH`` -> ``FIDE Dutch system``; the face translates it through ``say``), else the file's own text."""
+    if t.system:
+        try:
+            return registry.by_trf_code(t.system).name
+        except registry.UnknownSystem:
+            return t.system
+    return t.type_text
+
+
 def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4", say: Callable[[str], str] = str) -> bytes:
     """IT3: the tournament report - event data, B.01 1.1 checks, norms achieved, norm progress,
     the final standings and the signatures."""
@@ -281,7 +293,7 @@ def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4", say: Call
                 (L["city"], ", ".join(x for x in (t.city, t.federation) if x)),
                 (L["dates"], " - ".join(str(d) for d in dict.fromkeys((t.start_date, t.end_date)) if d)),
                 (L["rounds"], f"{t.played_rounds} / {t.total_rounds}"),
-                (L["system"], t.system or t.type_text),
+                (L["system"], say(_system_name(t))),  # the registry's name, not its TRF code
                 (L["time_control"], t.time_control_code or t.time_control),
                 (L["chief_arbiter"], t.chief_arbiter),
                 (L["deputy_arbiters"], "; ".join(t.deputy_arbiters)),
@@ -296,7 +308,9 @@ def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4", say: Call
     )
     doc.add(doc.heading(L["checks"]))
     # ``say``: how a face says the checks' coded details in ``lang`` (the web's table); the CLI's: as written
-    rows = [[c.check, c.article, L[c.status], say(c.detail)] for c in data.checks]
+    # the format check (1.4.2e) quotes the file's system code: people read the registry's name
+    rows = [[c.check, c.article, L[c.status], say(_system_name(t) if t.system and c.detail == t.system else c.detail)]
+            for c in data.checks]  # fmt: skip
     doc.add(
         doc.table(
             [L["check"], L["article"], L["status"], L["detail"]],

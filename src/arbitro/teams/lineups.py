@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from arbitro.errors import Message, msg
 from arbitro.teams.model import Team
 
 __all__ = ["lineup_errors"]
@@ -21,11 +22,19 @@ __all__ = ["lineup_errors"]
 
 def lineup_errors(
     team: Team, lineup: Sequence[int | None], boards: int, empty_last: bool = True
-) -> list[str]:
+) -> list[Message]:
     """What is wrong with ``lineup`` (empty list: a valid line-up)."""
-    errors: list[str] = []
+    errors: list[Message] = []
     if len(lineup) != boards:
-        errors.append(f"team {team.number}: the line-up has {len(lineup)} boards, expected {boards}")
+        errors.append(
+            msg(
+                "team.lineup_boards",
+                "team {team}: the line-up has {given} boards, expected {boards}",
+                team=team.number,
+                given=len(lineup),
+                boards=boards,
+            )
+        )
     rank = {m.id: i for i, m in enumerate(team.members)}
     seen: set[int] = set()
     last_rank = -1
@@ -36,18 +45,44 @@ def lineup_errors(
             continue
         if empty_last and empty_seen:
             errors.append(
-                f"team {team.number}: board {board} is filled below an empty board (empty boards go last)"
+                msg(
+                    "team.lineup_empty_above",
+                    "team {team}: board {board} is filled below an empty board (empty boards go last)",
+                    team=team.number,
+                    board=board,
+                )
             )
         if pid not in rank:
-            errors.append(f"team {team.number}: player {pid} on board {board} is not a member of the team")
+            errors.append(
+                msg(
+                    "team.lineup_not_member",
+                    "team {team}: player {player} on board {board} is not a member of the team",
+                    team=team.number,
+                    player=pid,
+                    board=board,
+                )
+            )
             continue
         if pid in seen:
-            errors.append(f"team {team.number}: player {pid} plays twice")
+            errors.append(
+                msg(
+                    "team.lineup_twice",
+                    "team {team}: player {player} plays twice",
+                    team=team.number,
+                    player=pid,
+                )
+            )
         seen.add(pid)
         if rank[pid] < last_rank:
             errors.append(
-                f"team {team.number}: player {pid} on board {board} is ranked above the player on the board "
-                "before (the board order must follow the team's ranked list)"
+                msg(
+                    "team.lineup_order",
+                    "team {team}: player {player} on board {board} is ranked above the player on the board "
+                    "before (the board order must follow the team's ranked list)",
+                    team=team.number,
+                    player=pid,
+                    board=board,
+                )
             )
         last_rank = max(last_rank, rank[pid])
     return errors

@@ -38,7 +38,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, Message, msg
 from arbitro.limits import check_text
 from arbitro.pairing.registry import SystemKind, UnknownSystem
 from arbitro.pairing.registry import get as get_system
@@ -105,7 +105,7 @@ class TeamLogState:
 
     def require(self) -> TeamEvent:
         if self.event is None:
-            raise ArbitroError("the team competition has not been created")
+            raise ArbitroError(msg("team.not_created", "the team competition has not been created"))
         return self.event
 
     @property
@@ -127,7 +127,7 @@ class TeamLogState:
         for w, b in self.pairings.get(rnd, []):
             if w == white:
                 return self._match(ev, rnd, w, b)
-        raise ArbitroError(f"round {rnd}: no match with team {white} on board 1 as White")
+        raise ArbitroError(msg("team.no_match_white", "round {round}: no match with team {team} on board 1 as White", round=rnd, team=white))
 
     def _match(self, ev: TeamEvent, rnd: int, w: int, b: int) -> Match:
         forfeit = self.forfeits.get((rnd, w))
@@ -180,6 +180,14 @@ def _empty_board_result(white_player: int | None, black_player: int | None) -> G
     if black_player is None:
         return GameResult.FORFEIT_WIN
     return GameResult.PENDING
+
+
+def _joined(errors: Sequence[Message]) -> Message:
+    """Several line-up refusals as one coded message (each keeps its own code: the faces translate each)."""
+    joined = errors[-1]
+    for e in reversed(errors[:-1]):
+        joined = msg("team.lineup_errors", "{first}; {rest}", first=e, rest=joined)
+    return joined
 
 
 def _trf_date(text: str, field_name: str) -> str:
@@ -324,10 +332,10 @@ class TeamService:
     ) -> None:
         """``norm_event``: the kind of event for B.01 norms (``team_championship``: 1.4.1b, 7 games), or ``""``."""
         if self.state.created:
-            raise ArbitroError("the team competition already exists")
+            raise ArbitroError(msg("team.exists", "the team competition already exists"))
         check_text("tournament name", name)
         if not name.strip():
-            raise ArbitroError("tournament name: required")
+            raise ArbitroError(msg("team.no_name", "tournament name: required"))
         check_text("city", city)
         check_text("chief arbiter", chief_arbiter)
         try:
@@ -335,15 +343,18 @@ class TeamService:
         except UnknownSystem as exc:
             raise ArbitroError(str(exc)) from None
         if sysdef.kind not in (SystemKind.TEAM_SWISS, SystemKind.TEAM_ROUND_ROBIN):
-            raise ArbitroError(f"{sysdef.name} is not a team pairing system")
+            raise ArbitroError(msg("team.not_team_system", "{system} is not a team pairing system", system=sysdef.name))
         if not 1 <= boards <= MAX_BOARDS:
-            raise ArbitroError(f"boards: expected 1 to {MAX_BOARDS}, got {boards}")
+            raise ArbitroError(msg("team.boards", "boards: expected 1 to {most}, got {got}", most=MAX_BOARDS, got=boards))
         if sysdef.kind is SystemKind.TEAM_SWISS and (rounds is None or not 1 <= rounds <= 99):
-            raise ArbitroError(f"rounds: a Team Swiss needs 1 to 99 rounds, got {rounds}")
+            raise ArbitroError(msg("team.rounds", "rounds: a Team Swiss needs 1 to 99 rounds, got {got}", got=rounds))
         win, draw, loss = (_frac(v, n) for v, n in zip(match_points, ("match_win", "match_draw", "match_loss"), strict=True))
         if not win > draw >= loss:
             raise ArbitroError(
-                "match points: a won match must be worth more than a drawn one, and a drawn one no less than a lost one"
+                msg(
+                    "team.match_points",
+                    "match points: a won match must be worth more than a drawn one, and a drawn one no less than a lost one",
+                )
             )
         start_date, end_date = _trf_date(start_date, "start date"), _trf_date(end_date, "end date")
         if norm_event not in NORM_EVENTS:
@@ -367,30 +378,30 @@ class TeamService:
         """A team with its players in ranked board order; returns its TPN (C.04.6 art. 1.1)."""
         ev = self.state.require()
         if self.state.paired_rounds:
-            raise ArbitroError("teams can be registered only before round 1 is paired")
+            raise ArbitroError(msg("team.register_closed", "teams can be registered only before round 1 is paired"))
         check_text("team name", name, 32)  # TRF 310 columns 9-40
         if not name.strip():
-            raise ArbitroError("team name: required")
+            raise ArbitroError(msg("team.team_name", "team name: required"))
         if any(t.name == name.strip() for t in ev.teams.values()):
-            raise ArbitroError(f"a team named {name.strip()!r} is already registered")
+            raise ArbitroError(msg("team.duplicate", "a team named {name!r} is already registered", name=name.strip()))
         if len(ev.teams) >= MAX_TEAMS:
-            raise ArbitroError(f"at most {MAX_TEAMS} teams (TRF 310)")
+            raise ArbitroError(msg("team.too_many", "at most {most} teams (TRF 310)", most=MAX_TEAMS))
         if not players:
-            raise ArbitroError(f"team {name.strip()}: at least one player is required")
+            raise ArbitroError(msg("team.no_players", "team {name}: at least one player is required", name=name.strip()))
         if len(players) > MAX_PLAYERS_PER_TEAM:
-            raise ArbitroError(f"team {name.strip()}: at most {MAX_PLAYERS_PER_TEAM} players")
+            raise ArbitroError(msg("team.too_many_players", "team {name}: at most {most} players", name=name.strip(), most=MAX_PLAYERS_PER_TEAM))
         clean = []
         for i, m in enumerate(players, start=1):
             pname = str(m.get("name", "")).strip()
             if not pname:
-                raise ArbitroError(f"player {i}: name required")
+                raise ArbitroError(msg("team.player_name", "player {player}: name required", player=i))
             check_text("player name", pname)
             rating = m.get("rating") or 0
             if not isinstance(rating, int) or not 0 <= rating <= 3500:
-                raise ArbitroError(f"player {i} ({pname}): rating: expected 0 to 3500, got {rating!r}")
+                raise ArbitroError(msg("team.player_rating", "player {player} ({name}): rating: expected 0 to 3500, got {got!r}", player=i, name=pname, got=rating))
             fide = str(m.get("fide_id") or "")
             if fide and (not fide.isdigit() or len(fide) > 11):
-                raise ArbitroError(f"player {i} ({pname}): FIDE ID: expected up to 11 digits, got {fide!r}")
+                raise ArbitroError(msg("team.player_fide_id", "player {player} ({name}): FIDE ID: expected up to 11 digits, got {got!r}", player=i, name=pname, got=fide))
             fed = str(m.get("federation") or "")
             title = str(m.get("title") or "")
             check_text("federation", fed, 3)
@@ -407,15 +418,15 @@ class TeamService:
         ev = self.state.require()
         rnd = self.state.paired_rounds + 1
         if len(ev.teams) < 2:
-            raise ArbitroError("at least two teams are needed to pair")
+            raise ArbitroError(msg("team.pair_too_few", "at least two teams are needed to pair"))
         if rnd > ev.rounds:
-            raise ArbitroError(f"all {ev.rounds} rounds are already paired")
+            raise ArbitroError(msg("team.pair_all", "all {total} rounds are already paired", total=ev.rounds))
         if rnd > 1 and not self.state.round_complete(rnd - 1):
-            raise ArbitroError(f"round {rnd - 1} still has matches without a result")
+            raise ArbitroError(msg("team.pair_incomplete", "round {round} still has matches without a result", round=rnd - 1))
         try:
             p = pair_team_round(self.state.to_event(), rnd)
         except NoValidPairing as exc:  # C.04.6 art. 3.3.3: the chief arbiter decides
-            raise ArbitroError(f"round {rnd}: no pairing satisfies the absolute criteria ({exc})") from None
+            raise ArbitroError(msg("team.pair_impossible", "round {round}: no pairing satisfies the absolute criteria ({why})", round=rnd, why=str(exc))) from None
         self._emit(
             "team_round_paired",
             {"round": rnd, "matches": [[b.white, b.black] for b in p.boards], "bye": p.bye},
@@ -426,15 +437,15 @@ class TeamService:
         for w, b in self.state.pairings.get(rnd, []):
             if team in (w, b):
                 return w, b
-        raise ArbitroError(f"round {rnd}: team {team} has no match")
+        raise ArbitroError(msg("team.no_match", "round {round}: team {team} has no match", round=rnd, team=team))
 
     def set_deadline(self, rnd: int, deadline: dt.datetime | None) -> None:
         """The time by which the line-ups of ``rnd`` are due (``None`` removes it); it must know its offset."""
         ev = self.state.require()
         if not 1 <= rnd <= ev.rounds:
-            raise ArbitroError(f"round: expected 1 to {ev.rounds}, got {rnd}")
+            raise ArbitroError(msg("team.round_range", "round: expected 1 to {total}, got {round}", total=ev.rounds, round=rnd))
         if deadline is not None and deadline.utcoffset() is None:
-            raise ArbitroError("line-up deadline: a time with its offset (time zone) is required")
+            raise ArbitroError(msg("team.deadline_offset", "line-up deadline: a time with its offset (time zone) is required"))
         if self.state.deadlines.get(rnd) == deadline:
             return
         self._emit("team_lineup_deadline", {"round": rnd, "deadline": deadline.isoformat() if deadline else ""})
@@ -449,25 +460,35 @@ class TeamService:
         """
         ev = self.state.require()
         if team not in ev.teams:
-            raise ArbitroError(f"no team {team}")
+            raise ArbitroError(msg("team.unknown", "no team {team}", team=team))
         w, _b = self._match_of(rnd, team)
         lineup = tuple(players)
         if (rnd, w) in self.state.forfeits or any((rnd, w, bd) in self.state.results for bd in range(1, ev.boards + 1)):
             if lineup == self.state.lineup(rnd, team):
                 return
             raise ArbitroError(
-                f"round {rnd}: the match of {ev.teams[team].name} already has results; the line-up can no longer change"
+                msg(
+                    "team.lineup_has_results",
+                    "round {round}: the match of {name} already has results; the line-up can no longer change",
+                    round=rnd,
+                    name=ev.teams[team].name,
+                )
             )
         errors = lineup_errors(ev.teams[team], lineup, ev.boards)
         if errors:
-            raise ArbitroError("; ".join(errors))
+            raise ArbitroError(_joined(errors))
         if lineup == self.state.lineup(rnd, team):
             return
         deadline = self.state.deadlines.get(rnd)
         if deadline is not None and now is not None and now > deadline and not late:
             raise ArbitroError(
-                f"round {rnd}: the line-up deadline ({deadline.isoformat(timespec='minutes')}) has passed; "
-                "only the chief arbiter may accept a late line-up"
+                msg(
+                    "team.lineup_late",
+                    "round {round}: the line-up deadline ({deadline}) has passed; "
+                    "only the chief arbiter may accept a late line-up",
+                    round=rnd,
+                    deadline=deadline.isoformat(timespec="minutes"),
+                )
             )
         self._emit("team_lineup_set", {"round": rnd, "team": team, "players": list(lineup)})
 
@@ -479,25 +500,33 @@ class TeamService:
         ev = self.state.require()
         m = self.state.match(rnd, white)
         if m.forfeit is not None:
-            raise ArbitroError(f"round {rnd}: the match {ev.teams[m.white].name} - {ev.teams[m.black].name} was forfeited as a whole")
+            raise ArbitroError(
+                msg(
+                    "team.match_forfeited",
+                    "round {round}: the match {white} - {black} was forfeited as a whole",
+                    round=rnd,
+                    white=ev.teams[m.white].name,
+                    black=ev.teams[m.black].name,
+                )
+            )
         if not 1 <= board <= ev.boards:
-            raise ArbitroError(f"board: expected 1 to {ev.boards}, got {board}")
+            raise ArbitroError(msg("team.board_range", "board: expected 1 to {boards}, got {board}", boards=ev.boards, board=board))
         try:
             res = GameResult(result)
         except ValueError:
-            raise ArbitroError(f"board {board}: unknown result {result!r}") from None
+            raise ArbitroError(msg("team.board_result", "board {board}: unknown result {result!r}", board=board, result=result)) from None
         if res is GameResult.PENDING:
-            raise ArbitroError(f"board {board}: a result is required")
+            raise ArbitroError(msg("team.board_required", "board {board}: a result is required", board=board))
         g = m.games[board - 1]
         if g.white_team_player is None or g.black_team_player is None:
             allowed = {_empty_board_result(g.white_team_player, g.black_team_player), GameResult.DOUBLE_FORFEIT}
             if res not in allowed:
-                raise ArbitroError(f"board {board} is empty in a line-up: it can only be lost by forfeit")
+                raise ArbitroError(msg("team.board_empty", "board {board} is empty in a line-up: it can only be lost by forfeit", board=board))
         if g.result is res:
             return False
         check_text("reason", reason)
         if (rnd, white, board) in self.state.results and not reason:
-            raise ArbitroError(f"board {board} already has a result; a correction needs a reason")
+            raise ArbitroError(msg("team.board_correction", "board {board} already has a result; a correction needs a reason", board=board))
         payload: dict[str, Any] = {"round": rnd, "match": white, "board": board, "result": res.value}
         if reason:
             payload["reason"] = reason
@@ -511,13 +540,13 @@ class TeamService:
             try:
                 MatchForfeit(forfeit)
             except ValueError:
-                raise ArbitroError(f"match forfeit: expected +-, -+ or --, got {forfeit!r}") from None
+                raise ArbitroError(msg("team.forfeit_code", "match forfeit: expected +-, -+ or --, got {got!r}", got=forfeit)) from None
         current = self.state.forfeits.get((rnd, white))
         if (current.value if current else "") == forfeit:
             return
         check_text("reason", reason)
         if current is not None and not reason:
-            raise ArbitroError("this match already has a forfeit; a correction needs a reason")
+            raise ArbitroError(msg("team.forfeit_correction", "this match already has a forfeit; a correction needs a reason"))
         payload: dict[str, Any] = {"round": rnd, "match": white, "forfeit": forfeit}
         if reason:
             payload["reason"] = reason

@@ -24,7 +24,7 @@ from arbitro.errors import ArbitroError
 from arbitro.pairing import registry
 from arbitro.teams.model import PrimaryScore
 from arbitro.views import teams as team_views
-from arbitro.web.tournaments import models, permissions, store
+from arbitro.web.tournaments import models, permissions, store, texts
 
 from . import forms, service
 from .models import is_team
@@ -233,7 +233,7 @@ def desk_create(request: HttpRequest) -> HttpResponse:
         try:
             row = service.create({**form.cleaned_data, "organisation": org}, request.user)
         except ArbitroError as err:
-            messages.error(request, str(err))
+            messages.error(request, texts.text(err))  # the core's code, in the reader's language
         else:
             messages.success(request, _("Team competition created."))
             return redirect("teams:desk_panel", slug=row.slug)
@@ -304,7 +304,7 @@ def desk_action(request: HttpRequest, slug: str) -> HttpResponse:
     try:
         text = service.perform(row, op, request.POST, request.user)
     except ArbitroError as err:
-        messages.error(request, str(err))
+        messages.error(request, texts.text(err))  # the core's code, in the reader's language
     else:
         messages.success(request, text)
     rnd = request.POST.get("round")

@@ -329,6 +329,57 @@ TEXTS: dict[str, Promise | Plural] = {
     "trf.acceleration_many": _('more accelerated rounds than players x rounds; ignored'),
     "trf.team_record": _('team record %(code)s'),
     "trf.acceleration": _('expected game points, first and last round, first and last player'),
+    # the team desk (arbitro.teams.log, arbitro.teams.lineups; C.04.6)
+    "team.not_created": _("the team competition has not been created"),
+    "team.no_match_white": _("round %(round)s: no match with team %(team)s on board 1 as White"),
+    "team.exists": _("the team competition already exists"),
+    "team.no_name": _("tournament name: required"),
+    "team.not_team_system": _("%(system)s is not a team pairing system"),
+    "team.boards": _("boards: expected 1 to %(most)s, got %(got)s"),
+    "team.rounds": _("rounds: a Team Swiss needs 1 to 99 rounds, got %(got)s"),
+    "team.match_points": _(
+        "match points: a won match must be worth more than a drawn one, and a drawn one no less than a lost one"
+    ),
+    "team.register_closed": _("teams can be registered only before round 1 is paired"),
+    "team.team_name": _("team name: required"),
+    "team.duplicate": _("a team named %(name)r is already registered"),
+    "team.too_many": _("at most %(most)s teams (TRF 310)"),
+    "team.no_players": _("team %(name)s: at least one player is required"),
+    "team.too_many_players": _("team %(name)s: at most %(most)s players"),
+    "team.player_name": _("player %(player)s: name required"),
+    "team.player_rating": _("player %(player)s (%(name)s): rating: expected 0 to 3500, got %(got)r"),
+    "team.player_fide_id": _("player %(player)s (%(name)s): FIDE ID: expected up to 11 digits, got %(got)r"),
+    "team.pair_too_few": _("at least two teams are needed to pair"),
+    "team.pair_all": _("all %(total)s rounds are already paired"),
+    "team.pair_incomplete": _("round %(round)s still has matches without a result"),
+    "team.pair_impossible": _("round %(round)s: no pairing satisfies the absolute criteria (%(why)s)"),
+    "team.no_match": _("round %(round)s: team %(team)s has no match"),
+    "team.round_range": _("round: expected 1 to %(total)s, got %(round)s"),
+    "team.deadline_offset": _("line-up deadline: a time with its offset (time zone) is required"),
+    "team.unknown": _("no team %(team)s"),
+    "team.lineup_has_results": _(
+        "round %(round)s: the match of %(name)s already has results; the line-up can no longer change"
+    ),
+    "team.lineup_errors": _("%(first)s; %(rest)s"),
+    "team.lineup_late": _(
+        "round %(round)s: the line-up deadline (%(deadline)s) has passed; only the chief arbiter may accept a late line-up"
+    ),
+    "team.lineup_boards": _("team %(team)s: the line-up has %(given)s boards, expected %(boards)s"),
+    "team.lineup_empty_above": _("team %(team)s: board %(board)s is filled below an empty board (empty boards go last)"),
+    "team.lineup_not_member": _("team %(team)s: player %(player)s on board %(board)s is not a member of the team"),
+    "team.lineup_twice": _("team %(team)s: player %(player)s plays twice"),
+    "team.lineup_order": _(
+        "team %(team)s: player %(player)s on board %(board)s is ranked above the player on the board before "
+        "(the board order must follow the team's ranked list)"
+    ),
+    "team.match_forfeited": _("round %(round)s: the match %(white)s - %(black)s was forfeited as a whole"),
+    "team.board_range": _("board: expected 1 to %(boards)s, got %(board)s"),
+    "team.board_result": _("board %(board)s: unknown result %(result)r"),
+    "team.board_required": _("board %(board)s: a result is required"),
+    "team.board_empty": _("board %(board)s is empty in a line-up: it can only be lost by forfeit"),
+    "team.board_correction": _("board %(board)s already has a result; a correction needs a reason"),
+    "team.forfeit_code": _("match forfeit: expected +-, -+ or --, got %(got)r"),
+    "team.forfeit_correction": _("this match already has a forfeit; a correction needs a reason"),
     # B.01 1.1 tournament checks (arbitro.titles.checks; the IT3 report)
     "check.rounds": _('%(n)s rounds; %(need)s games needed for a norm'),
     "check.rounds_per_day": _('at most %(most)s round(s) on one day (%(day)s), limit %(limit)s'),

@@ -15,9 +15,9 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 
-from arbitro.errors import ArbitroError
+from arbitro.errors import ArbitroError, Message
 from arbitro.model import Tournament
 from arbitro.views.rounds import last_paired_round, last_round_with_results
 
@@ -52,6 +52,14 @@ def file_name(slug: str, kind: str, rnd: int | None, extension: str) -> str:
     return f"{slug}-{kind}{part}.{extension}"
 
 
+def _say(value: str) -> str:
+    """How a document says the core's words: a coded message by its code, a plain word (the pairing
+    system's registry name on the IT3) through the catalogue (issue 15 item 7)."""
+    if isinstance(value, Message):
+        return texts.text(value)
+    return gettext(value) if value else value
+
+
 def _pdf(row: models.Tournament, request: HttpRequest, kind: str) -> HttpResponse:
     from arbitro.documents import render_pdf
 
@@ -59,7 +67,7 @@ def _pdf(row: models.Tournament, request: HttpRequest, kind: str) -> HttpRespons
     rnd = None if kind in ("players", "it3") else _round(request, t, kind)
     notes = (federation.default_time_text(row),) if kind == "pairings" and row.category else ()
     try:
-        data = render_pdf(kind, t, lang=_lang(), round_number=rnd, notes=notes, say=texts.text)
+        data = render_pdf(kind, t, lang=_lang(), round_number=rnd, notes=notes, say=_say)
     except ArbitroError as err:  # a round that does not exist (yet)
         raise Http404(str(err)) from None
     resp = HttpResponse(data, content_type="application/pdf")
