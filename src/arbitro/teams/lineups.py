@@ -36,6 +36,7 @@ def lineup_errors(
             )
         )
     rank = {m.id: i for i, m in enumerate(team.members)}
+    names = {m.id: m.name for m in team.members}  # the reader knows the players by name, not by their ids
     seen: set[int] = set()
     last_rank = -1
     empty_seen = False
@@ -69,7 +70,7 @@ def lineup_errors(
                     "team.lineup_twice",
                     "team {team}: player {player} plays twice",
                     team=team.number,
-                    player=pid,
+                    player=names[pid],
                 )
             )
         seen.add(pid)
@@ -80,7 +81,7 @@ def lineup_errors(
                     "team {team}: player {player} on board {board} is ranked above the player on the board "
                     "before (the board order must follow the team's ranked list)",
                     team=team.number,
-                    player=pid,
+                    player=names[pid],
                     board=board,
                 )
             )
