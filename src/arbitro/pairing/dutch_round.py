@@ -16,9 +16,10 @@ bits, one decision at a time:
 
 from __future__ import annotations
 
+from arbitro.model import Colour
 from arbitro.pairing.blossom import Matcher
 from arbitro.pairing.dutch_state import PlayerState, RoundState
-from arbitro.pairing.dutch_weights import Layout
+from arbitro.pairing.dutch_weights import Layout, colour_flags, compatible
 from arbitro.pairing.types import NoValidPairing
 
 __all__ = ["match_round"]
@@ -167,6 +168,9 @@ class _Bracket:
         self.stable[mv] = v
 
     def pair(self) -> None:
+        if not self.r.full and self.constructed():
+            self.advance()
+            return
         self.load()
         self.choose_mdps()
         self.mdp_opponents()
@@ -176,6 +180,256 @@ class _Bracket:
         self.freeze_split()
         self.s1_partners()
         self.advance()
+
+    def constructed(self) -> bool:
+        """Fast path (issue 16): pair a clean bracket by construction, without loading or solving.
+
+        Applies to a homogeneous bracket without MDPs and with an even number
+        of players (``B``, one scoregroup, all paired inside: no downfloater),
+        when [C9] cannot be on after it. The candidate is built in C.04.3's
+        order: S1 (the upper half) against S2, each S1 player in turn taking the
+        first S2 player (transpositions, 4.2) that still leaves a perfect S1-S2
+        matching of the rest in the graph ``G`` of allowed edges (below). It is
+        fixed only under a certificate that the full search fixes exactly these
+        pairs:
+
+        1. Completion ([C4], [C2], [C5]: field 1 of the weights). A witness
+           matching of the players below ``B`` is built from the matcher's
+           current matching (its pairs inside that set, greedy pairs and
+           one-step swaps for the rest) that pairs all of them but at most one
+           who may take the PAB (eligible, score not above the PAB score). With
+           the candidate it reaches the upper bound of field 1 (every player
+           but one paired, every non-eligible player paired), so every optimum
+           of the loaded weights has that field value and, because the
+           candidate and the witness reach it with all of ``B`` paired inside,
+           pairs ``B`` perfectly inside ([C6] is the next field; the fields below
+           it cannot carry into it: each count is at most ``len(pbi) / 2`` or
+           ``len(B)`` and the guard keeps those below ``2**b``).
+        2. Separation. With ``B`` paired inside, the weight of a matching is the
+           weight of its ``B`` pairs plus the weight of the rest: field 1, [C6],
+           [C7], [C9] and, the bracket being homogeneous, the float fields
+           [C14]-[C21] of a perfect matching of ``B`` are the same for all of
+           them; ``B``'s pairs differ only in the colour fields [C10]-[C13] and
+           the generation-order addends, which the rest does not touch. So the
+           full search's decisions in this bracket (no MDPs: only the exchange
+           count, 4.3, and the S1 partners, 4.2) choose among the perfect
+           matchings of ``B`` that are best in [C10]-[C13].
+        3. Colour optimum. With a, b, c the players preferring white, black or
+           nothing, every perfect matching of ``B`` has at least
+           ``(|a - b| - c) / 2`` pairs of equal preferences ([C12]). ``G`` keeps
+           the compatible S1-S2 edges that meet [C10] and [C11] and: when that
+           bound is 0, no two equal preferences; otherwise at least one player
+           of the majority colour, and for two such players [C13] met. Every
+           perfect matching of ``G`` reaches 0 for [C10], [C11], [C13] and the
+           bound for [C12] (each non-majority player takes one majority
+           player), so it is best in every colour field; conversely every best
+           matching is in ``G`` (any other edge costs a field at its bound). It
+           is also S1 against S2, i.e. no exchange (4.3 a): the full search's
+           exchange count is 0 and its S1 partners are chosen in order, each the
+           first S2 player some best matching allows -- the construction's
+           choice, since the best matchings are exactly the perfect matchings
+           of ``G``.
+        4. After the bracket: the pairs leave the graph (as the full search
+           fixes them); the next bracket reloads every edge among its players,
+           and ``advance`` leaves [C9] off either way (guard), so the rest of the
+           round sees the same weights; the matcher's state differs only in
+           which optimum it holds, which no decision depends on (match_round).
+
+        Returns False (nothing changed) when any condition fails; the full
+        search then pairs the bracket.
+        """
+        r, pbi = self.r, self.pbi
+        nb = self.nsgb
+        if self.sgb or nb < 2 or nb % 2:
+            return False
+        sp, n = r.sp, r.n
+        if n % 2 == 1 and self.sgi < n and r.bye_score >= sp[self.sgi].acc:
+            return False  # advance() would read [C9] from the solved matching
+        b = r.layout.b
+        if nb >= 1 << b or len(pbi) >= 1 << b:
+            return False
+        group = pbi[:nb]
+        score = sp[group[0]].acc
+        if any(sp[v].acc != score for v in group):
+            return False
+        witness = self._completion(set(group))
+        if witness is None:
+            return False
+        pairs = self._first_candidate(group)
+        if pairs is None:
+            return False
+        for v, u in pairs:
+            self.matched[v] = self.matched[u] = True
+            self.pairs[v] = u
+            self.m.remove_pair(v, u)
+        return True
+
+    def _completion(self, group: set[int]) -> list[tuple[int, int]] | None:
+        """A matching of the players still to pair outside ``group`` that reaches the bound of field 1, or None."""
+        r, m = self.r, self.m
+        sp, pbi = r.sp, self.pbi
+        rest = [v for v in pbi if v not in group] + list(range(pbi[-1] + 1, r.n))
+        inside = set(rest)
+        mate = m.mate
+        w = m.w
+        pairs: list[tuple[int, int]] = []
+        partner: dict[int, int] = {}
+        loose: list[int] = []
+        for v in rest:
+            u = mate[v]
+            if u >= 0 and u in inside and w[v][u]:
+                if v < u:
+                    pairs.append((v, u))
+                partner[v] = u
+            else:
+                loose.append(v)
+        left: list[int] = []
+        for v in loose:
+            if v in partner:
+                continue
+            for u in loose:
+                if u != v and u not in partner and w[v][u]:
+                    partner[v], partner[u] = u, v
+                    pairs.append((v, u))
+                    break
+            else:
+                left.append(v)
+        # one-step swaps: x free, y-z paired, x-y and z-x2 edges with x2 free
+        while len(left) > 1:
+            x = left.pop()
+            done = False
+            for y in rest:
+                z = partner.get(y)
+                if z is None or not w[x][y]:
+                    continue
+                for x2 in left:
+                    if w[z][x2]:
+                        left.remove(x2)
+                        pairs.remove((min(y, z), max(y, z)))
+                        pairs += [(x, y), (z, x2)]
+                        partner[x], partner[y], partner[z], partner[x2] = y, x, x2, z
+                        done = True
+                        break
+                if done:
+                    break
+            if not done:
+                return None
+        if left:
+            p = sp[left[0]]
+            if len(rest) % 2 == 0 or not (p.eligible_bye and p.acc <= r.bye_score):
+                return None
+        return pairs
+
+    def _first_candidate(self, group: list[int]) -> list[tuple[int, int]] | None:
+        """The first S1-S2 candidate (4.2) among the perfect matchings of the graph G of :meth:`constructed`."""
+        r = self.r
+        sp, st = r.sp, r.st
+        half = len(group) // 2
+        s1, s2 = group[:half], group[half:]
+        prefs = [sp[v].pref for v in group]
+        white = sum(1 for c in prefs if c is Colour.WHITE)
+        black = sum(1 for c in prefs if c is Colour.BLACK)
+        nones = len(group) - white - black
+        majority: Colour | None = None
+        if abs(white - black) > nones:
+            majority = Colour.WHITE if white > black else Colour.BLACK
+        adj: dict[int, list[int]] = {}
+        radj: dict[int, list[int]] = {t: [] for t in s2}
+        for s in s1:
+            h = sp[s]
+            row: list[int] = []
+            for t in s2:
+                lo = sp[t]
+                if not compatible(h, lo, st):
+                    continue
+                f1, f2, f3, f4 = colour_flags(lo, h)
+                if not (f1 and f2):
+                    continue
+                if majority is None:
+                    allowed = f3  # no two equal preferences
+                elif h.pref is majority and lo.pref is majority:
+                    allowed = f4
+                else:
+                    allowed = h.pref is majority or lo.pref is majority
+                if not allowed:
+                    continue
+                row.append(t)
+                radj[t].append(s)
+            if not row:
+                return None
+            adj[s] = row
+        mate1: dict[int, int] = {}
+        mate2: dict[int, int] = {}
+        for s in s1:  # greedy in order, then augmenting paths (a perfect matching of G)
+            t0 = next((t for t in adj[s] if t not in mate2), None)
+            if t0 is not None:
+                mate1[s], mate2[t0] = t0, s
+        for s in s1:
+            if s in mate1:
+                continue
+            prev: dict[int, int] = {}
+            queue = [s]
+            end = None
+            for x in queue:
+                for t in adj[x]:
+                    if t in prev:
+                        continue
+                    prev[t] = x
+                    if t not in mate2:
+                        end = t
+                        break
+                    queue.append(mate2[t])
+                if end is not None:
+                    break
+            if end is None:
+                return None
+            t = end
+            while True:
+                x = prev[t]
+                nt = mate1.get(x)
+                mate1[x], mate2[t] = t, x
+                if x == s:
+                    break
+                assert nt is not None
+                t = nt
+        fixed: set[int] = set()  # S2 players taken
+        done: set[int] = set()  # S1 players whose partner is fixed, and the one choosing
+        out: list[tuple[int, int]] = []
+        for s in s1:
+            done.add(s)
+            cands = [t for t in adj[s] if t not in fixed]
+            target = mate1[s]
+            if cands[0] != target:
+                # S1 players (not s, not fixed) that can hand their S2 partner on along an
+                # alternating path ending at ``target``: moves[x] = (S2 player x takes, next mover)
+                moves: dict[int, tuple[int, int | None]] = {}
+                queue2: list[int] = []
+                for x in radj[target]:
+                    if x not in done and x not in moves:
+                        moves[x] = (target, None)
+                        queue2.append(x)
+                for y in queue2:
+                    ty = mate1[y]
+                    for x in radj[ty]:
+                        if x not in done and x not in moves:
+                            moves[x] = (ty, y)
+                            queue2.append(x)
+                for t in cands:
+                    if t == target:
+                        break
+                    y0 = mate2[t]
+                    if y0 in moves:
+                        mate1[s], mate2[t] = t, s
+                        mover: int | None = y0
+                        while mover is not None:
+                            nt2, nx = moves[mover]
+                            mate1[mover], mate2[nt2] = nt2, mover
+                            mover = nx
+                        break
+            t = mate1[s]
+            fixed.add(t)
+            out.append((s, t))
+        return out
 
     def load(self) -> None:
         """a. Base weights inside the bracket and towards the next scoregroup."""

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from arbitro.pairing.dutch_state import DOWN, UP, PlayerState, RoundState
 
-__all__ = ["Layout", "compatible", "count_bits"]
+__all__ = ["Layout", "colour_flags", "compatible", "count_bits"]
 
 
 def compatible(a: PlayerState, b: PlayerState, st: RoundState) -> bool:
@@ -37,6 +37,22 @@ def compatible(a: PlayerState, b: PlayerState, st: RoundState) -> bool:
         if a.acc > threshold or b.acc > threshold:
             return True  # topscorers in the final round (C.04.3 1.8)
     return False
+
+
+def colour_flags(p: PlayerState, o: PlayerState) -> tuple[bool, bool, bool, bool]:
+    """The colour criteria [C10]-[C13] of pairing ``p`` (the lower) with ``o`` in one bracket: True when met."""
+    same = p.pref is o.pref
+    f1 = p.imbalance <= 1 or o.imbalance <= 1 or not same
+    if not p.absolute or not o.absolute or not same:
+        f2 = True
+    elif p.imbalance == o.imbalance:
+        f2 = p.repeated is None or p.repeated is not o.repeated
+    else:
+        low = o if p.imbalance > o.imbalance else p
+        f2 = low.repeated is not (p.pref.opposite if p.pref is not None else None)
+    f3 = p.pref is None or o.pref is None or not same
+    f4 = (not p.strong and not p.absolute) or (not o.strong and not o.absolute) or (p.absolute and o.absolute) or not same
+    return f1, f2, f3, f4
 
 
 def _bits(x: int) -> int:
@@ -114,24 +130,8 @@ class Layout:
                 c9v += c9_ranks[l.played_games]
         r = (r << (2 * b)) | c9v
         # colours [C10]-[C13]
-        p, o = l, h
         if in_cur:
-            same = p.pref is o.pref
-            f1 = p.imbalance <= 1 or o.imbalance <= 1 or not same
-            if not p.absolute or not o.absolute or not same:
-                f2 = True
-            elif p.imbalance == o.imbalance:
-                f2 = p.repeated is None or p.repeated is not o.repeated
-            else:
-                low = o if p.imbalance > o.imbalance else p
-                f2 = low.repeated is not (p.pref.opposite if p.pref is not None else None)
-            f3 = p.pref is None or o.pref is None or not same
-            f4 = (
-                (not p.strong and not p.absolute)
-                or (not o.strong and not o.absolute)
-                or (p.absolute and o.absolute)
-                or not same
-            )
+            f1, f2, f3, f4 = colour_flags(l, h)
             r = (((((((r << b) | f1) << b) | f2) << b) | f3) << b) | f4
         else:
             r <<= 4 * b
