@@ -295,14 +295,14 @@ class _Bracket:
             return False  # the downfloater would be the PAB: left to the full search
         back = r.layout.rounds_back
         half = len(group) // 2
-        best: tuple[int, int, int] | None = None
+        best: tuple[int, int, int, int] | None = None
         admissible: list[int] = []
         rule: _Rule | None = None
         for i, f in enumerate(group):
             others = [v for v in group if v != f]
             fr = _colour_rule(others, sp)
             fl = sp[f].floats
-            key = (fr[1], int(back > 0 and fl[0] == DOWN), int(back > 1 and fl[1] == DOWN))
+            key = (fr[1], fr[2], int(back > 0 and fl[0] == DOWN), int(back > 1 and fl[1] == DOWN))
             if best is None or key < best:
                 best = key
                 admissible = []
@@ -747,19 +747,29 @@ def _pair_up(players: list[int], partner: dict[int, int], w: list[list[int]]) ->
     return stuck + left
 
 
-_Rule = tuple[Colour | None, int]  # majority colour (None: no two equal preferences), [C12] bound
+# majority colour (None: no two equal preferences), [C12] bound, [C13] bound
+_Rule = tuple[Colour | None, int, int]
 
 
 def _colour_rule(group: list[int], sp: list[PlayerState]) -> _Rule:
-    """The colour rule of :meth:`_Bracket.constructed` (3) for pairing ``group`` perfectly."""
+    """The colour rule of :meth:`_Bracket.constructed` (3) for pairing ``group`` perfectly.
+
+    When every player of the majority colour has a strong (not absolute) preference, every
+    pair of two of them fails [C13]: the [C13] bound is then the [C12] bound, met by any
+    matching that meets the [C12] bound, and ``G`` keeps all their edges; otherwise it is 0
+    and ``G`` keeps only their edges that meet [C13].
+    """
     prefs = [sp[v].pref for v in group]
     white = sum(1 for c in prefs if c is Colour.WHITE)
     black = sum(1 for c in prefs if c is Colour.BLACK)
     nones = len(group) - white - black
     excess = abs(white - black) - nones
     if excess <= 0:
-        return None, 0
-    return (Colour.WHITE if white > black else Colour.BLACK), excess // 2
+        return None, 0, 0
+    majority = Colour.WHITE if white > black else Colour.BLACK
+    bound = excess // 2
+    strong = all(sp[v].strong and not sp[v].absolute for v in group if sp[v].pref is majority)
+    return majority, bound, bound if strong else 0
 
 
 def _allowed(h: PlayerState, lo: PlayerState, rule: _Rule) -> bool:
@@ -771,7 +781,7 @@ def _allowed(h: PlayerState, lo: PlayerState, rule: _Rule) -> bool:
     if majority is None:
         return f3
     if h.pref is majority and lo.pref is majority:
-        return f4
+        return f4 or rule[2] > 0
     return h.pref is majority or lo.pref is majority
 
 
