@@ -50,15 +50,18 @@ class _Round:
         return self.m.solve()
 
     def initial(self) -> None:
-        sp, n, m, lay = self.sp, self.n, self.m, self.layout
+        sp, n, m, lay, st = self.sp, self.n, self.m, self.layout, self.st
         top = sp[0].acc
         odd = n % 2 == 1
+        # [C1]/[C3] once for every pair (the same values base() would compute through Layout.edge)
+        compat = [[j for j in range(i) if compatible(sp[j], sp[i], st)] for i in range(n)]
         for i in range(n):
-            for j in range(i):
+            pi = sp[i]
+            for j in compat[i]:
                 if odd:
-                    m.set_weight(i, j, lay.initial_odd(sp[i], sp[j], top))
+                    m.set_weight(i, j, lay.initial_odd(pi, sp[j], top))
                 else:
-                    m.set_weight(i, j, self.base(j, i, False, False))
+                    m.set_weight(i, j, lay.outside(sp[j], pi, 0, False, self.c9_ranks))
         mate = self.solve()
         free = [v for v in range(n) if mate[v] == v]
         if len(free) > 1 or any(not sp[v].eligible_bye for v in free):
@@ -77,8 +80,9 @@ class _Round:
             for rank, games in enumerate(counts):
                 self.c9_ranks[games] = rank
             for i in range(n):
-                for j in range(i):
-                    m.set_weight(i, j, self.base(j, i, False, False))
+                pi = sp[i]
+                for j in compat[i]:
+                    m.set_weight(i, j, lay.outside(sp[j], pi, self.bye_score, self.c9, self.c9_ranks))
 
     def run(self) -> dict[int, int]:
         self.initial()

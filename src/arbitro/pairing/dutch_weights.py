@@ -104,20 +104,14 @@ class Layout:
         st = self.st
         if not compatible(h, l, st):
             return 0
+        if not in_cur and not in_next:
+            return self.outside(h, l, bye_score, c9, c9_ranks)
         b = self.b
         S = self.S
         off = self.off
         hb = not (h.eligible_bye and h.acc <= bye_score)
         lb = not (l.eligible_bye and l.acc <= bye_score)
         r = 1 + hb + lb
-        if not in_cur and not in_next:
-            c9v = 0
-            if c9:
-                if h.acc == bye_score:
-                    c9v += c9_ranks[h.played_games]
-                if l.acc == bye_score:
-                    c9v += c9_ranks[l.played_games]
-            return ((r << self.above_c9) | c9v) << self.below_c9
         r = (r << b) | in_cur
         r = (r << S) | ((1 << off[h.acc]) if in_cur else 0)
         r = (r << b) | in_next
@@ -159,6 +153,24 @@ class Layout:
             r = (r << S) | u
         # room for the generation order
         return r << (3 * b + 1)
+
+    def outside(
+        self,
+        h: PlayerState,
+        l: PlayerState,  # noqa: E741
+        bye_score: int,
+        c9: bool,
+        c9_ranks: dict[int, int],
+    ) -> int:
+        """Base weight of a compatible edge outside the bracket and the next scoregroup: fields 1 and 6 only."""
+        r = 1 + (not (h.eligible_bye and h.acc <= bye_score)) + (not (l.eligible_bye and l.acc <= bye_score))
+        c9v = 0
+        if c9:
+            if h.acc == bye_score:
+                c9v += c9_ranks[h.played_games]
+            if l.acc == bye_score:
+                c9v += c9_ranks[l.played_games]
+        return ((r << self.above_c9) | c9v) << self.below_c9
 
     def initial_odd(self, p: PlayerState, o: PlayerState, top: int) -> int:
         """Weight for the first matching of an odd field: [C4], [C2] then [C5] (lowest PAB score)."""
