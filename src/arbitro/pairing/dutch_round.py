@@ -273,7 +273,9 @@ class _Bracket:
         if not residents or any(sp[v].acc != score for v in residents):
             return False
         if self.sgb == 1:
-            return nb % 2 == 0 and self._with_mdp(pbi[0], residents)
+            if nb % 2 == 0:
+                return self._with_mdp(pbi[0], residents)
+            return self._with_mdp_odd(pbi[0], residents)
         if nb % 2 == 0:
             if self._completion(set(residents)) is None:
                 return False
@@ -353,6 +355,66 @@ class _Bracket:
         if pairs is None:
             return False
         if self._completion(set(group)) is None:
+            return False
+        self._fix_all([(f, first), *pairs])
+        return True
+
+    def _with_mdp_odd(self, f: int, residents: list[int]) -> bool:
+        """Shape MO of :meth:`constructed`: one MDP and an even number of residents, one of whom floats.
+
+        The MDP is paired ([C7]: its score outweighs any number of resident pairs). Candidates
+        are compared, after field 1 and [C6]-[C8] (certificate 1, with the downfloater ``d``
+        paired into the next scoregroup), on the [C12]/[C13] bounds without ``d``, then
+        [C14] (``d``'s downfloat last round), [C15] (the MDP's opponent ``x``'s upfloat), [C16],
+        [C17] -- the order of the float fields of the weights. ``K`` is the least of these keys
+        over every (``d``, ``x``) with the edge MDP-``x`` in ``G`` without ``d``, a lower bound
+        for every candidate. ``x`` is the first resident in some pair of key ``K`` (4.2, S1 =
+        {MDP}: no earlier resident is the opponent in a best candidate), and the remainder is
+        constructed as in O with the admissible downfloaters those ``d`` in its S2 with key ``K``
+        beside ``x`` (one rule ``G`` for all of them). The construction then reaches ``K``.
+        """
+        r, sp, st = self.r, self.r.sp, self.r.st
+        nxt = self.pbi[self.nsgb :]
+        if not nxt or sp[f].acc <= sp[residents[0]].acc:
+            return False
+        back = r.layout.rounds_back
+        hf = sp[f]
+        group = [f, *residents]
+
+        def flag(v: int, k: int, kind: str) -> int:
+            return int(back > k and sp[v].floats[k] == kind)
+
+        rules: dict[int, _Rule] = {d: _colour_rule([v for v in group if v != d], sp) for d in residents}
+        allowed: dict[_Rule, list[int]] = {}
+        for rule in set(rules.values()):
+            allowed[rule] = [x for x in residents if compatible(hf, sp[x], st) and _allowed(hf, sp[x], rule)]
+
+        def key(d: int, x: int) -> tuple[int, int, int, int, int, int]:
+            rd = rules[d]
+            return (rd[1], rd[2], flag(d, 0, DOWN), flag(x, 0, UP), flag(d, 1, DOWN), flag(x, 1, UP))
+
+        best: tuple[int, int, int, int, int, int] | None = None
+        for d in residents:
+            for x in allowed[rules[d]]:
+                if x != d:
+                    k = key(d, x)
+                    if best is None or k < best:
+                        best = k
+        if best is None:
+            return False
+        ok = {x: {d for d in residents if d != x and x in allowed[rules[d]] and key(d, x) == best} for x in residents}
+        first = next(x for x in residents if ok[x])
+        rest = [v for v in residents if v != first]
+        half = len(rest) // 2
+        admissible = [d for d in rest[half:] if d in ok[first]]
+        if not admissible or len({rules[d] for d in admissible}) != 1:
+            return False
+        pairs = self._first_candidate(rest, rules[admissible[0]], admissible)
+        if pairs is None:
+            return False
+        paired = {v for pair in pairs for v in pair}
+        d = next(v for v in rest if v not in paired)
+        if self._completion(set(group), d, set(nxt)) is None:
             return False
         self._fix_all([(f, first), *pairs])
         return True
