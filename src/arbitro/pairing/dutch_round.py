@@ -367,8 +367,9 @@ class _Bracket:
         paired into the next scoregroup), on the [C12]/[C13] bounds without ``d``, then
         [C14] (``d``'s downfloat last round), [C15] (the MDP's opponent ``x``'s upfloat), [C16],
         [C17] -- the order of the float fields of the weights. ``K`` is the least of these keys
-        over every (``d``, ``x``) with the edge MDP-``x`` in ``G`` without ``d``, a lower bound
-        for every candidate. ``x`` is the first resident in some pair of key ``K`` (4.2, S1 =
+        over every (``d``, ``x``) with the edge MDP-``x`` in ``G`` without ``d``; a compatible
+        ``x`` outside that ``G`` costs more than ``d``'s colour bounds, so the certificate also
+        asks those bounds to be at least ``K``'s: ``K`` is then a lower bound for every candidate. ``x`` is the first resident in some pair of key ``K`` (4.2, S1 =
         {MDP}: no earlier resident is the opponent in a best candidate), and the remainder is
         constructed as in O with the admissible downfloaters those ``d`` in its S2 with key ``K``
         beside ``x`` (one rule ``G`` for all of them). The construction then reaches ``K``.
@@ -402,6 +403,13 @@ class _Bracket:
                         best = k
         if best is None:
             return False
+        # A compatible opponent outside G without d costs more than d's bounds, but not
+        # necessarily more than K: such a pair must have bounds of at least K's.
+        for d in residents:
+            if rules[d][1:] < best[:2]:
+                inside = set(allowed[rules[d]])
+                if any(x != d and x not in inside and compatible(hf, sp[x], st) for x in residents):
+                    return False
         ok = {x: {d for d in residents if d != x and x in allowed[rules[d]] and key(d, x) == best} for x in residents}
         first = next(x for x in residents if ok[x])
         rest = [v for v in residents if v != first]
