@@ -23,6 +23,12 @@ would on other machines): in the measured clients' process their interpreter-loc
 would delay the measured requests themselves. ``--mix`` measures issue 19's mix of public pages
 and API calls (the API's per-address limit is lifted: every client here is 127.0.0.1);
 ``--redis URL`` gives the servers a shared Redis cache.
+
+Issue 19's last figure, "every result visible to a reader within 2 s of being saved": one more
+process polls the pairings page and the API's round every 50 ms and prints, for the results
+entered, the p95 and max delay between the commit and the first answer that holds the result.
+``--client-processes N`` spreads the same measured clients over N processes (their threads
+otherwise share one interpreter lock, which lowers the figure on a busy machine).
 """
 
 from __future__ import annotations
@@ -34,9 +40,7 @@ import multiprocessing
 import os
 import random
 import re
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -44,13 +48,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-HOST = "127.0.0.1"  # loopback only, never another machine
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
+from _server import HOST, free_port, start_server, wait_listening
 
 
 def build(players: int, rounds: int) -> tuple[str, int]:
@@ -82,7 +80,8 @@ def build(players: int, rounds: int) -> tuple[str, int]:
     return row.slug, boards
 
 
-def enter_results(slug: str, rounds: int, boards: int, interval: float, stop: threading.Event, done: list[int]) -> None:
+def enter_results(slug: str, rounds: int, boards: int, interval: float, stop: threading.Event, done: list[int],
+                  saved=None) -> None:  # type: ignore[no-untyped-def]
     from django.contrib.auth import get_user_model
     from django.db import connection
 
@@ -95,6 +94,9 @@ def enter_results(slug: str, rounds: int, boards: int, interval: float, stop: th
         while not stop.is_set() and board <= boards:
             row = models.Tournament.objects.get(slug=slug)
             service.enter_results(row, rounds, {board: rng.choice(["1-0", "½-½", "0-1"])}, user)
+            if saved is not None:  # (board, the version that holds it, when it was saved: committed)
+                row.refresh_from_db(fields=["version"])
+                saved.put((board, row.version, time.monotonic()))
             done[0] += 1
             board += 1
             stop.wait(interval)
@@ -201,14 +203,94 @@ def _server_cpu(master: int) -> float | None:
         return None
 
 
-def _writer(slug: str, rounds: int, boards: int, interval: float, stop, done) -> None:  # type: ignore[no-untyped-def]
+def _clients(port: int, paths: list[str], deadline: float, count: int, results) -> None:  # type: ignore[no-untyped-def]
+    """``count`` measured clients (threads) in a child process (``--client-processes``): its latencies,
+    errors, connects, slow requests and CPU seconds go to ``results``."""
+    CONNECTS.clear()  # the parent's (the warm-up's), copied by the fork
+    SLOW.clear()
+    out: list[float] = []
+    bad: list[str] = []
+    lock = threading.Lock()
+    cpu0 = time.process_time()
+    ts = [threading.Thread(target=client, args=(port, paths, deadline, out, bad, lock)) for _ in range(count)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    results.put((out, bad, list(CONNECTS), list(SLOW), time.process_time() - cpu0))
+
+
+def _writer(slug: str, rounds: int, boards: int, interval: float, stop, done, saved=None) -> None:  # type: ignore[no-untyped-def]
     """:func:`enter_results` in a child process; ``done`` gets the number of results entered."""
     count = [0]
     flag = threading.Event()
     watcher = threading.Thread(target=lambda: (stop.wait(), flag.set()), daemon=True)
     watcher.start()
-    enter_results(slug, rounds, boards, interval, flag, count)
+    enter_results(slug, rounds, boards, interval, flag, count, saved)
     done.value = count[0]
+
+
+_DATA_VERSION = re.compile(rb'data-version="(\d+)"')
+
+
+def _reader(port: int, slug: str, rounds: int, deadline: float, saved, delays) -> None:  # type: ignore[no-untyped-def]
+    """A reader polling the pairings page and the API's round every 50 ms (a process of its own).
+
+    For each result the arbiter saved (``saved``: board, version, monotonic time of the commit):
+    how long until the page shows a version that holds it (its ``data-version``) and until the
+    API's round shows the board's result. ``delays`` gets ``"page"``/``"api"`` lists of ms, and
+    ``"unseen"``: results still not seen 5 s after the run.
+    """
+    import json
+    import queue
+
+    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    page_url, api_url = f"/t/{slug}/pairings/", f"/api/v1/tournaments/{slug}/rounds/{rounds}"
+    waiting_page: list[tuple[int, int, float]] = []
+    waiting_api: list[tuple[int, int, float]] = []
+    page_ms: list[float] = []
+    api_ms: list[float] = []
+
+    def get(url: str) -> bytes:
+        nonlocal conn
+        try:
+            conn.request("GET", url)
+            return conn.getresponse().read()
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = http.client.HTTPConnection(HOST, port, timeout=30)
+            return b""
+
+    while True:
+        while True:
+            try:
+                item = saved.get_nowait()
+            except queue.Empty:
+                break
+            waiting_page.append(item)
+            waiting_api.append(item)
+        now = time.monotonic()
+        if now > deadline + 5 or (now > deadline and not waiting_page and not waiting_api and saved.empty()):
+            break
+        if waiting_page:
+            m = _DATA_VERSION.search(get(page_url))
+            seen_at = time.monotonic()
+            if m:
+                version = int(m[1])
+                page_ms += [(seen_at - t) * 1000 for _, v, t in waiting_page if v <= version]
+                waiting_page = [w for w in waiting_page if w[1] > version]
+        if waiting_api:
+            body = get(api_url)
+            seen_at = time.monotonic()
+            try:
+                done = {g["board"] for g in json.loads(body)["games"] if g["result"]}
+            except (ValueError, KeyError, TypeError):
+                done = set()
+            api_ms += [(seen_at - t) * 1000 for b, _, t in waiting_api if b in done]
+            waiting_api = [w for w in waiting_api if w[0] not in done]
+        time.sleep(0.05)
+    conn.close()
+    delays["page"], delays["api"], delays["unseen"] = page_ms, api_ms, len(waiting_page) + len(waiting_api)
 
 
 def _attack(port: int, paths: list[str], deadline: float, floods: int, busts: int, answered) -> None:  # type: ignore[no-untyped-def]
@@ -233,6 +315,8 @@ def main() -> int:
     ap.add_argument("--entry-interval", type=float, default=0.5, help="seconds between two results entered")
     ap.add_argument("--login-flood", type=int, default=0, help="clients posting wrong logins meanwhile (at most 50)")
     ap.add_argument("--cache-bust", type=int, default=0, help="clients with random query strings meanwhile (at most 200)")
+    ap.add_argument("--client-processes", type=int, default=1,
+                    help="spread the measured clients over this many processes (at most 8): is the client the limit?")
     ap.add_argument("--mix", action="store_true", help="pages and API calls (issue 19), not only standings + pairings")
     ap.add_argument("--redis", default="", help="REDIS_URL for the servers' shared cache, e.g. redis://127.0.0.1:6379/13")
     ap.add_argument("--hostile-head-start", type=float, default=10.0, help="seconds the hostile clients run before the measured ones")
@@ -241,6 +325,7 @@ def main() -> int:
     args.cache_bust = max(0, min(args.cache_bust, 200))
     args.hostile_head_start = max(0.0, min(args.hostile_head_start, 60.0))
     args.clients = max(1, min(args.clients, 200))
+    args.client_processes = max(1, min(args.client_processes, 8))
     args.seconds = max(1.0, min(args.seconds, 300.0))
     data = tempfile.mkdtemp(prefix="arbitro-load-")
     os.environ["ARBITRO_DATA_DIR"] = data
@@ -260,21 +345,12 @@ def main() -> int:
     store.clear_cache()
     gc.collect()
     gc.freeze()
-    port = _free_port()
-    exe = Path(sys.executable).with_name("arbitro")
+    port = free_port()
     # The server's log goes to a file: a pipe nobody reads fills up and stalls every worker.
     log = open(Path(data) / "server.log", "w")  # noqa: SIM115
-    server = subprocess.Popen(
-        [str(exe), "serve", "--host", HOST, "--port", str(port), "--workers", str(args.workers)],
-        env={**os.environ}, stdout=subprocess.DEVNULL, stderr=log, text=True,
-    )
+    server = start_server(port, args.workers, log)
     try:
-        for _ in range(300):
-            try:
-                socket.create_connection((HOST, port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_listening(port)
         paths = [f"/t/{slug}/standings/", f"/t/{slug}/pairings/"]
         if args.mix:  # issue 19's goal: a mix of public pages and API calls
             api = f"/api/v1/tournaments/{slug}"
@@ -307,9 +383,31 @@ def main() -> int:
 
         connections.close_all()
         pstop, pdone = ctx.Event(), ctx.Value("l", 0)
-        writer = ctx.Process(target=_writer, args=(slug, args.rounds, boards, args.entry_interval, pstop, pdone))
+        saved, delays = ctx.Queue(), multiprocessing.Manager().dict()
+        writer = ctx.Process(target=_writer, args=(slug, args.rounds, boards, args.entry_interval, pstop, pdone, saved))
+        reader = ctx.Process(target=_reader, args=(port, slug, args.rounds, time.monotonic() + head + args.seconds, saved, delays))
         t0 = time.perf_counter()
+        own0 = time.process_time()  # this process: the measured clients' own CPU
+        server0 = _server_cpu(server.pid)
+        reader.start()
         writer.start()
+        if args.client_processes > 1:  # the same clients, spread over processes: no shared interpreter lock
+            threads = []
+            results = ctx.Queue()
+            shares = [args.clients // args.client_processes + (i < args.clients % args.client_processes)
+                      for i in range(args.client_processes)]
+            procs = [ctx.Process(target=_clients, args=(port, paths, deadline, k, results)) for k in shares if k]
+            for p in procs:
+                p.start()
+            for _ in procs:
+                out, bad, conns, slow, cpu_s = results.get()
+                latencies.extend(out)
+                errors.extend(bad)
+                CONNECTS.extend(conns)
+                SLOW.extend(slow)
+                own0 -= cpu_s  # their CPU counts as the clients' own
+            for p in procs:
+                p.join()
         for t in threads:
             t.start()
         for t in threads:
@@ -318,14 +416,18 @@ def main() -> int:
             attacker.join()
             hostile[0] = int(answered.value)
         wall = time.perf_counter() - t0
+        own = time.process_time() - own0
+        server_run = _server_cpu(server.pid)
         pstop.set()
         writer.join()
+        reader.join()
         entered[0] = int(pdone.value)
         latencies.sort()
         n = len(latencies)
         p95 = latencies[int(0.95 * (n - 1))] if n else float("nan")
         print(
             f"{args.clients} clients x {args.seconds:.0f} s on {'pages + API' if args.mix else 'standings + pairings'} "
+            f"{f'in {args.client_processes} processes ' if args.client_processes > 1 else ''}"
             f"({args.players} players, round "
             f"{args.rounds} in play), gunicorn {args.workers} workers x 4 threads, {entered[0]} results entered meanwhile, "
             f"cache {'Redis' if args.redis else 'local memory'}"
@@ -334,6 +436,14 @@ def main() -> int:
             f"requests {n}, throughput {n / wall:.0f} req/s, median {statistics.median(latencies) if n else float('nan'):.0f} ms, "
             f"p95 {p95:.0f} ms, max {latencies[-1] if n else float('nan'):.0f} ms, errors {len(errors)}"
         )
+        for what in ("page", "api"):
+            seen = sorted(delays.get(what, []))
+            if seen:
+                print(f"result visible on the {'pairings page' if what == 'page' else 'API round'} "
+                      f"(a reader polling every 50 ms): {len(seen)} results, p95 "
+                      f"{seen[int(0.95 * (len(seen) - 1))]:.0f} ms, max {seen[-1]:.0f} ms after being saved")
+        if delays.get("unseen"):
+            print(f"results not visible 5 s after the run: {delays['unseen']}")
         if args.login_flood or args.cache_bust:
             print(f"hostile clients: {args.login_flood} login flood, {args.cache_bust} cache busting; "
                   f"{hostile[0]} hostile requests answered ({hostile[0] / wall:.0f}/s), not in the figures above")
@@ -347,6 +457,10 @@ def main() -> int:
             total = n + hostile[0]
             print(f"server CPU: {cpu:.1f} s for {total} answered requests ({1000 * cpu / total:.2f} ms each, "
                   f"page builds included)")
+            if server0 is not None and server_run is not None:
+                print(f"CPU during the measured {wall:.0f} s: server {server_run - server0:.1f} s "
+                      f"({(server_run - server0) / wall:.2f} cores), measured clients {own:.1f} s "
+                      f"({own / wall:.2f} cores, {1000 * own / n:.2f} ms per request) of {os.cpu_count()} cores")
     finally:
         server.terminate()
         server.wait(timeout=20)

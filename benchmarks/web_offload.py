@@ -18,7 +18,6 @@ import http.client
 import os
 import random
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -28,13 +27,7 @@ import time
 import urllib.parse
 from pathlib import Path
 
-HOST = "127.0.0.1"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
+from _server import HOST, arbitro_exe, free_port, start_server, wait_listening
 
 
 def build(players: int) -> str:
@@ -154,21 +147,14 @@ def main() -> int:
         os.environ["REDIS_URL"] = args.redis
         os.environ["ARBITRO_CACHE_PREFIX"] = f"arbitro-offload-{os.getpid()}-{int(time.time())}"
     slug = build(args.players)
-    port = _free_port()
-    exe = Path(sys.executable).with_name("arbitro")
+    port = free_port()
     log = open(Path(data) / "server.log", "w")  # noqa: SIM115
-    procs = [subprocess.Popen([str(exe), "serve", "--host", HOST, "--port", str(port), "--workers", "2"],
-                              env={**os.environ}, stdout=subprocess.DEVNULL, stderr=log)]
+    procs: list[subprocess.Popen[str]] = [start_server(port, 2, log)]
     if args.redis:
-        procs.append(subprocess.Popen([str(exe), "manage", "arbitro_worker"], env={**os.environ},
-                                      stdout=subprocess.DEVNULL, stderr=log))
+        procs.append(subprocess.Popen([str(arbitro_exe()), "manage", "arbitro_worker"], env={**os.environ},
+                                      stdout=subprocess.DEVNULL, stderr=log, text=True))
     try:
-        for _ in range(300):
-            try:
-                socket.create_connection((HOST, port), timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_listening(port)
         paths = [f"/t/{slug}/standings/", f"/t/{slug}/pairings/"]
         before = version(port, slug)
         stop = threading.Event()

@@ -102,11 +102,12 @@ def parse_decimal(
     m = _DECIMAL.fullmatch(s)
     if m is None or (m[3] is not None and len(m[3]) > places):
         shown = s if len(s) <= 20 else s[:20] + "..."
-        return f"expected a number such as 1.5 (at most {places} decimals), found {shown!r}"
+        return msg("trf.decimal", "expected a number such as 1.5 (at most {places} decimals), found {found!r}",
+                   places=places, found=shown)  # fmt: skip
     value = Decimal(s.replace(",", "."))  # safe now: digits, one point, no exponent
     low = -maximum if negative else Decimal(0)
     if not low <= value <= maximum:
-        return f"expected a number from {low} to {maximum}, found {s!r}"
+        return msg("trf.decimal_range", "expected a number from {low} to {high}, found {found!r}", low=low, high=maximum, found=s)
     return value
 
 

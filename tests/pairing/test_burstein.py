@@ -152,3 +152,20 @@ def test_absolute_criteria_and_checker_on_generated_tournaments(seed: int) -> No
     )
     assert violations(t) == []
     assert all(c.agrees for c in check_system(t, system))
+
+
+def test_c04_4_2_2_3_2_c6_outgoing_floater_of_least_score() -> None:
+    """2.3.2 [C6]: minimise the scores (in descending order) of a bracket's outgoing floaters.
+
+    Round 8 of a bbp-generated 26-player event (10 rounds, so past the seeding rounds). Player 2
+    (5.5 points) comes down into the 4.5 bracket, which has an odd number of players: one of them
+    floats again. bbp (the pre-2026 text, no [C6]) floats whoever its 4.3 order leaves over, player 2,
+    who meets 16 (4.0); [C6] floats a 4.5 resident instead (17, who meets 16) and 2 plays 10 (4.5).
+    The bbp lines are the output of ``bbpPairings.exe --burstein FILE -p``.
+    """
+    name = "c04-4-2-2-3-2-c6-floater-of-least-score.trf"
+    bbp = ["13", "25 5", "2 16", "4 7", "10 17", "8 22", "3 26", "14 11", "6 9", "1 21", "13 24", "18 19", "12 15", "20 23"]
+    assert _lines(name, BBP) == bbp
+    c6 = ["13", "25 5", "2 10", "4 7", "16 17", "8 22", "3 26", "14 11", "6 9", "1 21", "13 24", "18 19", "12 15", "20 23"]
+    assert _lines(name, replace(BBP, floaters_by_order=False)) == c6
+    assert _lines(name) == c6

@@ -170,3 +170,36 @@ def test_check_says_which_system_and_rules_the_file_declares(capsys: pytest.Capt
     assert "dates: 2025-05-01 to 2025-05-03" in out
     assert "C.04.3 of 2017" in out and "Arbitro re-pairs by C.04.3 of 2026" in out
     assert "paired under older rules" in out
+
+
+def _colour_swapped(round_index: int) -> str:
+    """d007 with the colours of one game of round ``round_index + 1`` swapped (as an arbiter might by hand)."""
+    lines = (SHARED / "dutch" / "d007-p5-r4.trf").read_text().splitlines()
+    t = read_trf(SHARED / "dutch" / "d007-p5-r4.trf")
+    a = next(p for p in t.iter_players() if p.results[round_index].opponent is not None)
+    b = a.results[round_index].opponent
+    start = 91 + 10 * round_index
+    out = []
+    for line in lines:
+        if line.startswith("001") and int(line[4:8]) in (a.start_rank, b):
+            block = line[start : start + 10]
+            swapped = block[:5] + ("b" if block[5] == "w" else "w") + block[6:]
+            line = line[:start] + swapped + line[start + 10 :]
+        out.append(line)
+    return "\n".join(out) + "\n"
+
+
+def test_check_accepts_a_round_changed_by_hand_within_the_absolute_criteria(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TEC checklist: a manual pairing is noted ``### MPA @ Round n``; check names it instead of failing,
+    unless it breaks C.04.1 (art. 2, 4, 6, 7) or --strict is given."""
+    text = _colour_swapped(3)
+    path = _write(tmp_path, "### MPA @ Round 4: engine 1-2; manual 2-1; by IA Test\n" + text)
+    assert main(["check", "--dutch", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Round #4 (accepted)" in out and "changed by hand: MPA @ Round 4" in out
+    assert main(["check", "--dutch", str(path), "--strict"]) == 1
+    capsys.readouterr()
+    plain = _write(tmp_path, text, "plain.trf")  # without the note it is a difference
+    assert main(["check", "--dutch", str(plain)]) == 1

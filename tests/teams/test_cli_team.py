@@ -49,12 +49,12 @@ def test_team_commands_bad_input_exit_2(tmp_path: Path, capsys) -> None:  # type
 def test_team_pdf_writes_each_document_and_refuses_bad_options(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     f = tmp_path / "t.trf"
     assert main(["team", "generate", "-o", str(f), "--teams", "6", "--rounds", "4", "--seed", "5"]) == 0
-    for kind in ("pairings", "cards", "standings"):
+    for kind in ("pairings", "cards", "standings", "crosstable"):
         out = tmp_path / f"{kind}.pdf"
         assert main(["team", "pdf", str(f), "-o", str(out), "--kind", kind, "--lang", "en"]) == 0
         assert out.read_bytes().startswith(b"%PDF")
     capsys.readouterr()
-    assert main(["team", "pdf", str(f), "-o", str(tmp_path / "x.pdf"), "--kind", "crosstable"]) == 2
+    assert main(["team", "pdf", str(f), "-o", str(tmp_path / "x.pdf"), "--kind", "scoresheets"]) == 2
     assert "--kind" in capsys.readouterr().err
     assert main(["team", "pdf", str(f), "-o", str(tmp_path / "x.pdf"), "--round", "9"]) == 2
     assert not (tmp_path / "x.pdf").exists()

@@ -171,3 +171,28 @@ def test_a_second_half_point_bye_gives_a_warning() -> None:
     assert svc.warnings == []
     svc.request_bye(4, 3)
     assert svc.warnings == ["player 4 already has 1 half-point bye (TEC checklist)"]
+
+
+def test_c04_1_art_6_7_manual_change_warns_on_colours_and_the_arbiter_decides() -> None:
+    """A manual pairing that gives a third White in a row (art. 7) or a colour difference of +3 (art. 6)
+    is recorded with warnings naming the players (C.04.1 2026 lets a system make exceptions)."""
+    svc = swiss(n=4)
+    svc.pair_next_round(seed=3)  # 1-2 3-4
+    finish_round(svc, "1/2-1/2")
+    svc.pair_next_round()
+    svc.change_pairing([(1, 3), (2, 4)])  # 1 White twice, 4 Black twice: within the limits
+    assert svc.warnings == []
+    finish_round(svc, "1/2-1/2")
+    svc.pair_next_round()
+    svc.change_pairing([(1, 4), (2, 3)], reason="")  # a draft: no reason needed
+    codes = sorted((w.code, w.params["player"]) for w in svc.warnings)
+    assert codes == [
+        ("change.colour_difference", 1),
+        ("change.colour_difference", 4),
+        ("change.colour_three", 1),
+        ("change.colour_three", 4),
+    ]
+    assert "gets White for the third time in a row (C.04.1 art. 7)" in svc.warnings[0] + svc.warnings[1]
+    svc.change_pairing([(4, 1), (3, 2)])  # the arbiter reverses both boards: nothing to warn
+    assert svc.warnings == []
+    assert svc.state.round().boards[0].players == (4, 1)

@@ -33,6 +33,25 @@ def shared() -> Path:
     return SHARED
 
 
+@pytest.fixture
+def arbiter(db):
+    """A chief arbiter of every tournament (``arb``), as the desk tests log in (test_desk*.py)."""
+    from django.contrib.auth import get_user_model
+
+    from arbitro.web.tournaments import models
+
+    user = get_user_model().objects.create_user("arb", password="pw-arb-123")
+    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
+    return user
+
+
+@pytest.fixture
+def logged(client, arbiter):
+    """The test client logged in as :func:`arbiter`."""
+    client.force_login(arbiter)
+    return client
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     from arbitro.web.tournaments import store

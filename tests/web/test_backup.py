@@ -35,7 +35,7 @@ def tournament():
         service.enter_results(row, rnd, {b: ("1-0", "0-1", "½-½")[(b + rnd) % 3] for b in range(1, n + 1)}, chief)
         row.refresh_from_db()
     service.request_bye(row, 4, 4, "H", chief)
-    models.ByeRequest.objects.create(tournament=row, start_rank=4, round=4, status=models.ByeRequest.Status.ACCEPTED)
+    models.ByeRequest.objects.create(tournament=row, player=4, round=4, status=models.ByeRequest.Status.ACCEPTED)
     row.refresh_from_db()
     return row
 

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -417,3 +418,206 @@ def test_rulebook_words_carry_both_languages() -> None:
         assert texts.text(pl.groups[0].name) == "Overall standings"
     with translation.override("es"):
         assert texts.text(pl.groups[0].name) == "Clasificación general"
+
+
+# -- norms, the TRF import errors and the team pages (issue 15 item 7) -------------------------
+
+
+@pytest.fixture
+def norm_event(db):
+    """A 9-round open where one player makes an IM norm and misses the GM norm by Rp alone (B.01 1.4.8a):
+    a norm achieved and one in reach, each with the reasoning of every check."""
+    import datetime as dt
+
+    from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
+    from arbitro.trf import format_trf
+
+    t = Tournament(name="Abierto Xq", city="Kfj", federation="ESP", start_date=dt.date(2026, 5, 1), system="FIDE_DUTCH")
+    t.rounds = 9
+    me = Player(1, "Gómez, Ana", sex="m", rating=2450, federation="ESP")
+    t.players[1] = me
+    feds = ["FRA", "GER", "ITA", "NED", "ENG", "USA", "IND", "CHN", "HUN"]
+    for i, r in enumerate(["0", "0", "=", "1", "1", "=", "1", "1", "0"]):  # 5.5/9 against nine 2500 GMs
+        rank = i + 2
+        opp = Player(rank, f"Ugarte{chr(97 + i)}, Eva", title="GM", rating=2500, federation=feds[i])
+        code = ResultCode(r)
+        colour = Colour.WHITE if i % 2 == 0 else Colour.BLACK
+        me.results.append(RoundResult(rank, colour, code))
+        opp.results = [RoundResult(None, None, ResultCode.NOT_PAIRED) for _ in range(i)]
+        opp.results.append(RoundResult(1, colour.opposite, code.mirrored))
+        t.players[rank] = opp
+    row = store_module().import_trf(format_trf(t), source="xq.trf")
+    row.names = [p.name for p in t.players.values()] + ["Abierto Xq", "Xq", "Kfj"]
+    return row
+
+
+def store_module():
+    from arbitro.web.tournaments import store
+
+    return store
+
+
+def _norm_data(row) -> list[str]:
+    """The file's own words: names, the event, and each player's name split into its parts."""
+    parts = [w for n in row.names for w in re.split(r"[\s,]+", n or "") if w]
+    return [*row.names, *parts]
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_norms_page_and_norm_reasoning_speak_the_readers_language_B01_1_4(client, norm_event, lang) -> None:
+    """The B.01 1.4 checks' reasoning (the core's coded details) on the norms page and each player's page."""
+    from arbitro.web.tournaments import norms as web_norms
+
+    client.cookies["django_language"] = lang
+    report = web_norms.tournament_norms(store_module().load(norm_event))
+    assert [n.title for n in report.achieved] == ["IM"] and [n.title for n in report.in_reach] == ["GM"]
+    urls = {"norms": reverse("tournaments:norms", args=[norm_event.slug])}
+    for line in [*report.achieved[:3], *report.in_reach[:3]]:
+        urls[f"player {line.public_id}"] = reverse("tournaments:player", args=[norm_event.slug, line.public_id])
+    problems = {}
+    for name, url in urls.items():
+        html = client.get(url).content.decode()
+        assert resp_ok(html)
+        bad = _offending(html, lang, _norm_data(norm_event))
+        if bad:
+            problems[name] = bad
+    assert not problems, f"{lang} norm pages with words of the other language: {problems}"
+    page = client.get(urls["norms"]).content.decode()
+    if lang == "es":  # the reasoning is there, in Spanish (Rp = Ra + dp of B.01 1.4.8a)
+        assert "hace falta al menos" in page or "hacen falta al menos" in page
+    else:
+        assert "needed" in page
+
+
+def resp_ok(html: str) -> bool:
+    return "<html" in html.lower()
+
+
+def test_every_B01_check_detail_is_a_coded_message(norm_event) -> None:
+    """Every reasoning line a norm check gives (the web shows them) carries a code the web translates."""
+    from arbitro.errors import Message
+    from arbitro.titles.norms import evaluate_norms
+
+    core = store_module().load(norm_event)
+    details = [c.detail for pn in evaluate_norms(core) for n in pn.norms for c in n.checks]
+    assert details
+    uncoded = [d for d in details if not isinstance(d, Message) or d.code not in texts.TEXTS]
+    assert not uncoded, uncoded[:5]
+
+
+#: A TRF with the mistakes an arbiter's file has: a bad sex, a bad rating, a result code that does not
+#: exist, an opponent who does not answer, a start rank used twice, and an unknown record code.
+def _line001(rank: str, sex: str, name: str, rating: str, points: str, block: str = "") -> str:
+    """A 001 record in its columns (TRF: rank 5-8, sex 10, name 15-47, rating 49-52, federation 54-56,
+    points 81-84, rank 86-89, round 1 from column 92)."""
+    line = f"001 {rank:>4} {sex:1}    {name:<33} {rating:>4} ARG {'':>11} {'':>10} {points:>4} {'':>4}  {block}"
+    return line.rstrip()
+
+
+BAD_TRF = "\n".join([
+    "012 Abierto Xq", "042 2026/11/28", "062 3", "092 Individual: Swiss-System", "142 3",
+    _line001("1", "x", "Gomez, Ana", "2abc", "1.0", "   2 w 1"),
+    _line001("2", "m", "Quiroga, Tomas", "2100", "0.0", "   3 b Q"),
+    _line001("2", "m", "Zarate, Lucia", "2000", "0.0"),
+    "QQQ nada", "",
+])  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_the_trf_import_error_page_speaks_the_readers_language_with_line_and_field(client, populated, lang) -> None:
+    """A bad TRF upload: each diagnostic with its line, column and field, in the reader's language."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    client.cookies["django_language"] = lang
+    client.force_login(populated.user)
+    upload = SimpleUploadedFile("malo.trf", BAD_TRF.encode(), content_type="text/plain")
+    resp = client.post(reverse("tournaments:desk_import"), {"file": upload})
+    assert resp.status_code == 200
+    html = resp.content.decode()
+    assert 'id="trf-problems"' in html
+    problems = re.findall(r'<li class="error">(.*?)</li>', html, re.S)
+    assert len(problems) >= 3, problems
+    file_words = ["malo.trf", "Gomez", "Ana", "Quiroga", "Tomas", "Zarate", "Lucia", "abc", "QQQ", "Abierto", "Xq"]
+    bad = _offending(html, lang, file_words)
+    assert not bad, (problems, bad)
+    joined = " ".join(problems)
+    if lang == "es":
+        assert "línea 8" in joined and "campo 001 número inicial" in joined  # the duplicate start rank
+        assert "resultado de la ronda 1" in joined or "rival de la ronda 1" in joined
+    else:
+        assert "line 8" in joined and "field 001 start rank" in joined
+    assert "Traceback" not in html
+
+
+def test_every_trf_field_name_of_the_reader_is_translated() -> None:
+    """The reader's field names (the words after the record code) all have Spanish words."""
+    reader = (SRC / "trf" / "reader.py").read_text(encoding="utf-8") + (SRC / "trf" / "validate.py").read_text(
+        encoding="utf-8"
+    )
+    names = set(re.findall(r'"((?:[0-9X]{3}(?:/[0-9X]{3})?) [a-z][a-z ]+)"', reader))
+    assert len(names) > 15
+    with translation.override("es"):
+        same = {"001 rating", "240 bye"}  # "rating" and "bye" are the Spanish words too
+        untranslated = sorted(n for n in names if texts.trf_field(n) == n and n not in same)
+    assert not untranslated, untranslated
+
+
+@pytest.fixture
+def team_event(populated):
+    """A 4-team Swiss with round 1 paired and one match played (the team pages in both languages)."""
+    from arbitro.web.teams import service as team_service
+
+    client = Client()
+    client.force_login(populated.user)
+    r = client.post(
+        "/desk/teams/new/",
+        {"name": "Liga Xq", "system": "team_swiss", "boards": 2, "rounds": 3, "match_win": "2", "match_draw": "1",
+         "match_loss": "0"},
+    )  # fmt: skip
+    assert r.status_code == 302
+    row = models.Tournament.objects.get(name="Liga Xq")
+    for t in range(1, 5):
+        given = ["Ana", "Sofía", "Tomás", "Lucía"][t - 1]
+        players = "\n".join(f"Olmedo{t}{chr(96 + i)}, {given}; {2300 - 30 * t - i}" for i in range(1, 4))
+        client.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": f"Kfj {t}", "players": players})
+    client.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
+    row.refresh_from_db()
+    st = team_service.state(row)
+    (w1, b1), _second = st.pairings[1]
+    client.post(f"/desk/teams/{row.slug}/action/", {"op": "match", "round": 1, "match": w1, "r_1": "1", "r_2": "="})
+    row.refresh_from_db()
+    row.user = populated.user
+    return row
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_team_pages_speak_one_language_and_header_agrees_with_legend(client, team_event, lang) -> None:
+    client.cookies["django_language"] = lang
+    client.force_login(team_event.user)
+    slug = team_event.slug
+    urls = {
+        "standings": reverse("teams:standings", args=[slug]),
+        "pairings": reverse("teams:pairings_current", args=[slug]),
+        "boards": reverse("teams:boards", args=[slug]),
+        "norms": reverse("teams:norms", args=[slug]),
+        "team": reverse("teams:team", args=[slug, 1]),
+        "player": reverse("teams:player", args=[slug, 1]),
+        "desk": reverse("teams:desk_panel", args=[slug]),
+    }
+    data = ["Liga Xq", "Xq", "Kfj", "arbitra", *(f"Olmedo{t}{c}" for t in range(1, 5) for c in "abc"),
+            "Ana", "Sofía", "Tomás", "Lucía"]  # fmt: skip
+    problems = {}
+    for name, url in urls.items():
+        resp = client.get(url)
+        assert resp.status_code == 200, (name, resp.status_code)
+        bad = _offending(resp.content.decode(), lang, data)
+        if bad:
+            problems[name] = bad
+    assert not problems, f"{lang} team pages with words of the other language: {problems}"
+    html = client.get(urls["standings"]).content.decode()
+    header = re.search(r"<thead>(.*?)</thead>", html, re.S)[1]
+    legend = re.search(r'<p class="sub" id="team-legend">(.*?)</p>', html, re.S)[1]
+    codes = re.findall(r'<th scope="col" title="[^"]*">([^<]+)</th>', header)
+    assert codes and codes[0] == "MPTS"  # the primary score (C.04.6 1.2), spelt as the legend spells it
+    for code in codes:
+        assert f">{code}</abbr>" in legend, (code, legend)

@@ -23,19 +23,6 @@ def _dutch_available() -> bool:
 needs_dutch = pytest.mark.skipif(not _dutch_available(), reason="arbitro.pairing.dutch (issue 4) not installed yet")
 
 
-@pytest.fixture
-def arbiter():
-    user = get_user_model().objects.create_user("arb", password="pw-arb-123")
-    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
-    return user
-
-
-@pytest.fixture
-def logged(client, arbiter):
-    client.force_login(arbiter)
-    return client
-
-
 def _create(logged, **extra):
     data = {"name": "Torneo de prueba", "city": "Mar del Plata", "system": "swiss", "rounds": 5, "published": "on", **extra}
     resp = logged.post(reverse("tournaments:desk_create"), data)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
@@ -11,19 +10,6 @@ from arbitro.tournament import TournamentService
 from arbitro.web.tournaments import desk_players, forms, models, service, store
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def arbiter():
-    user = get_user_model().objects.create_user("arbp", password="pw-arb-123")
-    models.Role.objects.create(user=user, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
-    return user
-
-
-@pytest.fixture
-def logged(client, arbiter):
-    client.force_login(arbiter)
-    return client
 
 
 def _swiss(arbiter, n=6, rounds=5, **extra):

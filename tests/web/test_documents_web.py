@@ -12,10 +12,11 @@ import io
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
+from django.utils import translation
 from pypdf import PdfReader
 
 from arbitro.documents import render_pdf
-from arbitro.web.tournaments import models, service, store
+from arbitro.web.tournaments import models, service, store, texts
 
 pytestmark = pytest.mark.django_db
 
@@ -161,7 +162,13 @@ def test_it3_report_from_the_desk_is_arbitro_print_it3(client, row) -> None:
         resp = client.get(reverse("tournaments:desk_download", args=[row.slug, "it3"]))
         assert resp.status_code == 200 and resp["Content-Type"] == "application/pdf"
         assert resp["Content-Disposition"] == 'attachment; filename="abierto-documentos-it3.pdf"'
-        assert _text(resp.content) == _text(render_pdf("it3", core, lang=lang))
+        with translation.override(lang):  # the same renderer; the checks' coded details said by the web's table
+            assert _text(resp.content) == _text(render_pdf("it3", core, lang=lang, say=texts.text))
+        if lang == "es":  # B.01 1.1 details in Spanish, not the CLI's English
+            assert "sin fechas" in _text(resp.content) or "rondas; una norma necesita" in _text(resp.content)
+            assert "games needed for a norm" not in _text(resp.content)
+        else:
+            assert "games needed for a norm" in _text(resp.content)
     page = client.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
     assert reverse("tournaments:desk_download", args=[row.slug, "it3"]) in page
 

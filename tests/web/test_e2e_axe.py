@@ -134,7 +134,7 @@ def test_desk_pages_have_no_serious_or_critical_violation(browser, live_server, 
     entry = row.entries.select_related("person").get(start_rank=2)
     entry.person.user = player
     entry.person.save()
-    models.ByeRequest.objects.create(tournament=row, start_rank=2, round=4, status=models.ByeRequest.Status.PENDING)
+    models.ByeRequest.objects.create(tournament=row, player=2, round=4, status=models.ByeRequest.Status.PENDING)
     ctx, pg = _context(browser, width)
     try:
         login(pg, base, "jugadora", "pw-jugadora-1")

@@ -129,7 +129,7 @@ def test_player_requests_a_half_point_bye_FMA_4_2(page, live_server):
     page.wait_for_load_state()
     _shot(page, "player-bye-request")
     req = models.ByeRequest.objects.get(tournament=row)
-    assert req.status == models.ByeRequest.Status.ACCEPTED and req.round == 2 and req.start_rank == 3
+    assert req.status == models.ByeRequest.Status.ACCEPTED and req.round == 2 and req.player == 3
     row.refresh_from_db()
     assert store.load(row).byes_for_round(2) == {3: "H"}
     # the arbiter sees it at the desk

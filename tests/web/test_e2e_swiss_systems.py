@@ -199,3 +199,62 @@ def test_c04_5_match_half_played_in_english_desk_and_public_page(page, live_serv
     assert "FIDE Double-Swiss system (C.04.5)" in page.inner_text("main") and "1 / 5" in page.inner_text("main")
     page.set_viewport_size({"width": 1366, "height": 900})
     shot(page, "public-info-en-1366", folder)
+
+
+def _no_sideways_scroll(page) -> None:
+    """Neither the page nor the results table is wider than the 390 px screen."""
+    widths = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth,"
+        " ...[...document.querySelectorAll('#results-form .scroll')].flatMap(e => [e.scrollWidth, e.clientWidth])]"
+    )
+    page_w, page_client, table_w, table_client = widths
+    assert page_w <= page_client, widths
+    assert table_w <= table_client, widths
+
+
+def test_c04_5_two_game_results_table_fits_390_px_and_log_counts_match_rounds(page, live_server):
+    """C.04.5: the desk's two-game results table does not scroll sideways on a phone (390 px), and the
+    event log names match rounds (round 2 · game 1), not TRF game columns, in English and Spanish."""
+    folder = "swiss-systems-two-game-390"
+    user = make_arbiter()
+    row = service.create({"name": "Double-Swiss 390", "system": TWO_GAMES.key, "rounds": 5}, user)
+    names = [
+        "Fernández-Castellanos, María José", "Villanueva de la Fuente, Juan Sebastián",
+        "Rodríguez Altamirano, Guadalupe", "Schwarzenberger, Maximiliane", "Ivanchuk-Kowalczyk, Oleksandr",
+        "Papadopoulou, Anastasia", "Nakamura-Okonkwo, Christopher", "Bartholomew-Smith, Elizabeth",
+    ]
+    service.register_many(row, "\n".join(f"{n}; {2300 - 17 * i}" for i, n in enumerate(names)), user)
+    row.refresh_from_db()
+    service.pair_next(row, user)
+    row.refresh_from_db()
+    first = service.state(row).round(1)
+    service.enter_results(row, 1, {b: "1-0" for b in range(1, len(first.boards) + 1)}, user)
+    service.enter_results(row, 2, {b: "½-½" for b in range(1, len(first.boards) + 1)}, user)
+    row.refresh_from_db()
+    service.pair_next(row, user)  # round 2 = TRF columns 3 and 4
+    login(page, live_server.url)
+    for lang, game_word, round_word in (("es", "partida", "ronda"), ("en", "game", "round")):
+        page.set_viewport_size({"width": 1366, "height": 900})
+        page.goto(f"{live_server.url}/desk/t/{row.slug}/")
+        if page.get_attribute("html", "lang") != lang:
+            page.click("form.lang button")
+            page.wait_for_load_state()
+        assert page.get_attribute("html", "lang") == lang
+        page.wait_for_selector("#results-form input.result")
+        shot(page, f"desk-results-{lang}-1366", folder)
+        page.set_viewport_size({"width": 390, "height": 844})
+        _no_sideways_scroll(page)
+        shot(page, f"desk-results-{lang}-390", folder)
+        page.goto(f"{live_server.url}/desk/t/{row.slug}/?round=1#results")  # both games in: the match column filled
+        assert "1½–½" in page.inner_text("#results-form")
+        _no_sideways_scroll(page)
+        shot(page, f"desk-results-round1-{lang}-390", folder)
+        page.goto(f"{live_server.url}/desk/t/{row.slug}/log/")
+        log = page.inner_text("ol.history").lower()
+        assert f"{round_word} 2 · {game_word} 1" in log and f"{round_word} 2 · {game_word} 2" in log
+        assert f"{round_word} 1 · {game_word} 2" in log  # the results of game 2 of match 1
+        assert f"{round_word} 3 " not in log and f"{round_word} 4 " not in log  # no TRF column as a round
+        assert "5 " in log  # five rounds announced (ten TRF columns)
+        shot(page, f"desk-log-{lang}-390", folder)
+        page.set_viewport_size({"width": 1366, "height": 900})
+        shot(page, f"desk-log-{lang}-1366", folder)

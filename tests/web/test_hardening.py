@@ -177,6 +177,7 @@ def run(db):
         ({"slug": "../../etc"}, "slug"),
         ({"roles": [{"user": "jugador", "kind": "god"}]}, "kind"),
         ({"bye_requests": [{"start_rank": 10**9, "round": 1}]}, "start_rank"),
+        ({"bye_requests": [{"player": 10**9, "round": 1}]}, "player"),
         ({"season": {"year": "MMXXVI"}}, "year"),
     ],
 )

@@ -133,11 +133,13 @@ def test_injected_name_never_reaches_the_trf(chief) -> None:
 @pytest.mark.parametrize("case", UPLOADS, ids=[c.name for c in UPLOADS])
 def test_import_form_refuses_the_trf(logged, case: Case) -> None:
     upload = SimpleUploadedFile("case.trf", case.data(), content_type="text/plain")
+    logged.cookies["django_language"] = "en"  # the corpus's fragments are the reader's English words
     with _Bounded():
         resp = logged.post(reverse("tournaments:desk_import"), {"file": upload})
     assert resp.status_code == 200
     assert not models.Tournament.objects.exists()
-    shown = [str(m) for m in get_messages(resp.wsgi_request)]
+    # a file the reader refuses: its problems listed on the page (line, column, field); other refusals: a message
+    shown = [str(m) for m in get_messages(resp.wsgi_request)] + list((resp.context or {}).get("problems") or [])
     form = resp.context["form"] if resp.context else None
     assert shown or (form is not None and form.errors), "no message"
     text = " ".join(shown).lower()

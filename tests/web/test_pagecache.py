@@ -3,6 +3,8 @@ skip sessions, auth, CSRF and the view; a new version (an event) is the only inv
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import F
@@ -118,3 +120,100 @@ def test_while_a_version_is_built_other_readers_get_the_previous_one(swiss) -> N
     builder.join(5)
     assert out == [(swiss.version, b"two")]
     assert store.cached_page_at(swiss, "k", lambda: b"never") == (swiss.version, b"two")
+
+
+@pytest.mark.django_db
+def test_api_repeat_is_served_before_the_view_and_still_counted_against_the_limit(client, swiss, view_calls, settings) -> None:
+    """Issue 19 §1-2: an API resource is built once per version; a cached answer keeps CORS, the validators and
+    the per-client limit (a crowd served from the cache is still counted, so the limit means what it says)."""
+    from django.core.cache import cache
+
+    cache.clear()
+    settings.API_RATE_LIMIT = (3, 60)
+    url = f"/api/v1/tournaments/{swiss.slug}/standings"
+    first = client.get(url, REMOTE_ADDR="10.0.0.7")
+    assert first.status_code == 200 and len(view_calls) == 1
+    again = client.get(url + "?x=1", REMOTE_ADDR="10.0.0.7", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again["ETag"] == first["ETag"] == f'"t{swiss.pk}-v{swiss.version}"'
+    assert again["Access-Control-Allow-Origin"] == "*" and again["RateLimit-Remaining"] == "1"
+    third = client.get(url, REMOTE_ADDR="10.0.0.7")
+    assert third.status_code == 200 and third.content == first.content and third["RateLimit-Remaining"] == "0"
+    assert third["Content-Type"] == "application/json" and third["Cache-Control"] == "public, no-cache"
+    assert len(view_calls) == 1  # the middleware answered twice: the view did not run
+    refused = client.get(url, REMOTE_ADDR="10.0.0.7")
+    assert refused.status_code == 429 and json.loads(refused.content)["error"] == "rate_limited"
+    assert client.get(url, REMOTE_ADDR="10.0.0.8").status_code == 200  # another client has its own count
+
+
+@pytest.mark.django_db
+def test_while_one_request_builds_a_new_version_the_readers_get_the_previous_one_before_the_view(client, swiss, view_calls) -> None:
+    """The early cache (issue 19): one request builds; the others meanwhile get the previous version with its own
+    ETag, without the stack (before, each went through the whole stack to the view for the same old page)."""
+    import time
+
+    from arbitro.web.ops import pagecache
+
+    url = f"/t/{swiss.slug}/pairings/"
+    old = client.get(url)
+    api = client.get(f"/api/v1/tournaments/{swiss.slug}/rounds/1")
+    models.Tournament.objects.filter(pk=swiss.pk).update(version=F("version") + 1)
+    calls = len(view_calls)
+    pagecache._BUILDING[(url, "es", swiss.pk)] = time.monotonic()  # a request of another thread builds it
+    pagecache._BUILDING[(f"/api/v1/tournaments/{swiss.slug}/rounds/1", pagecache.API, swiss.pk)] = time.monotonic()
+    stale = client.get(url)
+    assert stale.content == old.content and stale["ETag"] == old["ETag"]  # says which version it is
+    stale_api = client.get(f"/api/v1/tournaments/{swiss.slug}/rounds/1")
+    assert stale_api.content == api.content and stale_api["ETag"] == api["ETag"]
+    assert len(view_calls) == calls
+    pagecache._BUILDING.clear()  # that build is over: the next reader builds the new version
+    new = client.get(url)
+    assert new["ETag"] != old["ETag"] and len(view_calls) == calls + 1
+
+
+@pytest.mark.django_db
+def test_concurrent_readers_of_a_new_version_share_one_replay(swiss) -> None:
+    """store.cached: the threads asking for the same value of a new version wait for one build."""
+    import threading
+
+    started, release, built = threading.Event(), threading.Event(), []
+
+    def slow() -> str:
+        built.append(1)
+        started.set()
+        release.wait(5)
+        return "state"
+
+    out: list[str] = []
+    first = threading.Thread(target=lambda: out.append(store.cached(swiss, "replay", slow)))
+    first.start()
+    assert started.wait(5)
+    second = threading.Thread(target=lambda: out.append(store.cached(swiss, "replay", slow)))
+    second.start()
+    second.join(0.2)
+    assert second.is_alive()  # waiting for the first build, not building
+    release.set()
+    first.join(5)
+    second.join(5)
+    assert out == ["state", "state"] and built == [1]
+
+
+@pytest.mark.django_db
+def test_processes_share_a_build_through_the_shared_cache(swiss, monkeypatch) -> None:
+    """With REDIS_URL (issue 19 §2): the process that claims a page builds it; another one shows its previous
+    version meanwhile, or, with none, waits for the bytes in the shared cache instead of building them too."""
+    from django.core.cache import cache
+
+    cache.clear()
+    monkeypatch.setattr(store, "_shared_cache", lambda: cache)
+    old = store.cached_page_at(swiss, "k", lambda: b"one", stale_ok=True)
+    swiss.version += 1
+    skey = f"page:{cache.get('page-generation', 0)}:{swiss.pk}:{swiss.version}:k"
+    assert cache.add(f"{skey}:building", 1)  # another process claimed this version
+    assert store.cached_page_at(swiss, "k", lambda: b"never", stale_ok=True) == old
+    cache.set(skey, b"two")  # that process is done
+    assert store.cached_page_at(swiss, "k", lambda: b"never", stale_ok=True) == (swiss.version, b"two")
+    monkeypatch.setattr(store, "SHARED_WAIT", 0.2)
+    swiss.version += 1
+    skey = f"page:{cache.get('page-generation', 0)}:{swiss.pk}:{swiss.version}:other"
+    assert cache.add(f"{skey}:building", 1)
+    assert store.cached_page_at(swiss, "other", lambda: b"built here") == (swiss.version, b"built here")  # builder gone

@@ -31,7 +31,7 @@ def test_a_player_lands_on_their_tournaments_and_bye_requests(client, tournament
     entry = tournament.entries.select_related("person").get(start_rank=1)
     entry.person.user = user
     entry.person.save()
-    models.ByeRequest.objects.create(tournament=tournament, start_rank=1, round=3, status=models.ByeRequest.Status.ACCEPTED)
+    models.ByeRequest.objects.create(tournament=tournament, player=1, round=3, status=models.ByeRequest.Status.ACCEPTED)
     client.cookies["django_language"] = "es"
     resp = _login(client, "ana", "pw-ana-1234")
     assert resp.redirect_chain[-1][0] == reverse("tournaments:mine")

@@ -87,9 +87,13 @@ def test_team_desk_flow_log_is_the_truth_and_trf_reads_back_equal(chief: Client)
         assert r.status_code == 200, path
     assert "+ -" in anon.get(f"/teams/{row.slug}/round/1/").content.decode()
     # documents: pairing sheet and standings are public, the match cards are the desk's
-    for kind in ("pairings", "standings"):
+    for kind in ("pairings", "standings", "crosstable"):
         r = anon.get(f"/teams/{row.slug}/download/{kind}/")
         assert r.status_code == 200 and r.content.startswith(b"%PDF"), kind
+    assert "/download/crosstable/" in anon.get(f"/teams/{row.slug}/").content.decode()
+    r = chief.get(f"/desk/teams/{row.slug}/download/crosstable/")
+    assert r.status_code == 200 and r["Content-Disposition"].endswith('-teams-crosstable.pdf"')
+    assert "/download/crosstable/" in chief.get(f"/desk/teams/{row.slug}/").content.decode()
     assert anon.get(f"/teams/{row.slug}/download/cards/").status_code == 404
     r = chief.get(f"/desk/teams/{row.slug}/download/cards/?round=1")
     assert r.status_code == 200 and r.content.startswith(b"%PDF")

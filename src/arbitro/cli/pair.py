@@ -169,7 +169,8 @@ def register(app: typer.Typer) -> None:
         strict: Annotated[
             bool,
             typer.Option(
-                "--strict", help="Also fail rounds explained by a documented bbpPairings departure."
+                "--strict",
+                help="Also fail rounds explained by a documented bbpPairings departure or changed by hand (MPA).",
             ),
         ] = False,
         bbp: Annotated[
@@ -197,8 +198,14 @@ def register(app: typer.Typer) -> None:
 
           arbitro check --dutch open.trf --bbp-compat
 
+        A round the arbiter changed by hand (a ``### MPA @ Round n`` line) is accepted when it
+        keeps the absolute criteria (C.04.1 art. 2, 4, 6, 7); --strict fails it too.
+
         Exit codes: 0 every round agrees, 1 some round differs, 3 invalid input.
         """
+        from arbitro.pairing.absolute import breaches
+        from arbitro.pairing.checker import manual_rounds
+
         system, source = _one(files, checkable)
         t = _load(source)
         out = Console(highlight=False, soft_wrap=True)
@@ -207,16 +214,25 @@ def register(app: typer.Typer) -> None:
         with Progress(transient=True, disable=rounds < 5 or not out.is_terminal) as bar:
             task = bar.add_task("checking", total=rounds)
             checks = list(system.check(t, _options(bbp, full_search), lambda r: bar.update(task, completed=r)))
+        manual = manual_rounds(t) if system.kind is not registry.SystemKind.DOUBLE_SWISS else {}
+        broken: dict[int, list[str]] = {}  # a round changed by hand is accepted only within the absolute criteria
+        for k, text in breaches(t) if manual else ():
+            broken.setdefault(k, []).append(text)
         for c in checks:
             for reading in c.readings:
                 out.print(f"{source.name}: read {reading}")
             if c.agrees:
                 continue
-            fails = strict or not c.explained
+            by_hand = c.round in manual and c.engine is not None and not broken.get(c.round)
+            fails = strict or not (c.explained or by_hand)
             bad += fails
             out.print(f"{source.name}: Round #{c.round}" + ("" if fails else " (accepted)"))
             for text in c.explanations:
                 out.print(f"  explained by {text}")
+            if c.round in manual:
+                out.print(f"  changed by hand: {manual[c.round]}")
+                for text in broken.get(c.round, []):
+                    out.print(f"  breaks {text}")
             if c.engine is None:
                 out.print("  Checker: No valid pairing")
             rec = c.recorded.boards

@@ -248,22 +248,24 @@ def generate_cmd(
 def pdf_cmd(
     file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="PDF file to write.")],
-    kind: Annotated[str, typer.Option("--kind", help="pairings, cards (match cards) or standings.")] = "pairings",
+    kind: Annotated[str, typer.Option("--kind", help="pairings, cards (match cards), standings or crosstable.")] = "pairings",
     round_: Annotated[int | None, typer.Option("--round", "-r", help="Round (default: the last paired).")] = None,
     lang: Annotated[str, typer.Option("--lang", help="es or en.")] = "es",
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
 ) -> None:
-    """Team documents: the pairing sheet with board results, match cards, team and board standings."""
+    """Team documents: the pairing sheet with board results, match cards, team and board standings, team crosstable."""
     from arbitro.documents import teams_pdf
     from arbitro.documents.output import write_output
 
-    if kind not in ("pairings", "cards", "standings"):
-        raise ArbitroError(f"--kind: expected pairings, cards or standings, got {kind!r}")
+    if kind not in ("pairings", "cards", "standings", "crosstable"):
+        raise ArbitroError(f"--kind: expected pairings, cards, standings or crosstable, got {kind!r}")
     event = _read(file)
     if kind == "pairings":
         data = teams_pdf.render_team_pairings_pdf(event, lang, paper, round_)
     elif kind == "cards":
         data = teams_pdf.render_match_cards_pdf(event, lang, paper, round_)
+    elif kind == "crosstable":
+        data = teams_pdf.render_team_crosstable_pdf(event, lang, paper)
     else:
         data = teams_pdf.render_team_standings_pdf(event, lang, paper)
     write_output(output, data)

@@ -72,8 +72,12 @@ def render_pdf(
     application: Any = None,
     tiebreaks: str | list[str] | None = None,
     notes: tuple[str, ...] = (),
+    say: Callable[[str], str] = str,
 ) -> bytes:
-    """The PDF of ``kind`` (one of :data:`PDF_KINDS`); ``notes`` go under a pairing sheet."""
+    """The PDF of ``kind`` (one of :data:`PDF_KINDS`); ``notes`` go under a pairing sheet.
+
+    ``say``: how the caller says a core message (a coded check detail of the IT3) in ``lang``.
+    """
     by_round: dict[str, Callable[..., bytes]] = {
         "pairings": render_pairings_pdf,
         "results": render_results_pdf,
@@ -92,5 +96,5 @@ def render_pdf(
     if kind == "it2":
         return render_it2_pdf(t, lang=lang, paper=paper, player=player, application=application)
     if kind == "it3":
-        return render_it3_pdf(t, lang=lang, paper=paper)
+        return render_it3_pdf(t, lang=lang, paper=paper, say=say)
     raise ArbitroError(f"print: KIND: expected one of {', '.join(PDF_KINDS)}, got {kind!r}")

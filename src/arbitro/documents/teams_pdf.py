@@ -1,5 +1,5 @@
 """Team competition PDFs (issue 18): pairing sheet with board results, match cards, team and
-board standings. The rows come from :mod:`arbitro.views.teams`; the layout is :mod:`.layout`'s,
+board standings, team crosstable. The rows come from :mod:`arbitro.views.teams`; the layout is :mod:`.layout`'s,
 as the individual sheets (:mod:`.tournament_pdf`).
 """
 
@@ -9,13 +9,18 @@ from reportlab.lib.units import mm
 from reportlab.platypus import CondPageBreak, KeepTogether, PageBreak, Spacer
 
 from arbitro.documents.labels import Labels
-from arbitro.documents.layout import Doc
+from arbitro.documents.layout import Doc, page_size
 from arbitro.errors import ArbitroError
 from arbitro.teams.individual import to_tournament
 from arbitro.teams.model import TeamEvent
-from arbitro.views.teams import board_standings_table, match_sheet, team_standings_table
+from arbitro.views.teams import board_standings_table, match_sheet, team_crosstable, team_standings_table
 
-__all__ = ["render_match_cards_pdf", "render_team_pairings_pdf", "render_team_standings_pdf"]
+__all__ = [
+    "render_match_cards_pdf",
+    "render_team_crosstable_pdf",
+    "render_team_pairings_pdf",
+    "render_team_standings_pdf",
+]
 
 _TEAM_LABELS = {
     "en": {
@@ -23,7 +28,10 @@ _TEAM_LABELS = {
         "board_standings": "Board standings", "team": "Team", "mp": "MP", "gp": "GP", "empty": "empty board",
         "forfeit": "whole match forfeited", "bye": "Bye", "captain": "Captain", "arbiter": "Arbiter",
         "signatures": "Signatures", "total": "Total", "colour_w": "W", "colour_b": "B", "pct": "%",
-        "no_round": "No round paired yet.",
+        "no_round": "No round paired yet.", "team_crosstable": "Team crosstable",
+        "cross_key": "Each round: opponent's number, colour on board 1 (w/b), match result (W win, D draw, "
+        "L loss; + - forfeit; U pairing-allocated bye, F, H, Z other byes; * pending), game points.",
+        "no_teams": "No teams registered yet.",
     },
     "es": {
         "team_pairings": "Emparejamientos por equipos", "match_cards": "Planillas de encuentro",
@@ -31,6 +39,11 @@ _TEAM_LABELS = {
         "team": "Equipo", "mp": "PE", "gp": "PP", "empty": "tablero vacío", "forfeit": "encuentro perdido por incomparecencia",
         "bye": "Bye", "captain": "Capitán", "arbiter": "Árbitro", "signatures": "Firmas", "total": "Total",
         "colour_w": "B", "colour_b": "N", "pct": "%", "no_round": "Todavía no hay rondas emparejadas.",
+        "team_crosstable": "Tabla cruzada por equipos",
+        "cross_key": "Cada ronda: número del rival, color en el tablero 1 (w blancas, b negras), resultado del "
+        "encuentro (W ganado, D empatado, L perdido; + - por incomparecencia; U bye asignado por el "
+        "emparejamiento, F, H, Z otros byes; * pendiente), puntos de partida.",
+        "no_teams": "Todavía no hay equipos inscritos.",
     },
 }  # fmt: skip
 
@@ -167,4 +180,30 @@ def render_team_standings_pdf(event: TeamEvent, lang: str = "es", paper: str = "
                     ]
                 )
             )
+    return doc.build()
+
+
+def render_team_crosstable_pdf(event: TeamEvent, lang: str = "es", paper: str = "a4") -> bytes:
+    """Teams in standings order x rounds: opponent, colour on board 1, match result, game points;
+    then match points, game points and the tie-breaks (C.07; rows of :func:`team_crosstable`)."""
+    L = Labels(lang)
+    codes, rows = team_crosstable(event)
+    rounds = len(rows[0].cells) if rows else 0
+    cell_w = 17 * mm
+    fixed = [9 * mm, 8 * mm, 0] + [cell_w] * rounds + [10 * mm, 10 * mm] + [13 * mm] * len(codes)
+    wide = sum(fixed) + 40 * mm > page_size(paper)[0] - 24 * mm
+    doc = Doc(to_tournament(event), L, _t(L, "team_crosstable"), paper=paper, wide=wide)
+    if not rows:
+        doc.add(doc.para(_t(L, "no_teams")))
+        return doc.build()
+    widths = [max(doc.width - sum(fixed), 30 * mm) if x == 0 else x for x in fixed]
+    header = [L["rank"], L["sno"], _t(L, "team"), *(str(r) for r in range(1, rounds + 1)), _t(L, "mp"), _t(L, "gp"), *codes]
+    data = [
+        [r.rank, r.team, r.name, *(c.text for c in r.cells), r.match_points, r.game_points, *r.tiebreaks]
+        for r in rows
+    ]
+    doc.add(doc.table(header, data, widths, align_left=(2,), font_size=7, wrap=(2,)))
+    doc.add(Spacer(1, 4), doc.para(_t(L, "cross_key")))
+    if codes:
+        doc.add(doc.para(f"{L['tiebreaks']}: {', '.join(codes)}."))
     return doc.build()

@@ -5,6 +5,7 @@ Content from :mod:`.titles_data` (which asks the titles services); layout from :
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
@@ -263,7 +264,7 @@ def _final_standings(doc: Doc, t: Tournament, L: Labels) -> None:
     )
 
 
-def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4") -> bytes:
+def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4", say: Callable[[str], str] = str) -> bytes:
     """IT3: the tournament report - event data, B.01 1.1 checks, norms achieved, norm progress,
     the final standings and the signatures."""
     L = Labels(lang)
@@ -294,7 +295,8 @@ def render_it3_pdf(t: Tournament, lang: str = "es", paper: str = "a4") -> bytes:
         )
     )
     doc.add(doc.heading(L["checks"]))
-    rows = [[c.check, c.article, L[c.status], c.detail] for c in data.checks]
+    # ``say``: how a face says the checks' coded details in ``lang`` (the web's table); the CLI's: as written
+    rows = [[c.check, c.article, L[c.status], say(c.detail)] for c in data.checks]
     doc.add(
         doc.table(
             [L["check"], L["article"], L["status"], L["detail"]],

@@ -12,7 +12,7 @@ from __future__ import annotations
 from arbitro.model import Colour, ResultCode, Tournament
 from arbitro.pairing.dutch_state import points
 
-__all__ = ["double_swiss_violations", "violations"]
+__all__ = ["breaches", "double_swiss_violations", "violations"]
 
 
 def violations(t: Tournament, colour_exempt_rounds: frozenset[int] = frozenset()) -> list[str]:
@@ -21,7 +21,12 @@ def violations(t: Tournament, colour_exempt_rounds: frozenset[int] = frozenset()
     ``colour_exempt_rounds`` are rounds whose colours a system may let break
     the limits (e.g. Lim's last round, C.04.4.3 6).
     """
-    out: list[str] = []
+    return [text for _round, text in breaches(t, colour_exempt_rounds)]
+
+
+def breaches(t: Tournament, colour_exempt_rounds: frozenset[int] = frozenset()) -> list[tuple[int, str]]:
+    """:func:`violations` with the round of each breach: ``(round, text)``."""
+    out: list[tuple[int, str]] = []
     win = points(t.scoring.win)
     for p in t.iter_players():
         met: set[int] = set()
@@ -33,15 +38,11 @@ def violations(t: Tournament, colour_exempt_rounds: frozenset[int] = frozenset()
         for k, r in enumerate(p.results, 1):
             if r.code is ResultCode.PAIRING_BYE:
                 if byes or unearned:
-                    out.append(
-                        f"player {p.start_rank}: pairing-allocated bye in round {k} breaks C.04.1 art. 4"
-                    )
+                    out.append((k, f"player {p.start_rank}: pairing-allocated bye in round {k} breaks C.04.1 art. 4"))
                 byes += 1
             if r.opponent is not None and r.is_played:
                 if r.opponent in met:
-                    out.append(
-                        f"player {p.start_rank}: meets {r.opponent} again in round {k} (C.04.1 art. 2)"
-                    )
+                    out.append((k, f"player {p.start_rank}: meets {r.opponent} again in round {k} (C.04.1 art. 2)"))
                 met.add(r.opponent)
                 if r.colour in (Colour.WHITE, Colour.BLACK):
                     diff += 1 if r.colour is Colour.WHITE else -1
@@ -49,13 +50,9 @@ def violations(t: Tournament, colour_exempt_rounds: frozenset[int] = frozenset()
                     last = r.colour
                     if k not in colour_exempt_rounds:
                         if abs(diff) > 2:
-                            out.append(
-                                f"player {p.start_rank}: colour difference {diff:+d} after round {k} (art. 6)"
-                            )
+                            out.append((k, f"player {p.start_rank}: colour difference {diff:+d} after round {k} (art. 6)"))
                         if run > 2:
-                            out.append(
-                                f"player {p.start_rank}: same colour three times in a row in round {k} (art. 7)"
-                            )
+                            out.append((k, f"player {p.start_rank}: same colour three times in a row in round {k} (art. 7)"))
             elif (
                 r.opponent is None and points(t.scoring.points(r.code)) >= win
             ) or r.code is ResultCode.FORFEIT_WIN:

@@ -16,6 +16,7 @@ the defaults follow the 2026 text, ``BursteinOptions.bbp()`` reproduces bbp.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cmp_to_key
 
@@ -54,10 +55,11 @@ class BursteinOptions:
     default_acceleration: bool = False  # C.04.7: no acceleration unless announced (bbp: old default)
     bye_pre_2025: bool = False  # C.04.1 art. 4 / 3.1 (bbp: only a PAB or a forfeit win bars)
     bye_without_completion: bool = False  # 3.1.1: the PAB must allow completion (bbp: lowest eligible)
+    floaters_by_order: bool = False  # 2.3.2 [C6]: floaters of least score (bbp: whoever 4.3's order leaves)
 
     @classmethod
     def bbp(cls) -> BursteinOptions:
-        return cls(True, True, True, True, True)
+        return cls(True, True, True, True, True, True)
 
 
 def seeding_rounds(total_rounds: int) -> int:
@@ -111,6 +113,7 @@ class _Round:
             if opts.bye_pre_2025:
                 p.eligible_bye = _eligible_pre_2025(t, p.id, played)
         self.by_id = {p.id: p for p in st.players}
+        self.c6 = not opts.floaters_by_order  # 2.3.2 [C6] in phase 2 of :func:`_match`
         if opts.index_sb_first:
             ranks = {p.id: p.rank for p in st.players}
             valid = dict.fromkeys(ranks, True)
@@ -170,7 +173,7 @@ class _Round:
         w = _COMPATIBLE
         if same:
             w += _SAME
-            if due and (a.pref is None or b.pref is None or a.pref is not b.pref):
+            if due and granted(a, b):
                 w += _PREF
         return w
 
@@ -186,6 +189,11 @@ class _Round:
             return colour if hi is p else colour.opposite
         assert o.pref is not None
         return o.pref.opposite if self.less(p, o) else p.pref
+
+
+def granted(a: PlayerState, b: PlayerState) -> bool:
+    """Both colour preferences can be granted ([C8]): one has none, or they differ."""
+    return a.pref is None or b.pref is None or a.pref is not b.pref
 
 
 def _valid(mate: list[int], groups: list[int]) -> bool:
@@ -251,6 +259,8 @@ def _match(r: _Round, vl: list[PlayerState]) -> list[tuple[PlayerState, PlayerSt
     def cmp(a: int, b: int) -> int:
         return -1 if r.less(vl[b], vl[a]) else 1 if r.less(vl[a], vl[b]) else 0
 
+    if r.c6:
+        return _phase2_c6(r, vl, m, groups, cmp)
     pairs: list[tuple[PlayerState, PlayerState]] = []
     done = [False] * n
     m.refine(n.bit_length() + 1)
@@ -309,6 +319,121 @@ def _match(r: _Round, vl: list[PlayerState]) -> list[tuple[PlayerState, PlayerSt
         begin = end
     return pairs
 
+
+def _phase2_c6(
+    r: _Round, vl: list[PlayerState], m: Matcher, groups: list[int], cmp: Callable[[int, int], int]
+) -> list[tuple[PlayerState, PlayerState]]:
+    """Phase 2 of :func:`_match` with 2.3.2 [C6]: the scores of a group's outgoing floaters are minimised.
+
+    The same procedure as bbp's phase 2 (4.3: in the Index order each player takes the last partner
+    that keeps the matching optimal), with one more level of weight between "pairs in the group"
+    ([C5]) and colour preferences ([C8]): each player paired inside the group earns the gain of its
+    score's level, a gain that outweighs all the players of lower scores together (the lowest score
+    earns nothing), so that the maximum matching floats out the players of the lowest scores, the
+    highest score first -- the floaters' scores "taken in descending order". Then [C8], then the
+    priorities of the player being settled (4.3's order), then a hint (speed only).
+
+    Each level outweighs the sum of all lower ones over any matching, so, as in bbp's scheme, every
+    optimum gives the player being settled the same partner (or floats it), whatever optimum the
+    matcher returns. When the group's gains fit between bbp's multipliers (the usual case: one
+    incoming floater) the level is coarse; otherwise (groups merged in phase 1 with many scores)
+    every level below [C5] moves into the fine part of the weights (:meth:`Matcher.refine`), which
+    makes the numbers, and the solves, longer. [C7] for [C1]-[C5] is phase 1's look-ahead.
+    """
+    n = len(vl)
+    pairs: list[tuple[PlayerState, PlayerState]] = []
+    done = [False] * n
+    m.refine(n.bit_length() + 1)
+    wide = [0]  # the scale of the fine layout once set up (0: not yet)
+    hint_room = 1 << (n.bit_length() + 1)  # hints: at most n / 2
+    pref_room = n // 2 + 2
+    order_room = (n + 1) ** 2 + 1
+    top = n * (n + 1) ** len({p.acc for p in vl}) + 1  # > every gain total (any group, any scores)
+
+    def fine(c6: int, pref: bool, priority: int, hint: bool) -> int:
+        # in units of the scale of the fine layout: the matcher doubles its scale when it needs to
+        value = ((c6 * pref_room + int(pref)) * order_room + priority) * hint_room + int(hint)
+        return value * (m.scale // wide[0])
+
+    begin = groups[0]
+    floater: int | None = None
+    for end in groups[1:]:
+        if begin == end:
+            continue
+        full = list(range(begin, end))
+        if floater is not None:
+            full.append(floater)
+            floater = None
+        full.sort(key=cmp_to_key(cmp))
+        size = len(full)
+        count: dict[int, int] = {}
+        for v in full:
+            count[vl[v].acc] = count.get(vl[v].acc, 0) + 1
+        level_gain: dict[int, int] = {}
+        below = 0  # the gains of all the players of lower scores together
+        for score in sorted(count):
+            level_gain[score] = below + 1 if level_gain else 0
+            below += level_gain[score] * count[score]
+        gain = {v: level_gain[vl[v].acc] for v in full}
+        unit6 = _PREF * (size // 2 + 2)  # > every colour total plus the priorities
+        coarse = below * unit6 < _SAME
+        if not coarse and not wide[0]:
+            m.refine((top * pref_room * order_room * hint_room).bit_length() + 1)
+            wide[0] = m.scale
+        # (nb, coarse weight, [C6] gain, [C8] granted) for nb after v in ``full``
+        ew: dict[int, list[tuple[int, int, int, bool]]] = {}
+        for i, v in enumerate(full):
+            pv = vl[v]
+            row = []
+            for nb in full[i + 1 :]:
+                w = r.edge(pv, vl[nb], True, coarse)
+                g = gain[v] + gain[nb] if w else 0
+                if coarse and w:
+                    w += unit6 * g
+                row.append((nb, w, g, bool(w) and granted(pv, vl[nb])))
+            ew[v] = row
+        hint: set[tuple[int, int]] = set()
+        taken: set[int] = set()
+        for v in full:
+            if v in taken:
+                continue
+            later = [(nb, p) for nb, w, _g, p in reversed(ew[v]) if nb not in taken and w]
+            pick = next((nb for nb, p in later if p), None)
+            pick = pick if pick is not None else next((nb for nb, _p in later), None)
+            if pick is not None:
+                taken.update((v, pick))
+                hint.add((v, pick))
+        for v in full:
+            for nb, w, g, p in ew[v]:
+                h = (v, nb) in hint
+                m.set_weight(v, nb, w, int(h) if coarse else fine(g, p, 0, h) if w else 0)
+        mate: list[int] | None = None
+        for v in full:
+            if done[v]:
+                continue
+            priority = 1
+            best = -1
+            for nb, w, g, p in ew[v]:
+                if done[nb] or not w:
+                    continue
+                if coarse:
+                    m.set_weight(v, nb, w + priority)
+                else:
+                    m.set_weight(v, nb, w, fine(g, p, priority, False))
+                priority += 1
+                best = nb
+            # Already with the highest priority: every optimum keeps that partner (no new solve).
+            if mate is None or mate[v] != best:
+                mate = m.solve()
+            mv = mate[v]
+            if mv >= end:
+                floater = v
+            else:
+                done[v] = done[mv] = True
+                pairs.append((vl[v], vl[mv]))
+                m.remove_pair(v, mv)
+        begin = end
+    return pairs
 
 def pair_round(
     t: Tournament, round_number: int | None = None, options: BursteinOptions | None = None

@@ -24,6 +24,7 @@ __all__ = [
     "RecordedRound",
     "RoundCheck",
     "check_rounds",
+    "manual_rounds",
     "read_recorded",
     "recorded_pairing",
     "same_pairing",
@@ -193,6 +194,24 @@ class _Trials:
         if solved is None:
             return None
         return to_pairing(st, solved[0], solved[1], options)
+
+
+def manual_rounds(t: Tournament) -> dict[int, str]:
+    """Round -> the file's ``### MPA @ Round n`` note: rounds the arbiter paired by hand.
+
+    The TEC acceptance checklist (peers.md §3.2, trf.md §2) asks a program to compare a manual
+    pairing with the engine's and write the differences as such a line; a checker that re-pairs
+    that round differs by design, so it names the round as changed by hand instead.
+    """
+    out: dict[int, str] = {}
+    for line in t.comments:
+        text = line.strip()
+        if not text.startswith("MPA @ Round "):
+            continue
+        number = text[len("MPA @ Round ") :].split(":", 1)[0].strip()
+        if number.isdigit():
+            out[int(number)] = text  # a later change of the same round replaces the earlier note
+    return out
 
 
 def check_round(t: Tournament, rnd: int, base: DutchOptions | None = None) -> RoundCheck:

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from arbitro.errors import msg
 from arbitro.model import Tournament
 from arbitro.titles.editions import Edition
 from arbitro.titles.norms.evaluator import minimum_games
@@ -102,12 +103,12 @@ def check_rounds(t: Tournament, e: Edition, options: NormOptions | None = None) 
     n = t.total_rounds
     art = e.article("min_games")
     if not n:
-        return TournamentCheck("rounds", art, NOT_DETERMINABLE, "number of rounds unknown (142)")
+        return TournamentCheck("rounds", art, NOT_DETERMINABLE, msg("check.rounds_unknown", "number of rounds unknown (142)"))
     need = minimum_games(e, options, n)
     if need != e.min_games:
         art = e.article("team_games")
     ok = n >= need
-    return TournamentCheck("rounds", art, PASSED if ok else FAILED, f"{n} rounds; {need} games needed for a norm")
+    return TournamentCheck("rounds", art, PASSED if ok else FAILED, msg("check.rounds", "{n} rounds; {need} games needed for a norm", n=n, need=need))
 
 
 def check_rounds_per_day(t: Tournament, e: Edition) -> TournamentCheck:
@@ -115,11 +116,12 @@ def check_rounds_per_day(t: Tournament, e: Edition) -> TournamentCheck:
     dates = _dates(t)
     art = e.article("rounds_per_day")
     if not dates:
-        return TournamentCheck("rounds_per_day", art, NOT_DETERMINABLE, "no round dates (132)")
+        return TournamentCheck("rounds_per_day", art, NOT_DETERMINABLE, msg("check.no_round_dates", "no round dates (132)"))
     day, most = Counter(dates).most_common(1)[0]
     ok = most <= e.max_rounds_per_day
     return TournamentCheck("rounds_per_day", art, PASSED if ok else FAILED,
-                           f"at most {most} round(s) on one day ({day.isoformat()}), limit {e.max_rounds_per_day}")
+                           msg("check.rounds_per_day", "at most {most} round(s) on one day ({day}), limit {limit}",
+                               most=most, day=day.isoformat(), limit=e.max_rounds_per_day))
 
 
 def check_one_round_per_day(t: Tournament, e: Edition) -> TournamentCheck:
@@ -127,11 +129,12 @@ def check_one_round_per_day(t: Tournament, e: Edition) -> TournamentCheck:
     dates = _dates(t)
     art = e.article("one_round_per_day")
     if not dates:
-        return TournamentCheck("one_round_per_day", art, NOT_DETERMINABLE, "no round dates (132)")
+        return TournamentCheck("one_round_per_day", art, NOT_DETERMINABLE, msg("check.no_round_dates", "no round dates (132)"))
     counts = Counter(dates)
     ok = max(counts.values()) == 1 and len(counts) >= 3
     return TournamentCheck("one_round_per_day", art, PASSED if ok else FAILED,
-                           f"{len(counts)} playing days, at most {max(counts.values())} round(s) per day")
+                           msg("check.one_round_per_day", "{days} playing days, at most {most} round(s) per day",
+                               days=len(counts), most=max(counts.values())))
 
 
 def check_duration(t: Tournament, e: Edition) -> TournamentCheck:
@@ -139,11 +142,15 @@ def check_duration(t: Tournament, e: Edition) -> TournamentCheck:
     dates = _dates(t) + [d for d in (t.start_date, t.end_date) if d is not None]
     art = e.article("duration")
     if len(dates) < 1 or e.max_duration_days is None:
-        return TournamentCheck("duration", art, NOT_DETERMINABLE, "no dates (042/052/132)" if not dates else "no limit known")
+        return TournamentCheck(
+            "duration", art, NOT_DETERMINABLE,
+            msg("check.no_dates_codes", "no dates (042/052/132)") if not dates else msg("check.no_limit", "no limit known"),
+        )
     days = (max(dates) - min(dates)).days + 1
     ok = days <= e.max_duration_days
     note = f" [uncertain: {e.uncertain['max_duration_days']}]" if "max_duration_days" in e.uncertain else ""
-    return TournamentCheck("duration", art, PASSED if ok else FAILED, f"{days} days, at most {e.max_duration_days}{note}")
+    return TournamentCheck("duration", art, PASSED if ok else FAILED,
+                           msg("check.duration", "{days} days, at most {most}{note}", days=days, most=e.max_duration_days, note=note))
 
 
 def check_long_event(t: Tournament, e: Edition) -> TournamentCheck:
@@ -151,13 +158,17 @@ def check_long_event(t: Tournament, e: Edition) -> TournamentCheck:
     dates = _dates(t) + [d for d in (t.start_date, t.end_date) if d is not None]
     art = e.article("long_event")
     if not dates or e.long_event_days is None:
-        return TournamentCheck("long_event", art, NOT_DETERMINABLE, "no dates" if not dates else "no such rule known for this edition")
+        return TournamentCheck(
+            "long_event", art, NOT_DETERMINABLE,
+            msg("check.no_dates", "no dates") if not dates else msg("check.no_rule", "no such rule known for this edition"),
+        )
     days = (max(dates) - min(dates)).days + 1
     if days <= e.long_event_days:
-        return TournamentCheck("long_event", art, PASSED, f"{days} days (<= {e.long_event_days}): one rating list for the event")
+        return TournamentCheck("long_event", art, PASSED, msg(
+            "check.short_event", "{days} days (<= {limit}): one rating list for the event", days=days, limit=e.long_event_days))
     return TournamentCheck("long_event", art, NOT_DETERMINABLE,
-                           f"{days} days (> {e.long_event_days}): ratings and titles at the time of each game apply; "
-                           "the file holds one rating per player")
+                           msg("check.long_event", "{days} days (> {limit}): ratings and titles at the time of each game apply; "
+                               "the file holds one rating per player", days=days, limit=e.long_event_days))
 
 
 def _game_seconds(tc: TimeControl) -> int:
@@ -170,15 +181,23 @@ def check_time_control(t: Tournament, e: Edition) -> TournamentCheck:
     rule = e.time_control
     tc = parse_time_control(t.time_control_code) if t.time_control_code else None
     if tc is None:
-        what = f"time control {t.time_control_code!r} not understood" if t.time_control_code else "no encoded time control (222)"
+        what = (
+            msg("check.tc_unknown", "time control {code!r} not understood", code=t.time_control_code)
+            if t.time_control_code
+            else msg("check.no_tc", "no encoded time control (222)")
+        )
         return TournamentCheck("time_control", art, NOT_DETERMINABLE, what)
     base, inc = tc.base_for(60), tc.min_increment
     if rule.any_increment_counts:
-        have, need, how = base + tc.increments_for(60), rule.with_increment_min * 60, "for 60 moves incl. increments"
+        have, need, how = base + tc.increments_for(60), rule.with_increment_min * 60, msg("check.tc_60", "for 60 moves incl. increments")
     elif inc >= rule.increment_seconds:
         have = base + (tc.increments_for(60) if rule.with_increment_includes_increment else 0)
         need = rule.with_increment_min * 60
-        how = "for 60 moves incl. increments" if rule.with_increment_includes_increment else "base time"
+        how = (
+            msg("check.tc_60", "for 60 moves incl. increments")
+            if rule.with_increment_includes_increment
+            else msg("check.tc_base", "base time")
+        )
     else:
         start = t.start_date or (min(_dates(t)) if _dates(t) else None)
         invalid = rule.without_increment_min is None or (
@@ -186,12 +205,14 @@ def check_time_control(t: Tournament, e: Edition) -> TournamentCheck:
         )
         if invalid:
             return TournamentCheck("time_control", art, FAILED,
-                                   f"{t.time_control_code}: no increment of {rule.increment_seconds} s; not valid for norms ({rule.note})")
+                                   msg("check.tc_no_increment", "{code}: no increment of {seconds} s; not valid for norms ({note})",
+                                       code=t.time_control_code, seconds=rule.increment_seconds, note=rule.note))
         assert rule.without_increment_min is not None
-        have, need, how = base, rule.without_increment_min * 60, "without increment"
+        have, need, how = base, rule.without_increment_min * 60, msg("check.tc_without", "without increment")
     ok = have >= need
     return TournamentCheck("time_control", art, PASSED if ok else FAILED,
-                           f"{t.time_control_code}: {have // 60} min per player ({how}), at least {need // 60} min")
+                           msg("check.time_control", "{code}: {have} min per player ({how}), at least {need} min",
+                               code=t.time_control_code, have=have // 60, how=how, need=need // 60))
 
 
 def check_hours_per_day(t: Tournament, e: Edition) -> TournamentCheck:
@@ -200,12 +221,13 @@ def check_hours_per_day(t: Tournament, e: Edition) -> TournamentCheck:
     tc = parse_time_control(t.time_control_code) if t.time_control_code else None
     dates = _dates(t)
     if tc is None or not dates:
-        return TournamentCheck("hours_per_day", art, NOT_DETERMINABLE, "needs the time control (222) and round dates (132)")
+        return TournamentCheck("hours_per_day", art, NOT_DETERMINABLE, msg("check.hours_needs", "needs the time control (222) and round dates (132)"))
     most = max(Counter(dates).values())
     hours = most * 2 * _game_seconds(tc) / 3600
     ok = hours <= e.max_hours_per_day
     return TournamentCheck("hours_per_day", art, PASSED if ok else FAILED,
-                           f"{most} round(s) of up to {2 * _game_seconds(tc) / 3600:.1f} h: {hours:.1f} h, at most {e.max_hours_per_day}")
+                           msg("check.hours", "{most} round(s) of up to {each} h: {hours} h, at most {limit}",
+                               most=most, each=f"{2 * _game_seconds(tc) / 3600:.1f}", hours=f"{hours:.1f}", limit=e.max_hours_per_day))
 
 
 _ARBITER_TITLE = re.compile(r"^\s*(IA|FA|NA|IO)\b", re.IGNORECASE)
@@ -216,14 +238,14 @@ def check_chief_arbiter(t: Tournament, e: Edition) -> TournamentCheck:
     art = e.article("arbiter")
     text = t.chief_arbiter.strip()
     if not text:
-        return TournamentCheck("chief_arbiter", art, NOT_DETERMINABLE, "no chief arbiter (102)")
+        return TournamentCheck("chief_arbiter", art, NOT_DETERMINABLE, msg("check.no_chief", "no chief arbiter (102)"))
     m = _ARBITER_TITLE.match(text)
     if not m:
-        return TournamentCheck("chief_arbiter", art, NOT_DETERMINABLE, f"{text!r}: arbiter title not given")
+        return TournamentCheck("chief_arbiter", art, NOT_DETERMINABLE, msg("check.arbiter_title", "{name!r}: arbiter title not given", name=text))
     ok = m.group(1).upper() in ("IA", "FA")
     if not ok and e.arbiter_supervision_allowed:
-        return TournamentCheck("chief_arbiter", art, NOT_DETERMINABLE, f"{text}: valid only if supervised by an IA")
-    return TournamentCheck("chief_arbiter", art, PASSED if ok else FAILED, f"{text} (IA or FA required)")
+        return TournamentCheck("chief_arbiter", art, NOT_DETERMINABLE, msg("check.supervised", "{name}: valid only if supervised by an IA", name=text))
+    return TournamentCheck("chief_arbiter", art, PASSED if ok else FAILED, msg("check.chief", "{name} (IA or FA required)", name=text))
 
 
 def _name_key(name: str) -> str:
@@ -237,12 +259,12 @@ def check_arbiters_do_not_play(t: Tournament, e: Edition) -> TournamentCheck:
     art = e.article("arbiter_plays")
     arbiters = [a for a in [t.chief_arbiter, *t.deputy_arbiters] if a.strip()]
     if not arbiters:
-        return TournamentCheck("arbiters_do_not_play", art, NOT_DETERMINABLE, "no arbiters listed (102/112)")
+        return TournamentCheck("arbiters_do_not_play", art, NOT_DETERMINABLE, msg("check.no_arbiters", "no arbiters listed (102/112)"))
     players = {_name_key(p.name): p.start_rank for p in t.players.values()}
     playing = [a for a in arbiters if _name_key(a) and _name_key(a) in players]
     if playing:
-        return TournamentCheck("arbiters_do_not_play", art, FAILED, f"arbiter(s) also listed as players: {', '.join(playing)}")
-    return TournamentCheck("arbiters_do_not_play", art, PASSED, f"{len(arbiters)} arbiter(s), none among the players")
+        return TournamentCheck("arbiters_do_not_play", art, FAILED, msg("check.arbiters_play", "arbiter(s) also listed as players: {names}", names=", ".join(playing)))
+    return TournamentCheck("arbiters_do_not_play", art, PASSED, msg("check.arbiters", "{n} arbiter(s), none among the players", n=len(arbiters)))
 
 
 def check_format(t: Tournament, e: Edition) -> TournamentCheck:
@@ -250,10 +272,12 @@ def check_format(t: Tournament, e: Edition) -> TournamentCheck:
     art = e.article("format")
     code = (t.system or t.type_text).upper()
     if not code:
-        return TournamentCheck("format", art, NOT_DETERMINABLE, "no system (192 / 092)")
+        return TournamentCheck("format", art, NOT_DETERMINABLE, msg("check.no_system", "no system (192 / 092)"))
     ok = any(w in code for w in ("SWISS", "DUTCH", "BURSTEIN", "LIM", "DUBOV", "ROUNDROBIN", "ROUND ROBIN", "BERGER", "KNOCKOUT", "KO"))
     return TournamentCheck("format", art, PASSED if ok else NOT_DETERMINABLE,
-                           f"{t.system or t.type_text}" + ("" if ok else ": not recognised; other formats need prior QC approval"))
+                           (t.system or t.type_text) if ok  # the file's own words
+                           else msg("check.format_unknown", "{system}: not recognised; other formats need prior QC approval",
+                                    system=t.system or t.type_text))  # fmt: skip
 
 
 def check_qualifying_event(t: Tournament, e: Edition) -> TournamentCheck:
@@ -264,10 +288,10 @@ def check_qualifying_event(t: Tournament, e: Edition) -> TournamentCheck:
     """
     art = e.article("qualifying_event")
     if t.is_round_robin:
-        return TournamentCheck("qualifying_event", art, FAILED, "not a Swiss event")
+        return TournamentCheck("qualifying_event", art, FAILED, msg("norm.not_swiss", "not a Swiss event"))
     rounds = t.played_rounds
     if not rounds:
-        return TournamentCheck("qualifying_event", art, NOT_DETERMINABLE, "no rounds played")
+        return TournamentCheck("qualifying_event", art, NOT_DETERMINABLE, msg("check.no_rounds", "no rounds played"))
     eligible = [p for p in t.players.values() if missed_rounds(p, rounds) <= 1]
     for r in range(1, rounds + 1):
         present = [p for p in eligible if not missed_round(p, r)]
@@ -275,10 +299,12 @@ def check_qualifying_event(t: Tournament, e: Edition) -> TournamentCheck:
         avg = sum(rated) / len(rated) if rated else 0
         if len(present) < 40 or avg < 2000:
             return TournamentCheck("qualifying_event", art, FAILED,
-                                   f"round {r}: {len(present)} players present, rated average {avg:.0f} (40 and 2000 needed) "
-                                   "[uncertain: the averaging is our reading of 1.5.6a]")
+                                   msg("check.qualifying_round", "round {round}: {n} players present, rated average {avg} "
+                                       "(40 and 2000 needed) [uncertain: the averaging is our reading of 1.5.6a]",
+                                       round=r, n=len(present), avg=f"{avg:.0f}"))
     return TournamentCheck("qualifying_event", art, PASSED,
-                           "at least 40 players averaging 2000+ in every round [uncertain: the averaging is our reading of 1.5.6a]")
+                           msg("check.qualifying", "at least 40 players averaging 2000+ in every round "
+                               "[uncertain: the averaging is our reading of 1.5.6a]"))
 
 
 def tournament_checks(t: Tournament, e: Edition, options: NormOptions | None = None) -> list[TournamentCheck]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arbitro.errors import ArbitroError, msg
+from arbitro.errors import ArbitroError, Message, msg
 from arbitro.model import ScoringSystem
 from arbitro.pairing.berger import rounds_for
 from arbitro.tournament.state import Game, TournamentState, pairing_system
@@ -22,6 +22,7 @@ __all__ = [
     "check_manual_pairing",
     "check_scoring",
     "check_tiebreaks",
+    "colour_warnings",
     "counts_as_meeting",
 ]
 
@@ -120,3 +121,54 @@ def check_manual_pairing(
                 player=bye,
             )
         )
+
+
+def colour_warnings(state: TournamentState, boards: Sequence[Pair], number: int) -> list[Message]:
+    """What a manual pairing of round ``number`` breaks of the absolute colour rules (warnings, not refusals).
+
+    Over the games played before the round (forfeits and byes do not count, C.04.3 1.6):
+
+    * C.04.1 art. 6: the colour difference stays within -2..+2;
+    * C.04.1 art. 7: never the same colour three times in a row.
+
+    Together they are the Dutch [C3] (C.04.3 2.1.3): two players with the same absolute colour
+    preference meet only as topscorers in the final round, where one of them breaks art. 6 or 7.
+    C.04.1 (2026) lets a system make exceptions, so the arbiter is warned and decides.
+    """
+    games = state.pairing_system.games_per_round
+    earlier = state.rounds[: number - (number - 1) % games - 1]
+
+    def history(player: int) -> list[bool]:  # True: White, over played games
+        out = []
+        for r in earlier:
+            game = r.game_of(player)
+            if game is not None and game.has_result and counts_as_meeting(game):
+                out.append(game.white == player)
+        return out
+
+    warnings: list[Message] = []
+    for white, black in boards:
+        for player, gets_white in ((white, True), (black, False)):
+            past = history(player)
+            diff = sum(1 if w else -1 for w in past) + (1 if gets_white else -1)
+            colour = msg("colour.white", "White") if gets_white else msg("colour.black", "Black")
+            shown = f"{diff:+d}"
+            if abs(diff) > 2:
+                warnings.append(
+                    msg(
+                        "change.colour_difference",
+                        "change pairing: {name} ({player}) gets {colour} and a colour difference of {diff} "
+                        "(C.04.1 art. 6 allows -2..+2)",
+                        name=state.player(player).name, player=player, colour=colour, diff=shown,
+                    )
+                )  # fmt: skip
+            if len(past) >= 2 and past[-1] == past[-2] == gets_white:
+                warnings.append(
+                    msg(
+                        "change.colour_three",
+                        "change pairing: {name} ({player}) gets {colour} for the third time in a row "
+                        "(C.04.1 art. 7)",
+                        name=state.player(player).name, player=player, colour=colour,
+                    )
+                )  # fmt: skip
+    return warnings

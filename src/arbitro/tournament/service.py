@@ -26,7 +26,7 @@ from arbitro.pairing.types import NoValidPairing, RoundPairing
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits, check_bye_request
 from arbitro.tournament.events import Event, now_utc
-from arbitro.tournament.fide import check_manual_pairing, check_scoring, check_tiebreaks
+from arbitro.tournament.fide import check_manual_pairing, check_scoring, check_tiebreaks, colour_warnings
 from arbitro.tournament.manual import mpa_note
 from arbitro.tournament.numbers import (
     LAST_ROUND_FOR_RENUMBERING,
@@ -771,6 +771,8 @@ class TournamentService:
         if list(boards) == current and bye == rnd.bye and unpaired == rnd.unpaired:
             raise ArbitroError(msg("change.same", "change pairing: the new pairing is the same as the current one"))
         with self._tx() as tx:
+            if not s.is_round_robin:  # the absolute colour rules of a Swiss: the arbiter is warned and decides
+                self.warnings.extend(colour_warnings(s, boards, rnd.number))
             tx.emit(
                 ev.PairingChanged(
                     round=rnd.number,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from arbitro import limits
+from arbitro.errors import msg
 from arbitro.model import (
     Acceleration,
     ByeRequest,
@@ -184,9 +185,10 @@ class _Reader:
             return int(s)
         shown = s if len(s) <= 20 else s[:20] + "..."
         if _is_digits(s):
-            self.error(lineno, col, fld, f"expected a whole number from {low} to {high}, found {shown}")
+            self.error(lineno, col, fld, msg("trf.int_range", "expected a whole number from {low} to {high}, found {found}",
+                                             low=low, high=high, found=shown))  # fmt: skip
         else:
-            self.error(lineno, col, fld, f"expected a whole number, found {shown!r}")
+            self.error(lineno, col, fld, msg("trf.int", "expected a whole number, found {found!r}", found=shown))
         return None
 
     def _decimal(
@@ -207,21 +209,24 @@ class _Reader:
     def parse(self, text: str) -> None:
         for lineno, raw in enumerate(_iter_lines(text), start=1):
             if lineno > limits.MAX_TRF_LINES:
-                message = (f"more than {limits.MAX_TRF_LINES:,} lines; stopped reading "
-                           f"(a TRF holds one 001 line per player, at most {limits.MAX_PLAYERS:,})")  # fmt: skip
+                message = msg("trf.too_many_lines", "more than {lines} lines; stopped reading "
+                              "(a TRF holds one 001 line per player, at most {players})",
+                              lines=f"{limits.MAX_TRF_LINES:,}", players=f"{limits.MAX_PLAYERS:,}")  # fmt: skip
                 self.sink.add(Diagnostic(Severity.ERROR, self.source, lineno, 0, "file", message), always=True)
                 break
             line = raw.rstrip()
             if not line.strip():
                 continue
             if len(line) > limits.MAX_TRF_LINE:
-                self.error(lineno, limits.MAX_TRF_LINE + 1, "line", f"expected at most {limits.MAX_TRF_LINE} "
-                           f"characters ({limits.MAX_ROUNDS} rounds), found {len(line):,}; line skipped")  # fmt: skip
+                self.error(lineno, limits.MAX_TRF_LINE + 1, "line", msg(
+                    "trf.line_too_long", "expected at most {width} characters ({rounds} rounds), found {found}; line skipped",
+                    width=limits.MAX_TRF_LINE, rounds=limits.MAX_ROUNDS, found=f"{len(line):,}"))  # fmt: skip
                 continue
             breaks = _RECORD_BREAKS.search(line)
             if breaks is not None:  # what a writer would read as a new record (issue 21 §1): refused here too
-                self.error(lineno, breaks.start() + 1, "line", f"a line break or control character "
-                           f"(U+{ord(breaks[0]):04X}) inside a record; line skipped")  # fmt: skip
+                self.error(lineno, breaks.start() + 1, "line", msg(
+                    "trf.control", "a line break or control character (U+{code}) inside a record; line skipped",
+                    code=f"{ord(breaks[0]):04X}"))  # fmt: skip
                 continue
             if line.startswith("###"):
                 self.t.comments.append(line[3:].removeprefix(" "))
@@ -230,26 +235,26 @@ class _Reader:
             code = line[:3]
             if not code.strip() or line.startswith("DDD SSSS"):  # a column ruler (Swiss-Manager, trf.md §3.2)
                 self.warn(
-                    lineno, 1, "line", f"a column ruler, not a TRF record: {line.strip()[:20]!r}; ignored"
+                    lineno, 1, "line", msg("trf.ruler", "a column ruler, not a TRF record: {found!r}; ignored", found=line.strip()[:20])
                 )
                 continue
             handler = getattr(self, f"_r{code}", None)
             if len(line) > 3 and line[3] != " ":
                 if handler is not None or code in _TEAM_CODES:
-                    self.error(lineno, 4, "record code", f"expected a blank after the record code {code!r}")
+                    self.error(lineno, 4, "record code", msg("trf.blank_after_code", "expected a blank after the record code {code!r}", code=code))
                 else:  # a column ruler or a note without ``###`` (trf.md §2; bbpPairings ignores it)
                     self.warn(
                         lineno,
                         1,
                         "line",
-                        f"not a TRF record (no record code in columns 1-3): {line[:20]!r}; ignored",
+                        msg("trf.no_record", "not a TRF record (no record code in columns 1-3): {found!r}; ignored", found=line[:20]),
                     )
                 continue
             if handler is not None:
                 handler(line, lineno)
             elif code in _TEAM_CODES:
                 self.t.team_records.append(RawRecord(code, line))
-                self._team(lineno, f"team record {code}")
+                self._team(lineno, msg("trf.team_record", "team record {code}", code=code))
             elif code == "299":
                 self.version = "trf26"
                 self.t.abnormal_points.append(RawRecord(code, line))
@@ -263,7 +268,7 @@ class _Reader:
             else:
                 self.t.other_records.append(RawRecord(code, line))
                 if code not in _KNOWN_EXTENSIONS:
-                    self.warn(lineno, 1, "record code", f"unknown record code {code!r}; kept as it is")
+                    self.warn(lineno, 1, "record code", msg("trf.unknown_code", "unknown record code {code!r}; kept as it is", code=code))
         self._finish()
 
     def _text(self, line: str) -> str:
@@ -284,7 +289,7 @@ class _Reader:
             return None
         value = parse_date(text)
         if value is None:
-            self.warn(n, 5, fld, f"expected a date YYYY/MM/DD, found {text!r}; ignored")
+            self.warn(n, 5, fld, msg("trf.date", "expected a date YYYY/MM/DD, found {found!r}; ignored", found=text))
         return value
 
     def _r042(self, line: str, n: int) -> None:
@@ -298,7 +303,8 @@ class _Reader:
         if not text:
             return None
         if not _is_digits(text) or len(text) > 4:
-            self.warn(n, 5, fld, f"expected a whole number up to {limits.MAX_PLAYERS}, found {text[:20]!r}; ignored")
+            self.warn(n, 5, fld, msg("trf.count", "expected a whole number up to {most}, found {found!r}; ignored",
+                                     most=limits.MAX_PLAYERS, found=text[:20]))  # fmt: skip
             return None
         return int(text)
 
@@ -319,14 +325,14 @@ class _Reader:
                 n,
                 1,
                 "team tournament",
-                f"{evidence}: this is a team tournament; the individual commands read individual "
-                "tournaments only: use `arbitro team ...` (pair, standings, check) for team events",
+                msg("trf.team", "{evidence}: this is a team tournament; the individual commands read individual "
+                    "tournaments only: use `arbitro team ...` (pair, standings, check) for team events", evidence=evidence),
             )
 
     def _r092(self, line: str, n: int) -> None:
         self.t.type_text = self._text(line)
         if _TEAM_TYPE.search(self.t.type_text):
-            self._team(n, f"092 type {self.t.type_text!r}")
+            self._team(n, msg("trf.team_type", "092 type {type!r}", type=self.t.type_text))
 
     def _r102(self, line: str, n: int) -> None:
         self.t.chief_arbiter = self._text(line)
@@ -355,7 +361,7 @@ class _Reader:
                     n,
                     92 + 10 * k,
                     f"132 date of round {k + 1}",
-                    f"expected YY/MM/DD, found {chunk!r}; ignored",
+                    msg("trf.round_date", "expected YY/MM/DD, found {found!r}; ignored", found=chunk),
                 )
             dates.append(value)
         while dates and dates[-1] is None:
@@ -367,9 +373,10 @@ class _Reader:
         if _is_digits(text) and len(text) <= 3 and 0 < int(text) <= limits.MAX_ROUNDS:
             self.t.rounds = int(text)
         elif _is_digits(text):
-            self.error(n, 5, fld, f"expected the number of rounds, 1 to {limits.MAX_ROUNDS}, found {text[:20]}")
+            self.error(n, 5, fld, msg("trf.rounds_range", "expected the number of rounds, 1 to {most}, found {found}",
+                                      most=limits.MAX_ROUNDS, found=text[:20]))  # fmt: skip
         else:
-            self.error(n, 5, fld, f"expected the number of rounds (a whole number), found {text[:20]!r}")
+            self.error(n, 5, fld, msg("trf.rounds", "expected the number of rounds (a whole number), found {found!r}", found=text[:20]))
 
     def _r142(self, line: str, n: int) -> None:
         self.version = "trf26"
@@ -384,7 +391,7 @@ class _Reader:
         if text in ("W", "B"):
             self.t.initial_colour = Colour.WHITE if text == "W" else Colour.BLACK
         else:
-            self.error(n, 5, "152 initial colour", f"expected W or B, found {text!r}")
+            self.error(n, 5, "152 initial colour", msg("trf.initial_colour", "expected W or B, found {found!r}", found=text))
 
     def _rXXC(self, line: str, n: int) -> None:
         for token in self._text(line).split():
@@ -396,7 +403,7 @@ class _Reader:
             elif low == "rank":
                 self.t.pairing_by_rank = True
             else:
-                self.warn(n, 5, "XXC", f"unknown token {token!r} (expected white1, black1 or rank); ignored")
+                self.warn(n, 5, "XXC", msg("trf.xxc", "unknown token {token!r} (expected white1, black1 or rank); ignored", token=token))
 
     def _r162(self, line: str, n: int) -> None:
         self.version = "trf26"
@@ -407,7 +414,7 @@ class _Reader:
         for m in re.finditer(r"([A-Z])\s*([+-]?\d+(?:[.,]\d+)?)(?=\s|$)|[A-Z]\s*\S+|\S+", body):
             if m[1] is None:  # text that is no code with points, e.g. the exponent of ``W 1e99`` (limits.md)
                 self.error(n, 5 + m.start(), "162 scoring system",
-                           f"expected a code and plain points such as 'W 3.0', found {m[0]!r}")  # fmt: skip
+                           msg("trf.scoring_token", "expected a code and plain points such as 'W 3.0', found {found!r}", found=m[0]))  # fmt: skip
                 found = True
                 continue
             found = True
@@ -420,7 +427,7 @@ class _Reader:
                     n,
                     5 + m.start(1),
                     "162 scoring code",
-                    f"unknown code {m[1]!r} (expected W D L A P); ignored",
+                    msg("trf.scoring_unknown", "unknown code {code!r} (expected W D L A P); ignored", code=m[1]),
                 )
                 continue
             self.scoring[key] = value
@@ -429,7 +436,7 @@ class _Reader:
                 n,
                 5,
                 "162 scoring system",
-                f"expected codes with points such as 'W 3.0 D 1.0', found {body.strip()!r}",
+                msg("trf.scoring_codes", "expected codes with points such as 'W 3.0 D 1.0', found {found!r}", found=body.strip()),
             )
 
     def _bb(self, line: str, n: int, key: str) -> None:
@@ -462,7 +469,7 @@ class _Reader:
             name, _, value_text = token.partition("=")
             key = keys.get(name.upper())
             if key is None or not value_text:
-                self.warn(n, 5, "XXS", f"unknown scoring token {token!r}; ignored")
+                self.warn(n, 5, "XXS", msg("trf.xxs", "unknown scoring token {token!r}; ignored", token=token))
                 continue
             value = self._decimal(value_text, n, 5, f"XXS {name}")
             if value is not None:
@@ -481,7 +488,7 @@ class _Reader:
         self.version = "trf26"
         self.t.system = self._text(line)
         if _TEAM_TYPE.search(self.t.system):
-            self._team(n, f"192 tournament type {self.t.system!r}")
+            self._team(n, msg("trf.team_system", "192 tournament type {type!r}", type=self.t.system))
 
     def _tb_list(self, line: str) -> list[str]:
         return [c.strip() for c in self._text(line).split(",") if c.strip()]
@@ -502,7 +509,7 @@ class _Reader:
         self.version = "trf26"
         tokens = line[4:].split()
         if len(tokens) < 3 or tokens[0].upper() not in ("F", "H", "Z") or not _is_digits(tokens[1]):
-            self.error(n, 5, "240 bye", "expected 'F|H|Z ROUND ID ...', e.g. '240 H 004 0006'")
+            self.error(n, 5, "240 bye", msg("trf.bye_record", "expected 'F|H|Z ROUND ID ...', e.g. '240 H 004 0006'"))
             return
         kind = tokens[0].upper()
         rnd = self._int(tokens[1], n, 7, "240 round", low=1, high=limits.MAX_ROUNDS)
@@ -533,7 +540,7 @@ class _Reader:
                     n,
                     5,
                     "250 acceleration",
-                    "expected game points, first and last round, first and last player",
+                    msg("trf.acceleration", "expected game points, first and last round, first and last player"),
                 )
                 return
         points = self._decimal(fields[1], n, 10, "250 game points")
@@ -558,7 +565,8 @@ class _Reader:
         if any(" " in v for v in values):
             values = body.split()
         if len(values) > limits.MAX_ROUNDS:
-            self.error(n, 10, "XXA", f"expected at most {limits.MAX_ROUNDS} rounds, found {len(values)} values")
+            self.error(n, 10, "XXA", msg("trf.xxa_many", "expected at most {most} rounds, found {found} values",
+                                         most=limits.MAX_ROUNDS, found=len(values)))  # fmt: skip
             return
         for k, text in enumerate(values, start=1):
             if not text:
@@ -575,7 +583,7 @@ class _Reader:
                 n,
                 5,
                 "260 prohibited pairing",
-                "expected 'FIRST LAST ID ID ...', e.g. '260 004 005 0002 0004'",
+                msg("trf.prohibited_record", "expected 'FIRST LAST ID ID ...', e.g. '260 004 005 0002 0004'"),
             )
             return
         r1 = self._int(tokens[0], n, 5, "260 first round", low=1, high=limits.MAX_ROUNDS)
@@ -587,7 +595,7 @@ class _Reader:
     def _rXXP(self, line: str, n: int) -> None:
         tokens = line[4:].split()
         if len(tokens) < 2 or not all(_is_digits(t) for t in tokens):
-            self.error(n, 5, "XXP prohibited pairing", "expected two or more start ranks")
+            self.error(n, 5, "XXP prohibited pairing", msg("trf.xxp", "expected two or more start ranks"))
             return
         ids = self._ranks(tokens, n, "XXP player")
         if ids is not None:
@@ -602,7 +610,8 @@ class _Reader:
         self.prohibited_pairs += k * (k - 1) // 2
         if self.prohibited_pairs > limits.MAX_PROHIBITED_PAIRS:
             if self.prohibited_pairs - k * (k - 1) // 2 <= limits.MAX_PROHIBITED_PAIRS:
-                self.error(n, 5, fld, f"more than {limits.MAX_PROHIBITED_PAIRS:,} prohibited pairs in the file")
+                self.error(n, 5, fld, msg("trf.prohibited_many", "more than {most} prohibited pairs in the file",
+                                          most=f"{limits.MAX_PROHIBITED_PAIRS:,}"))  # fmt: skip
             return
         self.t.prohibited_pairings.append(pp)
 
@@ -610,24 +619,25 @@ class _Reader:
         rank = self._int(line[4:8], n, 5, "001 start rank", low=1, high=limits.MAX_PLAYERS)
         if rank is None:
             if not line[4:8].strip():
-                self.error(n, 5, "001 start rank", "expected a start rank in columns 5-8, found nothing")
+                self.error(n, 5, "001 start rank", msg("trf.no_start_rank", "expected a start rank in columns 5-8, found nothing"))
             return
         if rank in self.t.players:
             self.error(
-                n, 5, "001 start rank", f"start rank {rank} already used on line {self.player_lines[rank]}"
+                n, 5, "001 start rank",
+                msg("trf.start_rank_used", "start rank {rank} already used on line {line}", rank=rank, line=self.player_lines[rank]),
             )
             return
         padded = line.ljust(91)
         sex = padded[9].strip().lower()
         if sex not in ("", "m", "w", "f"):
-            self.warn(n, 10, "001 sex", f"expected m or w, found {padded[9]!r}; ignored")
+            self.warn(n, 10, "001 sex", msg("trf.sex", "expected m or w, found {found!r}; ignored", found=padded[9]))
             sex = ""
         if sex == "f":
             sex = "w"
         title_text = padded[10:13].strip()
         title = TITLE_MAP.get(title_text, TITLE_MAP.get(title_text.lower(), ""))
         if title_text and not title:
-            self.warn(n, 11, "001 title", f"unknown title {title_text!r}; ignored")
+            self.warn(n, 11, "001 title", msg("trf.title", "unknown title {found!r}; ignored", found=title_text))
         rating = self._int(padded[48:52], n, 49, "001 rating", blank=0)
         points_text = padded[80:84].strip()
         points = (
@@ -682,26 +692,27 @@ class _Reader:
         elif _is_digits(opp_text):
             opponent = int(opp_text) or None
         else:
-            self.error(n, col, f"round {k} opponent", f"expected a start rank or 0000, found {opp_text!r}")
+            self.error(n, col, f"round {k} opponent", msg("trf.opponent", "expected a start rank or 0000, found {found!r}", found=opp_text))
             opponent = None
         colour_char = block[5]
         colour: Colour | None = None
         if colour_char != " ":
             colour = _COLOURS.get(colour_char)
             if colour is None:
-                self.error(n, col + 5, f"round {k} colour", f"expected w, b or -, found {colour_char!r}")
+                self.error(n, col + 5, f"round {k} colour", msg("trf.colour", "expected w, b or -, found {found!r}", found=colour_char))
         code = _RESULT_CODES.get(block[7])
         if code is None:
             self.error(
                 n,
                 col + 7,
                 f"round {k} result",
-                f"expected one of 1 = 0 + - W D L U F H Z, found {block[7]!r}",
+                msg("trf.result", "expected one of 1 = 0 + - W D L U F H Z, found {found!r}", found=block[7]),
             )
             code = ResultCode.NOT_PAIRED
         if block[4] != " " or block[6] != " ":
             self.error(
-                n, col, f"round {k}", f"expected 'NNNN c r' in columns {col}-{col + 7}, found {block!r}"
+                n, col, f"round {k}",
+                msg("trf.block", "expected 'NNNN c r' in columns {first}-{last}, found {found!r}", first=col, last=col + 7, found=block),
             )
         return RoundResult(opponent, colour, code)
 
@@ -719,16 +730,17 @@ class _Reader:
                     n,
                     15,
                     "250 acceleration",
-                    "expected first round <= last round and first player <= last player",
+                    msg("trf.acceleration_order", "expected first round <= last round and first player <= last player"),
                 )
                 continue
             if t.rounds is not None and r2 > t.rounds:
-                self.error(n, 19, "250 last round", f"expected a round of the tournament (1 to {t.rounds}), found {r2}")
+                self.error(n, 19, "250 last round", msg("trf.round_of", "expected a round of the tournament (1 to {rounds}), found {found}", rounds=t.rounds, found=r2))
                 continue
             ranks = [rank for rank in range(p1, p2 + 1) if rank in t.players]
             expanded += len(ranks) * (r2 - r1 + 1)
             if expanded > limits.MAX_PLAYERS * limits.MAX_ROUNDS:
-                self.error(n, 5, "250 acceleration", "more accelerated rounds than players x rounds; ignored")
+                self.error(n, 5, "250 acceleration",
+                           msg("trf.acceleration_many", "more accelerated rounds than players x rounds; ignored"))  # fmt: skip
                 break
             for rank in ranks:
                 t.accelerations.extend(Acceleration(rank, r, points) for r in range(r1, r2 + 1))
@@ -744,7 +756,8 @@ class _Reader:
                 elif result.code.is_played:  # any other game result cannot be a request for a later round
                     k = played + 1 + offset
                     self.error(self.player_lines.get(player.start_rank, 0), 92 + 10 * (k - 1) + 7,
-                               f"round {k} result", f"result {result.code.value!r} needs an opponent, found 0000")  # fmt: skip
+                               f"round {k} result", msg("trf.needs_opponent", "result {result!r} needs an opponent, found 0000",
+                                                        result=result.code.value))  # fmt: skip
             del player.results[played:]
             if kinds and kinds[0] is not None:
                 # A TRF(x) total includes the next round's known bye (trf.md §5, §7.2): take it out.
@@ -768,10 +781,12 @@ class _Reader:
         order = [("win", sc.win), ("draw", sc.draw), ("loss", sc.loss)]
         if not sc.win > sc.loss or not sc.win >= sc.draw >= sc.loss:
             shown = ", ".join(f"{name} {value}" for name, value in order)
-            self.error(0, 0, "scoring system", f"expected win > loss and win >= draw >= loss, found {shown}")
+            self.error(0, 0, "scoring system", msg("trf.scoring_order", "expected win > loss and win >= draw >= loss, found {found}", found=shown))
         elif sc.forfeit_win < sc.forfeit_loss or sc.forfeit_loss > sc.loss:
-            self.error(0, 0, "scoring system", f"expected forfeit win >= forfeit loss and forfeit loss <= loss, "
-                       f"found forfeit win {sc.forfeit_win}, forfeit loss {sc.forfeit_loss}")  # fmt: skip
+            self.error(0, 0, "scoring system", msg(
+                "trf.scoring_forfeits",
+                "expected forfeit win >= forfeit loss and forfeit loss <= loss, found forfeit win {win}, forfeit loss {loss}",
+                win=sc.forfeit_win, loss=sc.forfeit_loss))  # fmt: skip
 
     def _national(self, line: str, n: int) -> None:
         rank = self._int(line[4:8], n, 5, f"{line[:3]} start rank", low=1, high=limits.MAX_PLAYERS)
@@ -779,7 +794,7 @@ class _Reader:
             return
         player = self.t.players.get(rank)
         if player is None:
-            self.error(n, 5, f"{line[:3]} start rank", f"no 001 record for start rank {rank}")
+            self.error(n, 5, f"{line[:3]} start rank", msg("trf.no_player", "no 001 record for start rank {rank}", rank=rank))
             return
         padded = line.ljust(91)
         rating = self._int(padded[48:52], n, 49, f"{line[:3]} rating", blank=0)
@@ -870,16 +885,16 @@ def parse_trf(data: str | bytes, source: str = "<string>", *, validate: bool = T
     reader = _Reader(source)
     sink = reader.sink
     if len(data) > limits.MAX_TRF_BYTES:
-        reader.error(0, 0, "file", f"expected at most {limits.MAX_TRF_BYTES // (1024 * 1024)} MB "
-                     f"(9,999 players x 99 rounds), found {len(data):,} bytes")  # fmt: skip
+        reader.error(0, 0, "file", msg("trf.too_big", "expected at most {mb} MB (9,999 players x 99 rounds), found {found} bytes",
+                                       mb=limits.MAX_TRF_BYTES // (1024 * 1024), found=f"{len(data):,}"))  # fmt: skip
         return ParseResult(reader.t, sink.kept, reader.version, sink.error_count, sink.warning_count)
     text = decode_trf(data)
     if "\x00" in text:
-        reader.error(0, 0, "file", "expected a text file, found binary data (NUL bytes)")
+        reader.error(0, 0, "file", msg("trf.binary", "expected a text file, found binary data (NUL bytes)"))
         return ParseResult(reader.t, sink.kept, reader.version, sink.error_count, sink.warning_count)
     reader.parse(text)
     if not reader.t.players and not sink.error_count:
-        reader.error(0, 0, "001", "expected at least one player record (001), found none")
+        reader.error(0, 0, "001", msg("trf.no_players", "expected at least one player record (001), found none"))
     if validate and not sink.error_count:
         # Consistency checks only on a file whose records could all be read: on a broken file
         # they would repeat its errors, and their cost must not depend on the damage.

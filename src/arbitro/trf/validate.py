@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 
+from arbitro.errors import msg
 from arbitro.model import Colour, ResultCode, RoundResult, Tournament
 from arbitro.trf.diagnostics import Diagnostic, Severity
 
@@ -48,8 +49,8 @@ def validate(
     out: list[Diagnostic] = []
     where = lines or {}
 
-    def add(sev: Severity, rank: int, col: int, fld: str, msg: str) -> None:
-        out.append(Diagnostic(sev, source, where.get(rank, 0), col, fld, msg))
+    def add(sev: Severity, rank: int, col: int, fld: str, text: str) -> None:
+        out.append(Diagnostic(sev, source, where.get(rank, 0), col, fld, text))
 
     players = t.players
     worth = {c: t.scoring.points(c) for c in ResultCode}
@@ -63,7 +64,7 @@ def validate(
                 rank,
                 70,
                 "001 birth date",
-                f"expected YYYY/MM/DD, found {player.birth_date!r}",
+                msg("trf.birth_date", "expected YYYY/MM/DD, found {found!r}", found=player.birth_date),
             )
     _check_header(t, source, out)
     _check_references(t, source, out)
@@ -87,8 +88,8 @@ def _check_byes_per_round(t: Tournament, add: _Add) -> None:
                 elif k not in reported:
                     reported.add(k)
                     add(Severity.ERROR, rank, _block_column(k) + 7, f"round {k} result",
-                        f"a second pairing-allocated bye in round {k} (player {first[k]} has one); "
-                        "C.04.1 c leaves at most one player unpaired")  # fmt: skip
+                        msg("trf.second_pab", "a second pairing-allocated bye in round {round} (player {first} has one); "
+                            "C.04.1 c leaves at most one player unpaired", round=k, first=first[k]))  # fmt: skip
 
 
 def _check_block(t: Tournament, rank: int, k: int, res: RoundResult, add: _Add) -> None:
@@ -99,46 +100,55 @@ def _check_block(t: Tournament, rank: int, k: int, res: RoundResult, add: _Add) 
     if opponent is None:
         if code in _PLAYED_CODES:
             add(Severity.ERROR, rank, col + 7, f"round {k} result",
-                f"result {code.value!r} needs an opponent, found 0000")  # fmt: skip
+                msg("trf.needs_opponent", "result {result!r} needs an opponent, found 0000", result=code.value))  # fmt: skip
         return
     if opponent == rank:
-        add(Severity.ERROR, rank, col, f"round {k} opponent", "a player cannot meet themselves")
+        add(Severity.ERROR, rank, col, f"round {k} opponent", msg("trf.self", "a player cannot meet themselves"))
         return
     opp = t.players.get(opponent)
     if opp is None:
-        add(Severity.ERROR, rank, col, f"round {k} opponent", f"no player with start rank {opponent}")
+        add(Severity.ERROR, rank, col, f"round {k} opponent", msg("trf.no_opponent", "no player with start rank {rank}", rank=opponent))
         return
     if code in _BYE_CODES:
         add(Severity.ERROR, rank, col + 7, f"round {k} result",
-            f"expected a game result (1 = 0 + - W D L) against {opponent}, found bye code {code.value!r}")  # fmt: skip
+            msg("trf.bye_code", "expected a game result (1 = 0 + - W D L) against {opponent}, found bye code {code!r}",
+                opponent=opponent, code=code.value))  # fmt: skip
         return
     other = opp.results[k - 1] if k <= len(opp.results) else None
     if other is None or other.opponent != rank:
-        found = "nothing" if other is None or other.opponent is None else f"opponent {other.opponent}"
-        add(Severity.ERROR, rank, col, f"round {k} opponent",
-            f"player {res.opponent} should have {rank} as opponent in round {k}, has {found}")  # fmt: skip
+        if other is None or other.opponent is None:
+            text = msg("trf.mirror_none", "player {player} should have {rank} as opponent in round {round}, has nothing",
+                       player=res.opponent, rank=rank, round=k)  # fmt: skip
+        else:
+            text = msg("trf.mirror", "player {player} should have {rank} as opponent in round {round}, has opponent {other}",
+                       player=res.opponent, rank=rank, round=k, other=other.opponent)  # fmt: skip
+        add(Severity.ERROR, rank, col, f"round {k} opponent", text)
         return
     if rank > opponent:
         return  # each game checked once, from the lower start rank
     pair = (code, other.code)  # StrEnum members hash and compare as their one-character values
     if pair in _UNUSUAL:
         add(Severity.WARNING, rank, col + 7, f"round {k} result",
-            f"unusual result {code.value}/{other.code.value} against {res.opponent}")  # fmt: skip
+            msg("trf.unusual", "unusual result {own}/{other} against {opponent}", own=code.value, other=other.code.value,
+                opponent=res.opponent))  # fmt: skip
     elif pair not in _REGULAR:
         add(Severity.ERROR, rank, col + 7, f"round {k} result",
-            f"results {code.value!r} and {other.code.value!r} of {rank} and {res.opponent} do not fit together")  # fmt: skip
+            msg("trf.misfit", "results {own!r} and {other!r} of {rank} and {opponent} do not fit together",
+                own=code.value, other=other.code.value, rank=rank, opponent=res.opponent))  # fmt: skip
     colours = (res.colour, other.colour)
     if colours[0] in _SIDES and colours[1] in _SIDES:
         if colours[0] == colours[1]:
             add(Severity.ERROR, rank, col + 5, f"round {k} colour",
-                f"{rank} and {res.opponent} both have colour {colours[0].value!r}")  # fmt: skip
+                msg("trf.same_colour", "{rank} and {opponent} both have colour {colour!r}", rank=rank, opponent=res.opponent,
+                    colour=colours[0].value))  # fmt: skip
     elif colours[0] != colours[1] and res.code.is_played:
         add(Severity.WARNING, rank, col + 5, f"round {k} colour",
-            f"colours of {rank} and {res.opponent} do not match ({_c(colours[0])} / {_c(colours[1])})")  # fmt: skip
+            msg("trf.colours_mismatch", "colours of {rank} and {opponent} do not match ({own} / {other})",
+                rank=rank, opponent=res.opponent, own=_c(colours[0]), other=_c(colours[1])))  # fmt: skip
 
 
 def _c(colour: Colour | None) -> str:
-    return "blank" if colour is None else repr(colour.value)
+    return msg("trf.blank", "blank") if colour is None else repr(colour.value)
 
 
 def _check_points(t: Tournament, rank: int, add: _Add, worth: Mapping[ResultCode, Decimal]) -> None:
@@ -162,40 +172,45 @@ def _check_points(t: Tournament, rank: int, add: _Add, worth: Mapping[ResultCode
     if declared in candidates:
         return
     add(Severity.WARNING, rank, 81, "001 points",
-        f"declared {declared} points, the results give {computed}")  # fmt: skip
+        msg("trf.points", "declared {declared} points, the results give {computed}", declared=declared, computed=computed))  # fmt: skip
 
 
 def _check_header(t: Tournament, source: str, out: list[Diagnostic]) -> None:
     played = t.played_rounds
     if t.rounds is not None and played > t.rounds:
         out.append(Diagnostic(Severity.ERROR, source, 0, 0, "142/XXR number of rounds",
-                              f"{t.rounds} rounds declared, results found for {played}"))  # fmt: skip
+                              msg("trf.rounds_played", "{rounds} rounds declared, results found for {played}",
+                                  rounds=t.rounds, played=played)))  # fmt: skip
     if t.start_date and t.end_date and t.end_date < t.start_date:
         out.append(Diagnostic(Severity.ERROR, source, 0, 0, "052 end date",
-                              f"end date {t.end_date} is before the start date {t.start_date}"))  # fmt: skip
+                              msg("trf.end_before_start", "end date {end} is before the start date {start}",
+                                  end=t.end_date, start=t.start_date)))  # fmt: skip
     if t.declared_players is not None and t.declared_players != len(t.players):
         out.append(Diagnostic(Severity.WARNING, source, 0, 0, "062 number of players",
-                              f"{t.declared_players} declared, {len(t.players)} player records found"))  # fmt: skip
+                              msg("trf.players_declared", "{declared} declared, {found} player records found",
+                                  declared=t.declared_players, found=len(t.players))))  # fmt: skip
     ranks = sorted(t.players)
     if ranks and not t.pairing_by_rank and ranks != list(range(1, len(ranks) + 1)):
         missing = sorted(set(range(1, ranks[-1] + 1)) - set(ranks))
         shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
         out.append(Diagnostic(Severity.WARNING, source, 0, 0, "001 start rank",
-                              f"start ranks should run from 1 to {len(ranks)}; missing: {shown}"))  # fmt: skip
+                              msg("trf.ranks_gap", "start ranks should run from 1 to {last}; missing: {missing}",
+                                  last=len(ranks), missing=shown)))  # fmt: skip
 
 
 def _check_references(t: Tournament, source: str, out: list[Diagnostic]) -> None:
     for bye in t.requested_byes:
         if bye.start_rank not in t.players:
             out.append(Diagnostic(Severity.ERROR, source, 0, 0, "240 bye",
-                                  f"bye requested for start rank {bye.start_rank}, who has no 001 record"))  # fmt: skip
+                                  msg("trf.bye_unknown", "bye requested for start rank {rank}, who has no 001 record",
+                                      rank=bye.start_rank)))  # fmt: skip
     for pp in t.prohibited_pairings:
         unknown = [r for r in pp.players if r not in t.players]
         if unknown:
             out.append(Diagnostic(Severity.ERROR, source, 0, 0, "260/XXP prohibited pairing",
-                                  f"unknown start rank(s) {', '.join(map(str, unknown))}"))  # fmt: skip
+                                  msg("trf.unknown_ranks", "unknown start rank(s) {ranks}", ranks=", ".join(map(str, unknown)))))  # fmt: skip
     for acc in t.accelerations:
         if acc.start_rank not in t.players:
             out.append(Diagnostic(Severity.ERROR, source, 0, 0, "250/XXA acceleration",
-                                  f"unknown start rank {acc.start_rank}"))  # fmt: skip
+                                  msg("trf.unknown_rank", "unknown start rank {rank}", rank=acc.start_rank)))  # fmt: skip
             break

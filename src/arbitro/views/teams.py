@@ -12,25 +12,33 @@ the faces lay these rows out and translate the label keys.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from arbitro.teams.model import GameResult, MatchForfeit, TeamEvent
-from arbitro.teams.results import match_game_points, round_table
+from arbitro.teams.results import RoundEntry, match_game_points, round_table
 from arbitro.teams.standings import board_standings, team_standings
-from arbitro.views.text import points_text
+from arbitro.teams.tiebreaks import TeamValue
+from arbitro.views.text import points_text, value_text
 
 __all__ = [
     "BOARD_RESULTS",
+    "MATCH_FORFEITS",
     "BoardLine",
     "BoardStandingLine",
+    "TeamCrossCell",
+    "TeamCrossRow",
     "MatchLine",
     "PlayerGameLine",
     "TeamRoundLine",
     "TeamStandingLine",
     "board_result_text",
     "board_standings_table",
+    "fraction_text",
     "match_sheet",
     "player_games",
+    "team_crosstable",
+    "team_lineups",
     "team_rounds",
     "team_standings_table",
 ]
@@ -84,6 +92,8 @@ class MatchLine:
     complete: bool
     forfeit: str  # "" or the 330 code
     boards: tuple[BoardLine, ...]
+    white_points: str = ""  # game points as decimals (value_text), "" while nothing is entered
+    black_points: str = ""
 
 
 def match_sheet(event: TeamEvent, rnd: int) -> tuple[list[MatchLine], int | None]:
@@ -99,17 +109,19 @@ def match_sheet(event: TeamEvent, rnd: int) -> tuple[list[MatchLine], int | None
                     b, event.players[b].name if b else "", g.result.value, board_result_text(g.result),
                 )
             )  # fmt: skip
+        wp = bp = ""
         if m.forfeit is not None:
             score = _FORFEIT_TEXT[m.forfeit.value]
         elif any(g.result is not GameResult.PENDING for g in m.games):
             gw, gb = match_game_points(event, m)
             score = f"{points_text(_dec(gw))}-{points_text(_dec(gb))}"
+            wp, bp = fraction_text(gw), fraction_text(gb)
         else:
             score = ""
         out.append(
             MatchLine(
                 i, rnd, m.white, event.teams[m.white].name, m.black, event.teams[m.black].name, score,
-                m.complete, m.forfeit.value if m.forfeit else "", tuple(boards),
+                m.complete, m.forfeit.value if m.forfeit else "", tuple(boards), wp, bp,
             )
         )  # fmt: skip
     bye = next((b.team for b in event.byes_of_round(rnd)), None)
@@ -128,6 +140,24 @@ class TeamStandingLine:
     match_points: str
     game_points: str
     tiebreaks: tuple[str, ...]
+    match_points_value: str = ""  # decimals for files (value_text): "9", "13.5"
+    game_points_value: str = ""
+    values: tuple[str, ...] = ()  # each tie-break as decimals; a multi-part value joined by "/"
+
+
+def fraction_text(v: Fraction) -> str:
+    """A value for a file (:func:`value_text`): exact when it has at most 6 decimals (``13.5``,
+    ``2.25``), else rounded half up to 4 (an average such as 7/3 reads ``2.3333``)."""
+    d = Decimal(v.numerator) / Decimal(v.denominator)
+    if (v * 10**6).denominator != 1:
+        d = d.quantize(Decimal("0.0001"), ROUND_HALF_UP)
+    return value_text(d)
+
+
+def _value(v: TeamValue) -> str:
+    if isinstance(v.value, tuple):
+        return "/".join(fraction_text(x) for x in v.value)
+    return fraction_text(v.value)
 
 
 def team_standings_table(event: TeamEvent) -> tuple[list[str], list[TeamStandingLine]]:
@@ -136,7 +166,8 @@ def team_standings_table(event: TeamEvent) -> tuple[list[str], list[TeamStanding
     lines = [
         TeamStandingLine(
             r.rank, r.team, r.name, points_text(_dec(r.match_points)), points_text(_dec(r.game_points)),
-            tuple(v.display() for v in r.tiebreaks),
+            tuple(v.display() for v in r.tiebreaks), fraction_text(r.match_points), fraction_text(r.game_points),
+            tuple(_value(v) for v in r.tiebreaks),
         )  # fmt: skip
         for r in rows
     ]
@@ -155,6 +186,7 @@ class BoardStandingLine:
     games: int
     percentage: str
     performance: str
+    points_value: str = ""  # decimals (value_text)
 
 
 def board_standings_table(event: TeamEvent, min_games: int = 1) -> dict[int, list[BoardStandingLine]]:
@@ -165,7 +197,7 @@ def board_standings_table(event: TeamEvent, min_games: int = 1) -> dict[int, lis
             BoardStandingLine(
                 r.board, r.rank, r.player, r.name, r.team, event.teams[r.team].name if r.team else "",
                 points_text(_dec(r.points)), r.games, f"{float(r.percentage) * 100:.1f}",
-                str(r.performance) if r.performance is not None else "",
+                str(r.performance) if r.performance is not None else "", fraction_text(r.points),
             )  # fmt: skip
             for r in rows
         ]
@@ -230,4 +262,85 @@ def player_games(event: TeamEvent, player: int) -> list[PlayerGameLine]:
                     event.players[opp].name if opp else "", event.teams[team].name, _MARK[res],
                 )
             )  # fmt: skip
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCrossCell:
+    """One team's round in the crosstable: opponent (TPN), colour on board 1 (art. 1.6.1), match
+    result and the team's game points.
+
+    ``result``: ``W``/``D``/``L`` for a played match (from the match points the core gave), ``+``/``-``
+    for a whole-match forfeit won or lost (``-`` for both sides of a double forfeit), a bye's code
+    (``U`` pairing-allocated, ``F``, ``H``, ``Z``), ``*`` pending, ``""`` not paired.
+    """
+
+    round: int
+    opponent: int | None
+    colour: str  # "w"/"b" in a played match, else ""
+    result: str
+    game_points: str  # "" when not paired
+    text: str  # "7w W 2½", "7 + 4", "U 2", "7b *", ""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCrossRow:
+    rank: int
+    team: int
+    name: str
+    cells: tuple[TeamCrossCell, ...]
+    match_points: str
+    game_points: str
+    tiebreaks: tuple[str, ...]
+
+
+_FORFEIT_MARK = {"forfeit_win": "+", "forfeit_loss": "-", "double_forfeit": "-"}
+
+
+def _cross_cell(event: TeamEvent, e: RoundEntry | None, rnd: int) -> TeamCrossCell:
+    if e is None or e.kind == "absent":
+        return TeamCrossCell(rnd, None, "", "", "", "")
+    gp = points_text(_dec(e.gp))
+    if e.kind in ("U", "F", "H", "Z"):
+        return TeamCrossCell(rnd, None, "", e.kind, gp, f"{e.kind} {gp}")
+    if e.kind == "pending":
+        return TeamCrossCell(rnd, e.opponent, e.colour or "", "*", "", f"{e.opponent}{e.colour or ''} *")
+    if e.kind in _FORFEIT_MARK:
+        mark = _FORFEIT_MARK[e.kind]
+        return TeamCrossCell(rnd, e.opponent, "", mark, gp, f"{e.opponent} {mark} {gp}")
+    s = event.scoring
+    result = "W" if e.mp == s.match_win else "D" if e.mp == s.match_draw else "L" if e.mp == s.match_loss else ""
+    colour = e.colour or ""
+    return TeamCrossCell(rnd, e.opponent, colour, result, gp, f"{e.opponent}{colour} {result} {gp}".replace("  ", " "))
+
+
+def team_crosstable(event: TeamEvent) -> tuple[list[str], list[TeamCrossRow]]:
+    """Teams in standings order (C.07, the event's tie-breaks) x the played rounds, with totals.
+
+    Returns the tie-break codes and one row per team; each row has one cell per round
+    1..played (see :class:`TeamCrossCell`).
+    """
+    played = event.played_rounds()
+    table = round_table(event, played)
+    codes, lines = team_standings_table(event)
+    rows = []
+    for line in lines:
+        entries = {e.round: e for e in table.get(line.team, [])}
+        cells = tuple(_cross_cell(event, entries.get(r), r) for r in range(1, played + 1))
+        rows.append(
+            TeamCrossRow(line.rank, line.team, line.name, cells, line.match_points, line.game_points, line.tiebreaks)
+        )
+    return codes, rows
+
+
+def team_lineups(event: TeamEvent, team: int) -> list[tuple[int, tuple[int | None, ...]]]:
+    """``(round, player per board)`` of every match the team sat down to (``None``: an empty board);
+    a whole-match forfeit has no line-up."""
+    out = []
+    for m in sorted(event.matches, key=lambda m: m.round):
+        if team not in m.teams or m.forfeit is not None or not m.games:
+            continue
+        first = m.white == team
+        games = sorted(m.games, key=lambda g: g.board)
+        out.append((m.round, tuple(g.white_team_player if first else g.black_team_player for g in games)))
     return out

@@ -129,10 +129,12 @@ def context(request: HttpRequest) -> dict[str, Any]:
     match = getattr(request, "resolver_match", None)
     if not enabled() or match is None or match.url_name != "desk_panel":
         return {}
-    from arbitro.web.tournaments import models
+    from arbitro.web.tournaments import models, permissions
 
-    pk = models.Tournament.objects.filter(slug=match.kwargs.get("slug", "")).values_list("pk", flat=True).first()
-    job = status(pk) if pk is not None else None
+    row = models.Tournament.objects.filter(slug=match.kwargs.get("slug", "")).only("pk", "organisation").first()
+    if row is None or not permissions.can(request.user, row, "view"):  # a refused desk page shows no job (issue 19 item 5)
+        return {}
+    job = status(row.pk)
     if job is None:
         return {}
     now = time.time()

@@ -10,6 +10,7 @@ not federations.
 
 from __future__ import annotations
 
+from arbitro.errors import msg
 from arbitro.model import Player, ResultCode, Tournament
 from arbitro.titles.editions import Edition
 from arbitro.titles.norms.games import NO_FEDERATION
@@ -45,16 +46,18 @@ def swiss_exemption(t: Tournament, edition: Edition) -> RuleCheck:
     """1.43e / 1.4.3d for the whole tournament: passed, failed, or ``None`` when it cannot apply."""
     art = edition.article("swiss_exemption")
     if t.is_round_robin:
-        return RuleCheck("swiss_exemption", art, None, "not a Swiss event")
+        return RuleCheck("swiss_exemption", art, None, msg("norm.not_swiss", "not a Swiss event"))
     host = t.federation.upper()
     if not host:
-        return RuleCheck("swiss_exemption", art, False, "host federation (TRF 032) unknown: cannot be established")
+        return RuleCheck(
+            "swiss_exemption", art, False,
+            msg("norm.swiss_no_host", "host federation (TRF 032) unknown: cannot be established"),
+        )
     foreign = [
         p for p in t.iter_players()
         if p.rating > 0 and p.federation.upper() not in NO_FEDERATION and p.federation.upper() != host
     ]
     rounds = t.played_rounds
-    need = "at least 20 rated players not from the host federation, 3 federations, 10 GM/IM/WGM/WIM"
     notes = edition.note("swiss_exemption_every_round")
     if edition.swiss_exemption_every_round and rounds:
         eligible = [p for p in foreign if missed_rounds(p, rounds) <= 1]
@@ -64,14 +67,33 @@ def swiss_exemption(t: Tournament, edition: Edition) -> RuleCheck:
             if n < 20 or f < 3 or ti < 10:
                 return RuleCheck(
                     "swiss_exemption", art, False,
-                    f"round {r}: {n} foreign rated players, {f} federations, {ti} GM/IM/WGM/WIM ({need}, in every round)",
+                    msg(
+                        "norm.swiss_round",
+                        "round {round}: {n} foreign rated players, {feds} federations, {titled} GM/IM/WGM/WIM "
+                        "(at least 20 rated players not from the host federation, 3 federations, 10 GM/IM/WGM/WIM, "
+                        "in every round)",
+                        round=r, n=n, feds=f, titled=ti,
+                    ),
                     notes,
                 )
         n, f, ti = _counts(eligible)
-        return RuleCheck("swiss_exemption", art, True, f"{n} foreign rated players from {f} federations, {ti} GM/IM/WGM/WIM in every round", notes)
+        return RuleCheck(
+            "swiss_exemption", art, True,
+            msg("norm.swiss_every_round", "{n} foreign rated players from {feds} federations, {titled} GM/IM/WGM/WIM in every round",
+                n=n, feds=f, titled=ti),
+            notes,
+        )  # fmt: skip
     n, f, ti = _counts(foreign)
     ok = n >= 20 and f >= 3 and ti >= 10
-    return RuleCheck("swiss_exemption", art, ok, f"{n} foreign rated players, {f} federations, {ti} GM/IM/WGM/WIM ({need})")
+    return RuleCheck(
+        "swiss_exemption", art, ok,
+        msg(
+            "norm.swiss",
+            "{n} foreign rated players, {feds} federations, {titled} GM/IM/WGM/WIM "
+            "(at least 20 rated players not from the host federation, 3 federations, 10 GM/IM/WGM/WIM)",
+            n=n, feds=f, titled=ti,
+        ),
+    )  # fmt: skip
 
 
 def event_exemption(t: Tournament, player: Player, edition: Edition, event: str | None, swiss: RuleCheck) -> str | None:
@@ -83,14 +105,15 @@ def event_exemption(t: Tournament, player: Player, edition: Edition, event: str 
     """
     art = edition.article
     if swiss.passed:
-        return f"Swiss exemption {swiss.article}"
+        return msg("norm.exempt_swiss", "Swiss exemption {article}", article=swiss.article)
     if event in ("national_championship", "national_team_championship"):
         if edition.exemption_ab_host_only and player.federation.upper() != t.federation.upper():
             return None
-        name = "national championship final" if event == "national_championship" else "national team championship"
-        return f"{name} {art('exemptions')}"
+        if event == "national_championship":
+            return msg("norm.exempt_national", "national championship final {article}", article=art("exemptions"))
+        return msg("norm.exempt_national_team", "national team championship {article}", article=art("exemptions"))
     if event == "zonal":
-        return f"zonal tournament {art('exemptions')}"
+        return msg("norm.exempt_zonal", "zonal tournament {article}", article=art("exemptions"))
     if event == "approved":
-        return f"event approved by the QC Chair {art('exemptions')}"
+        return msg("norm.exempt_approved", "event approved by the QC Chair {article}", article=art("exemptions"))
     return None

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from arbitro.errors import msg
 from arbitro.ratings import DP_TABLE, norm_rating_average
 from arbitro.titles.editions import Edition, TitleThresholds
 from arbitro.titles.norms.games import NO_FEDERATION
@@ -123,18 +124,26 @@ def check_min_games(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
             "eight_of_nine",
             e.article("eight_of_nine"),
             ok,
-            f"{n} games played in 9 rounds; the missing game is a forfeit win or pairing-allocated bye, "
-            f"so 8 played games suffice and the norm counts as {e.eight_of_nine_counts_as} games",
+            msg(
+                "norm.eight_of_nine",
+                "{n} games played in 9 rounds; the missing game is a forfeit win or pairing-allocated bye, "
+                "so 8 played games suffice and the norm counts as {counts_as} games",
+                n=n, counts_as=e.eight_of_nine_counts_as,
+            ),
             e.note("eight_of_nine"),
         )
     ok = n >= ctx.min_games
     if ctx.min_games != e.min_games:
         return RuleCheck(
             "min_games", e.article("team_games"), ok,
-            f"{n} games counted, at least {ctx.min_games} needed in this event (normally {e.min_games})",
+            msg("norm.min_games_event", "{n} games counted, at least {need} needed in this event (normally {normal})",
+                n=n, need=ctx.min_games, normal=e.min_games),
             e.note("team_min_games"),
         )
-    return RuleCheck("min_games", e.article("min_games"), ok, f"{n} games counted, at least {ctx.min_games} needed")
+    return RuleCheck(
+        "min_games", e.article("min_games"), ok,
+        msg("norm.min_games", "{n} games counted, at least {need} needed", n=n, need=ctx.min_games),
+    )
 
 
 def check_drr_players(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
@@ -143,7 +152,8 @@ def check_drr_players(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
     need = e.drr_min_players
     return RuleCheck(
         "drr", e.article("drr"), ctx.event_players >= need,
-        f"double round robin of {ctx.event_players} players (at least {need}); opponents counted once for the mix",
+        msg("norm.drr", "double round robin of {players} players (at least {need}); opponents counted once for the mix",
+            players=ctx.event_players, need=need),
     )
 
 
@@ -152,11 +162,18 @@ def check_other_federations(games: Sequence[Game], ctx: NormContext) -> RuleChec
     e = ctx.edition
     feds = {g.federation for g in _opponents(games, ctx)} - NO_FEDERATION - {ctx.federation}
     need = e.min_other_federations
-    listed = ", ".join(sorted(feds)) or "none"
+    listed = ", ".join(sorted(feds)) or msg("norm.none", "none")
     if ctx.exempt:
-        return RuleCheck("federations", e.article("federations"), None, f"waived ({ctx.exempt}); other federations: {listed}")
+        return RuleCheck(
+            "federations", e.article("federations"), None,
+            msg("norm.federations_waived", "waived ({why}); other federations: {listed}", why=ctx.exempt, listed=listed),
+        )
     ok = len(feds) >= need
-    return RuleCheck("federations", e.article("federations"), ok, f"{len(feds)} other federations ({listed}), at least {need} needed")
+    return RuleCheck(
+        "federations", e.article("federations"), ok,
+        msg("norm.federations", "{have} other federations ({listed}), at least {need} needed",
+            have=len(feds), listed=listed, need=need),
+    )  # fmt: skip
 
 
 def _maximum(share: Fraction, n: int, round_down: bool) -> int:
@@ -176,10 +193,15 @@ def check_federation_maxima(games: Sequence[Game], ctx: NormContext) -> RuleChec
     own_max = _maximum(e.own_federation_max, n, e.maxima_round_down)
     one_max = _maximum(e.one_federation_max, n, e.maxima_round_down)
     top_fed, top = counts.most_common(1)[0] if counts else ("-", 0)
-    detail = f"own federation {own} (max {own_max}), largest federation {top_fed} {top} (max {one_max}) of {n} opponents"
+    detail = msg(
+        "norm.federation_maxima",
+        "own federation {own} (max {own_max}), largest federation {top_fed} {top} (max {one_max}) of {n} opponents",
+        own=own, own_max=own_max, top_fed=top_fed, top=top, one_max=one_max, n=n,
+    )
     notes = e.note("maxima_round_down")
     if ctx.exempt and e.exemptions_waive_maxima:
-        return RuleCheck("federation_maxima", e.article("federation_maxima"), None, f"waived ({ctx.exempt}); {detail}", notes)
+        waived = msg("norm.waived", "waived ({why}); {detail}", why=ctx.exempt, detail=detail)
+        return RuleCheck("federation_maxima", e.article("federation_maxima"), None, waived, notes)
     ok = own <= own_max and top <= one_max
     return RuleCheck("federation_maxima", e.article("federation_maxima"), ok, detail, notes)
 
@@ -190,21 +212,30 @@ def check_titled(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
     opps = _opponents(games, ctx)
     have = sum(1 for g in opps if g.title in TITLED)
     need = _ceil_of(e.titled_fraction, len(opps))
-    return RuleCheck("titled", e.article("titled"), have >= need, f"{have} titled opponents, at least {need} needed")
+    return RuleCheck(
+        "titled", e.article("titled"), have >= need,
+        msg("norm.titled", "{have} titled opponents, at least {need} needed", have=have, need=need),
+    )
 
 
-def _fixed_mix_2005(title: str, counts: Counter[str]) -> tuple[bool, str]:
+def _fixed_mix_2005(title: str, counts: Counter[str]) -> tuple[bool, str]:  # noqa: PLR0911
     """1.45b-e (2005): fixed numbers of title holders."""
     gm, im, wgm, wim, fm = (counts.get(t, 0) for t in ("GM", "IM", "WGM", "WIM", "FM"))
     group = gm + im + wgm + fm
     if title == "GM":
-        return gm >= 3, f"{gm} GM, at least 3 needed"
+        return gm >= 3, msg("norm.mix_2005_gm", "{gm} GM, at least 3 needed", gm=gm)
     if title == "IM":
-        return gm + im >= 3, f"{gm + im} GM/IM, at least 3 needed"
+        return gm + im >= 3, msg("norm.mix_2005_im", "{gmim} GM/IM, at least 3 needed", gmim=gm + im)
     if title == "WGM":
-        return gm >= 2 or group >= 3, f"{gm} GM and {group} GM/IM/WGM/FM: 2 GM or 3 of GM/IM/WGM/FM needed"
+        return gm >= 2 or group >= 3, msg(
+            "norm.mix_2005_wgm", "{gm} GM and {group} GM/IM/WGM/FM: 2 GM or 3 of GM/IM/WGM/FM needed", gm=gm, group=group
+        )
     ok = wim >= 3 or (wim >= 2 and group >= 1) or group >= 2
-    return ok, f"{wim} WIM and {group} GM/IM/WGM/FM: 3 WIM, or 2 WIM + 1 of the group, or 2 of the group needed"
+    return ok, msg(
+        "norm.mix_2005_wim",
+        "{wim} WIM and {group} GM/IM/WGM/FM: 3 WIM, or 2 WIM + 1 of the group, or 2 of the group needed",
+        wim=wim, group=group,
+    )  # fmt: skip
 
 
 def check_norm_title(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
@@ -219,7 +250,10 @@ def check_norm_title(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
     have = sum(1 for g in opps if g.title in holders)
     need = max(3, -(-len(opps) // 3))
     names = "/".join(t for t in ("GM", "IM", "WGM", "WIM") if t in holders)
-    return RuleCheck("norm_title", e.article("norm_title"), have >= need, f"{have} {names} opponents, at least {need} needed")
+    return RuleCheck(
+        "norm_title", e.article("norm_title"), have >= need,
+        msg("norm.norm_title", "{have} {titles} opponents, at least {need} needed", have=have, titles=names, need=need),
+    )
 
 
 def check_unrated_max(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
@@ -228,10 +262,14 @@ def check_unrated_max(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
     opps = _opponents(games, ctx)
     have = sum(1 for g in opps if g.rating <= 0)
     if e.unrated_max_fraction is None:
-        return RuleCheck("unrated_max", e.article("unrated_max"), None, f"{have} unrated opponents; no maximum in this edition")
+        return RuleCheck(
+            "unrated_max", e.article("unrated_max"), None,
+            msg("norm.unrated_no_max", "{have} unrated opponents; no maximum in this edition", have=have),
+        )
     most = _floor_of(e.unrated_max_fraction, len(opps) + 1)
     return RuleCheck(
-        "unrated_max", e.article("unrated_max"), have <= most, f"{have} unrated opponents, at most {most}",
+        "unrated_max", e.article("unrated_max"), have <= most,
+        msg("norm.unrated_max", "{have} unrated opponents, at most {most}", have=have, most=most),
         e.note("unrated_max_fraction") if have else (),
     )
 
@@ -242,7 +280,10 @@ def check_min_score(games: Sequence[Game], ctx: NormContext) -> RuleCheck:
     n = len(games)
     half = sum(g.half_points for g in games)
     need = -((-70 * n) // 100)  # smallest h with 100 h >= 70 n
-    return RuleCheck("min_score", e.article("min_score"), half >= need, f"score {_fmt_half(half)}/{n}, at least {_fmt_half(need)} (35 %) needed")
+    return RuleCheck(
+        "min_score", e.article("min_score"), half >= need,
+        msg("norm.min_score", "score {score}/{n}, at least {need} (35 %) needed", score=_fmt_half(half), n=n, need=_fmt_half(need)),
+    )
 
 
 def rating_average(games: Sequence[Game], ctx: NormContext) -> int:
@@ -261,17 +302,26 @@ def performance(ra: int, half: int, n: int) -> int:
     return ra + DP_TABLE[percent(half, n)]
 
 
-def _floor_note(games: Sequence[Game], ctx: NormContext) -> str:
+def _ra_detail(games: Sequence[Game], ctx: NormContext, ra: int) -> str:
+    """The Ra line, saying the unrated opponents' value and the ratings raised to the floor (1.46c-d, 1.47)."""
     e, th = ctx.edition, ctx.thresholds
     values = sorted(g.rating if g.rating > 0 else e.unrated_value for g in games)
-    raised = [v for v in values[: e.floor_raise_count] if v < th.floor]
+    raised = ", ".join(str(v) for v in values[: e.floor_raise_count] if v < th.floor)
     unrated = sum(1 for g in games if g.rating <= 0)
-    parts = []
+    common = {"ra": ra, "need": th.ra_min}
+    if unrated and raised:
+        return msg(
+            "norm.ra_unrated_raised",
+            "Ra {ra} ({unrated} unrated at {value}; {raised} raised to the floor {floor}), at least {need} needed",
+            unrated=unrated, value=e.unrated_value, raised=raised, floor=th.floor, **common,
+        )  # fmt: skip
     if unrated:
-        parts.append(f"{unrated} unrated at {e.unrated_value}")
+        return msg("norm.ra_unrated", "Ra {ra} ({unrated} unrated at {value}), at least {need} needed",
+                   unrated=unrated, value=e.unrated_value, **common)  # fmt: skip
     if raised:
-        parts.append(f"{', '.join(map(str, raised))} raised to the floor {th.floor}")
-    return f" ({'; '.join(parts)})" if parts else ""
+        return msg("norm.ra_raised", "Ra {ra} ({raised} raised to the floor {floor}), at least {need} needed",
+                   raised=raised, floor=th.floor, **common)  # fmt: skip
+    return msg("norm.ra", "Ra {ra}, at least {need} needed", **common)
 
 
 def check_rating_average(games: Sequence[Game], ctx: NormContext, ra: int) -> RuleCheck:
@@ -279,10 +329,7 @@ def check_rating_average(games: Sequence[Game], ctx: NormContext, ra: int) -> Ru
     e, th = ctx.edition, ctx.thresholds
     notes = e.note("unrated_value") if any(g.rating <= 0 for g in games) else ()
     notes += e.note("floor_raise_count", "thresholds")
-    return RuleCheck(
-        "ra", e.article("ra"), ra >= th.ra_min,
-        f"Ra {ra}{_floor_note(games, ctx)}, at least {th.ra_min} needed", notes,
-    )
+    return RuleCheck("ra", e.article("ra"), ra >= th.ra_min, _ra_detail(games, ctx, ra), notes)
 
 
 def check_performance(games: Sequence[Game], ctx: NormContext, ra: int, rp: int) -> RuleCheck:
@@ -293,7 +340,8 @@ def check_performance(games: Sequence[Game], ctx: NormContext, ra: int, rp: int)
     p = percent(half, n)
     return RuleCheck(
         "rp", e.article("rp"), rp >= th.rp_min,
-        f"Rp {rp} = Ra {ra} + dp {DP_TABLE[p]} ({_fmt_half(half)}/{n} = {p} %), at least {th.rp_min} needed",
+        msg("norm.rp", "Rp {rp} = Ra {ra} + dp {dp} ({score}/{n} = {percent} %), at least {need} needed",
+            rp=rp, ra=ra, dp=DP_TABLE[p], score=_fmt_half(half), n=n, percent=p, need=th.rp_min),
         e.note("thresholds"),
     )
 

@@ -41,13 +41,24 @@ class ApiError(Exception):
         self.status, self.error, self.detail = status, error, detail
 
 
+CACHE_CONTROL = "public, no-cache"  # always revalidate: a result may come in any second
+
+
 @dataclass(frozen=True, slots=True)
 class Resource:
-    """What a view answers: the validators first, the body built only when needed (bytes of JSON)."""
+    """What a view answers: the validators first, the body built only when needed (bytes of JSON).
+
+    A tournament's resource also gives ``versioned``: ``(version, body)`` built once per version
+    of the tournament ``pk`` (now at ``version``); while another thread builds this version it
+    may answer the previous one, whose ETag is then its own (``store.cached_page_at``).
+    """
 
     etag: str
     last_modified: dt.datetime
     body: Callable[[], bytes]
+    versioned: Callable[[], tuple[int, bytes]] | None = None
+    pk: int = 0
+    version: int = 0
 
 
 def dumps(data: Any) -> bytes:
@@ -78,13 +89,49 @@ def _throttle(request: HttpRequest) -> tuple[bool, int, int, int]:
     now = int(time.time())
     start = now - now % window
     key = f"arbitro-api-rate:{request.META.get('REMOTE_ADDR', '')}:{start}"
-    cache.add(key, 0, timeout=window + 1)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.set(key, 1, timeout=window + 1)
-        count = 1
+    count = _count_redis(key, window + 1)
+    if count is None:
+        cache.add(key, 0, timeout=window + 1)
+        try:
+            count = cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.set(key, 1, timeout=window + 1)
+            count = 1
     return count <= limit, limit, max(limit - count, 0), start + window - now
+
+
+def _count_redis(key: str, timeout: int) -> int | None:
+    """On Redis, the window's count in one round trip (INCR, then EXPIRE only when the key is new);
+    else ``None``. Django's ``add`` + ``incr`` are three round trips (its ``incr`` asks EXISTS first),
+    paid by every API request, cached or not."""
+    from django.core.cache import caches
+    from django.core.cache.backends.redis import RedisCache
+
+    backend = caches["default"]
+    if not isinstance(backend, RedisCache):
+        return None
+    full = backend.make_and_validate_key(key)
+    pipe = backend._cache.get_client(full, write=True).pipeline()
+    pipe.incr(full)
+    pipe.expire(full, timeout, nx=True)
+    return int(pipe.execute()[0])
+
+
+def refused(request: HttpRequest, rate: tuple[bool, int, int, int]) -> HttpResponse:
+    """The JSON 429 of a client over its limit (``rate`` from :func:`throttle`)."""
+    _, limit, _, reset = rate
+    retry = max(reset, 1)
+    resp = error_response(
+        429,
+        "rate_limited",
+        f"Too many requests from this address: at most {limit} every {rate_limit()[1]} s. Retry in {retry} s.",
+        retry_after=retry,
+    )
+    resp["Retry-After"] = str(retry)
+    return _headers(request, resp, rate)
+
+
+throttle = _throttle
 
 
 def _headers(
@@ -122,18 +169,8 @@ def api_view(view: Callable[..., Resource]) -> Callable[..., HttpResponse]:
             resp["Allow"] = ", ".join(METHODS)
             return _headers(request, resp)
         rate = _throttle(request)
-        allowed, limit, _, reset = rate
-        if not allowed:
-            retry = max(reset, 1)
-            resp = error_response(
-                429,
-                "rate_limited",
-                f"Too many requests from this address: at most {limit} every {rate_limit()[1]} s. "
-                f"Retry in {retry} s.",
-                retry_after=retry,
-            )
-            resp["Retry-After"] = str(retry)
-            return _headers(request, resp, rate)
+        if not rate[0]:
+            return refused(request, rate)
         try:
             res = view(request, *args, **kwargs)
             etag = quote_etag(res.etag)
@@ -141,13 +178,21 @@ def api_view(view: Callable[..., Resource]) -> Callable[..., HttpResponse]:
             conditional = get_conditional_response(request, etag=etag, last_modified=last_modified)
             if conditional is not None:  # 304 (or 412 for a failed If-Match)
                 resp = conditional
+            elif res.versioned is not None:  # a tournament's resource: maybe the version before (see Resource)
+                built, content = res.versioned()
+                if built != res.version:
+                    etag = quote_etag(f"t{res.pk}-v{built}")
+                    conditional = get_conditional_response(request, etag=etag, last_modified=last_modified)
+                resp = conditional or HttpResponse(content, content_type="application/json")
+                if conditional is None:
+                    resp.arbitro_page = (res.pk, built, res.last_modified)  # ops.pagecache keeps it
             else:
                 resp = HttpResponse(res.body(), content_type="application/json")
         except ApiError as exc:
             return _headers(request, error_response(exc.status, exc.error, exc.detail), rate)
         resp["ETag"] = etag
         resp["Last-Modified"] = http_date(last_modified)
-        resp["Cache-Control"] = "public, no-cache"  # always revalidate: a result may come in any second
+        resp["Cache-Control"] = CACHE_CONTROL
         return _headers(request, resp, rate)
 
     return wrapper

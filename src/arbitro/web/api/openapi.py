@@ -55,6 +55,7 @@ SCHEMAS: dict[str, Any] = {
             "version": {**INT, "description": "the tournament's log version: changes with every change"},
             "season": {**INT, "nullable": True},
             "category": STR,
+            "organisation": {**STR, "description": "the slug of the organisation that runs it (/o/<slug>/)"},
         }
     ),
     "TournamentList": _obj({"tournaments": _list(_ref("TournamentSummary"))}),
@@ -223,6 +224,138 @@ SCHEMAS: dict[str, Any] = {
             "forecasts": _list(STR),
         }
     ),
+
+    # -- team competitions (issue 18) --
+    "TeamRef": _obj({"number": {**INT, "description": "the team's pairing number (TPN, C.04.6 art. 1.1)"}, "name": STR}),
+    "TeamPlayerRef": _obj({"id": INT, "name": STR}),
+    "TeamMember": _obj(
+        {"id": INT, "name": STR, "title": STR, "rating": INT, "federation": STR, "fide_id": STR}
+    ),
+    "Lineup": _obj(
+        {
+            "round": INT,
+            "players": {
+                **_list({**INT, "nullable": True}),
+                "description": "the player of each board, board 1 first; null: an empty board",
+            },
+        }
+    ),
+    "TeamEntry": {
+        "allOf": [
+            _ref("TeamRef"),
+            _obj(
+                {
+                    "rating": INT,
+                    "members": {**_list(_ref("TeamMember")), "description": "ranked board order, reserves last"},
+                    "lineups": _list(_ref("Lineup")),
+                }
+            ),
+        ]
+    },
+    "TeamList": _obj({"teams": _list(_ref("TeamEntry"))}),
+    "ScoreValues": _obj({"win": DECIMAL, "draw": DECIMAL, "loss": DECIMAL}),
+    "TeamTournament": {
+        "allOf": [
+            _ref("TournamentSummary"),
+            _obj(
+                {
+                    "system": {**STR, "description": "pairing-system registry key: team_swiss, team_round_robin, ..."},
+                    "system_name": STR,
+                    "boards": INT,
+                    "rounds": INT,
+                    "played_rounds": INT,
+                    "teams": INT,
+                    "primary_score": {"type": "string", "enum": ["MP", "GP"], "description": "C.04.6 art. 1.2"},
+                    "colour_preferences": {"type": "string", "enum": ["A", "B", "none"], "description": "C.04.6 art. 1.7"},
+                    "match_points": _ref("ScoreValues"),
+                    "game_points": _ref("ScoreValues"),
+                    "tiebreaks": _list(STR),
+                }
+            ),
+        ]
+    },
+    "TeamRoundSummary": _obj(
+        {"round": INT, "matches": INT, "complete": BOOL, "bye": {**INT, "nullable": True, "description": "TPN"}}
+    ),
+    "TeamRoundList": _obj({"rounds": _list(_ref("TeamRoundSummary"))}),
+    "BoardResult": _obj(
+        {
+            "board": INT,
+            "colour": {"type": "string", "enum": ["w", "b"], "description": "the first team's player's colour"},
+            "white_team_player": {**_obj({"id": INT, "name": STR}), "nullable": True, "description": "null: empty board"},
+            "black_team_player": {**_obj({"id": INT, "name": STR}), "nullable": True, "description": "null: empty board"},
+            "result": {**STR, "description": "TRF code from the first team's side (1 = 0 + - ...); * pending"},
+            "result_text": {**STR, "description": "1-0, ½-½, 0F-1F ...; empty while pending"},
+        }
+    ),
+    "TeamMatch": _obj(
+        {
+            "table": INT,
+            "white": {**_ref("TeamRef"), "description": "the team with White on board 1 (art. 1.6.1)"},
+            "black": _ref("TeamRef"),
+            "score": {**STR, "description": "2½-1½; + - / - + / - - for a whole-match forfeit; empty while nothing is entered"},
+            "white_points": {**STR, "description": "game points as a decimal, empty while nothing is entered"},
+            "black_points": STR,
+            "complete": BOOL,
+            "forfeit": {"type": "string", "enum": ["", "+-", "-+", "--"], "description": "TRF 330"},
+            "boards": _list(_ref("BoardResult")),
+        }
+    ),
+    "TeamRound": _obj(
+        {
+            "round": INT,
+            "complete": BOOL,
+            "bye": {**_obj({"number": INT, "name": STR}), "nullable": True},
+            "matches": _list(_ref("TeamMatch")),
+        }
+    ),
+    "TeamStandingsRow": {
+        "allOf": [
+            _ref("TeamRef"),
+            _obj(
+                {
+                    "rank": INT,
+                    "match_points": DECIMAL,
+                    "game_points": DECIMAL,
+                    "match_points_text": STR,
+                    "game_points_text": STR,
+                    "values": {
+                        "type": "object",
+                        "additionalProperties": {"type": "string", "pattern": r"^-?\d+(\.\d+)?(/-?\d+(\.\d+)?)*$"},
+                        "description": "each tie-break as a decimal (parts joined by / for a multi-part value)",
+                    },
+                    "values_text": {"type": "object", "additionalProperties": STR},
+                }
+            ),
+        ]
+    },
+    "TeamStandings": _obj(
+        {
+            "primary_score": {"type": "string", "enum": ["MP", "GP"]},
+            "tiebreaks": _list(STR),
+            "after_round": INT,
+            "teams": _list(_ref("TeamStandingsRow")),
+        }
+    ),
+    "BoardStandingsRow": _obj(
+        {
+            "rank": INT,
+            "id": INT,
+            "name": STR,
+            "team": {**_obj({"number": INT, "name": STR}), "nullable": True},
+            "points": DECIMAL,
+            "points_text": STR,
+            "games": {**INT, "description": "games played over the board (forfeits are points, not games)"},
+            "percentage": DECIMAL,
+            "performance": {**INT, "nullable": True},
+        }
+    ),
+    "BoardStandings": _obj(
+        {
+            "min_games": INT,
+            "boards": _list(_obj({"board": INT, "players": _list(_ref("BoardStandingsRow"))})),
+        }
+    ),
 }
 
 _HEADERS = {
@@ -252,6 +385,7 @@ def _get(
     params: list[Any] | None = None,
     errors: dict[str, str] | None = None,
     tag: str = "tournaments",
+    operation: str = "",
 ) -> dict[str, Any]:
     responses: dict[str, Any] = {
         "200": {
@@ -265,7 +399,7 @@ def _get(
         responses[code] = _error(text)
     op: dict[str, Any] = {
         "summary": summary,
-        "operationId": schema[0].lower() + schema[1:],
+        "operationId": operation or schema[0].lower() + schema[1:],
         "tags": [tag],
         "responses": responses,
     }
@@ -286,6 +420,7 @@ START_RANK = _path_param(
     "start_rank", {"type": "integer", "minimum": 1, "maximum": 99999}, "the player's start rank"
 )
 NOT_FOUND = {"404": "No published tournament with this slug"}
+TEAM_NOT_FOUND = {"404": "No published team competition with this slug"}
 
 
 def _query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
@@ -294,6 +429,7 @@ def _query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any
 
 def build() -> dict[str, Any]:
     t = "/tournaments/{slug}"
+    tt = "/teams/{slug}"
     return {
         "openapi": "3.0.3",
         "info": {
@@ -309,6 +445,11 @@ def build() -> dict[str, Any]:
                 "Published tournaments",
                 "TournamentList",
                 params=[
+                    _query(
+                        "organisation",
+                        {"type": "string", "pattern": "^[-A-Za-z0-9_]{1,60}$"},
+                        "an organisation's slug: only its tournaments",
+                    ),
                     _query(
                         "federation", {"type": "string", "pattern": "^[A-Za-z]{3}$"}, "FIDE code, e.g. ARG"
                     ),
@@ -366,6 +507,33 @@ def build() -> dict[str, Any]:
             ),
             f"{t}/norms": _get(
                 "Title norms achieved, in reach, forecasts (B.01)", "Norms", params=[SLUG], errors=NOT_FOUND
+            ),
+            "/teams": _get("Published team competitions", "TournamentList", tag="teams", operation="teamTournamentList"),
+            tt: _get("A team competition", "TeamTournament", params=[SLUG], errors=TEAM_NOT_FOUND, tag="teams"),
+            f"{tt}/teams": _get(
+                "Its teams: ranked board order and the line-up of every match",
+                "TeamList",
+                params=[SLUG],
+                errors=TEAM_NOT_FOUND,
+                tag="teams",
+            ),
+            f"{tt}/rounds": _get("Its paired rounds", "TeamRoundList", params=[SLUG], errors=TEAM_NOT_FOUND, tag="teams"),
+            f"{tt}/rounds/{{round}}": _get(
+                "A round: matches in pairing order with their board results, then the bye",
+                "TeamRound",
+                params=[SLUG, ROUND],
+                errors={"404": "No such team competition or round"},
+                tag="teams",
+            ),
+            f"{tt}/standings": _get(
+                "Team standings: match and game points, then the C.07 team tie-breaks",
+                "TeamStandings",
+                params=[SLUG],
+                errors=TEAM_NOT_FOUND,
+                tag="teams",
+            ),
+            f"{tt}/boards": _get(
+                "Board standings (board prizes)", "BoardStandings", params=[SLUG], errors=TEAM_NOT_FOUND, tag="teams"
             ),
         },
         "components": {"schemas": SCHEMAS},

@@ -13,6 +13,7 @@ from typing import Any
 from arbitro.model import Player
 from arbitro.model import Tournament as CoreTournament
 from arbitro.standings import Standings
+from arbitro.teams.model import Member, TeamEvent
 from arbitro.views import (
     ByeRow,
     Crosstable,
@@ -23,6 +24,7 @@ from arbitro.views import (
     points_text,
     value_text,
 )
+from arbitro.views import teams as team_views
 from arbitro.web.tournaments import models
 from arbitro.web.tournaments.norms import NormLine, NormReport
 
@@ -74,6 +76,7 @@ def tournament_summary(row: models.Tournament) -> dict[str, Any]:
         "version": row.version,
         "season": row.season.year if row.season_id and row.season else None,
         "category": row.category,
+        "organisation": row.organisation.slug,
     }
 
 
@@ -197,4 +200,138 @@ def norms(report: NormReport) -> dict[str, Any]:
         "achieved": [norm_line(n) for n in report.achieved],
         "in_reach": [norm_line(n) for n in report.in_reach],
         "forecasts": list(report.forecasts),
+    }
+
+
+# -- team competitions (issue 18): the rows of arbitro.views.teams ---------------------------
+
+
+def team_member(m: Member) -> dict[str, Any]:
+    return {
+        "id": m.id, "name": m.name, "title": m.title, "rating": m.rating, "federation": m.federation,
+        "fide_id": str(m.fide_id) if m.fide_id else "",
+    }  # fmt: skip
+
+
+def team_ref(event: TeamEvent, tpn: int) -> dict[str, Any]:
+    return {"number": tpn, "name": event.teams[tpn].name}
+
+
+def team_event_info(row: models.Tournament, event: TeamEvent, system_name: str) -> dict[str, Any]:
+    s = event.scoring
+    codes, _lines = team_views.team_standings_table(event)
+    return {
+        **tournament_summary(row),
+        "system": event.system,
+        "system_name": system_name,
+        "boards": event.boards,
+        "rounds": event.rounds,
+        "played_rounds": event.played_rounds(),
+        "teams": len(event.teams),
+        "primary_score": event.primary.value,
+        "colour_preferences": event.colour_type.value,
+        "match_points": {"win": team_views.fraction_text(s.match_win), "draw": team_views.fraction_text(s.match_draw), "loss": team_views.fraction_text(s.match_loss)},
+        "game_points": {"win": team_views.fraction_text(s.game_win), "draw": team_views.fraction_text(s.game_draw), "loss": team_views.fraction_text(s.game_loss)},
+        "tiebreaks": codes,
+    }
+
+
+def team_list(event: TeamEvent) -> dict[str, Any]:
+    """Every team in TPN order with its ranked board order (reserves last) and the line-up of each match."""
+    return {
+        "teams": [
+            {
+                **team_ref(event, tpn),
+                "rating": team.rating,
+                "members": [team_member(m) for m in team.members],
+                "lineups": [{"round": r, "players": list(ids)} for r, ids in team_views.team_lineups(event, tpn)],
+            }
+            for tpn, team in sorted(event.teams.items())
+        ]
+    }
+
+
+def _team_player(event: TeamEvent, pid: int | None) -> dict[str, Any] | None:
+    return {"id": pid, "name": event.players[pid].name} if pid else None
+
+
+def team_round_summary(event: TeamEvent, rnd: int) -> dict[str, Any]:
+    matches, bye = team_views.match_sheet(event, rnd)
+    return {"round": rnd, "matches": len(matches), "complete": all(m.complete for m in matches), "bye": bye}
+
+
+def team_round(event: TeamEvent, rnd: int) -> dict[str, Any]:
+    matches, bye = team_views.match_sheet(event, rnd)
+    return {
+        "round": rnd,
+        "complete": all(m.complete for m in matches),
+        "bye": team_ref(event, bye) if bye else None,
+        "matches": [
+            {
+                "table": m.table,
+                "white": team_ref(event, m.white),
+                "black": team_ref(event, m.black),
+                "score": m.score,
+                "white_points": m.white_points,
+                "black_points": m.black_points,
+                "complete": m.complete,
+                "forfeit": m.forfeit,
+                "boards": [
+                    {
+                        "board": b.board,
+                        "colour": b.colour,
+                        "white_team_player": _team_player(event, b.white_team_player),
+                        "black_team_player": _team_player(event, b.black_team_player),
+                        "result": b.result,
+                        "result_text": b.result_text,
+                    }
+                    for b in m.boards
+                ],
+            }
+            for m in matches
+        ],
+    }
+
+
+def team_standings(event: TeamEvent) -> dict[str, Any]:
+    codes, lines = team_views.team_standings_table(event)
+    return {
+        "primary_score": event.primary.value,
+        "tiebreaks": codes,
+        "after_round": event.played_rounds(),
+        "teams": [
+            {
+                "rank": t.rank,
+                **team_ref(event, t.team),
+                "match_points": t.match_points_value,
+                "game_points": t.game_points_value,
+                "match_points_text": t.match_points,
+                "game_points_text": t.game_points,
+                "values": dict(zip(codes, t.values, strict=True)),
+                "values_text": dict(zip(codes, t.tiebreaks, strict=True)),
+            }
+            for t in lines
+        ],
+    }
+
+
+def board_standings(event: TeamEvent, min_games: int) -> dict[str, Any]:
+    table = team_views.board_standings_table(event, min_games)
+    return {
+        "min_games": min_games,
+        "boards": [
+            {
+                "board": board,
+                "players": [
+                    {
+                        "rank": r.rank, "id": r.player, "name": r.name,
+                        "team": team_ref(event, r.team) if r.team else None,
+                        "points": r.points_value, "points_text": r.points, "games": r.games,
+                        "percentage": r.percentage, "performance": int(r.performance) if r.performance else None,
+                    }  # fmt: skip
+                    for r in rows
+                ],
+            }
+            for board, rows in sorted(table.items())
+        ],
     }

@@ -9,6 +9,7 @@ from . import views
 app_name = "api"
 
 T = "tournaments/<str:slug>"
+TT = "teams/<str:slug>"  # team competitions (issue 18), as their public pages /teams/<slug>/
 
 urlpatterns = [
     path("openapi.json", views.openapi_document, name="openapi"),
@@ -24,5 +25,12 @@ urlpatterns = [
     path(f"{T}/standings/<int:start_rank>", views.standing_explained, name="standing"),
     path(f"{T}/crosstable", views.crosstable, name="crosstable"),
     path(f"{T}/norms", views.norms_report, name="norms"),
+    path("teams", views.team_events, name="team_events"),
+    path(f"{TT}", views.team_event, name="team_event"),
+    path(f"{TT}/teams", views.team_teams, name="team_teams"),
+    path(f"{TT}/rounds", views.team_rounds, name="team_rounds"),
+    path(f"{TT}/rounds/<int:rnd>", views.team_round, name="team_round"),
+    path(f"{TT}/standings", views.team_standings, name="team_standings"),
+    path(f"{TT}/boards", views.team_boards, name="team_boards"),
     re_path(r"^(?P<rest>.*)$", views.not_found),
 ]

@@ -22,7 +22,7 @@ _STATUSES = [s.value for s in models.Tournament.Status]
 def _row(slug: str) -> models.Tournament:
     # The TRF texts are read only when the per-version cache misses (store.load): not on every request.
     # team competitions (issue 18) are not in the API yet: their pages are /teams/<slug>/
-    rows = models.Tournament.objects.filter(slug=slug, published=True, team_competition__isnull=True).select_related("season")
+    rows = models.Tournament.objects.filter(slug=slug, published=True, team_competition__isnull=True).select_related("season", "organisation")
     row = rows.defer("base_trf", "state_trf").first()
     if row is None:
         raise ApiError(404, "not_found", f"No published tournament {slug!r}.")
@@ -34,10 +34,12 @@ def _resource(
 ) -> Resource:
     """A resource of one tournament: ETag from its log version, Last-Modified its last change, body cached per version."""
 
-    def body() -> bytes:
-        return store.cached_page(row, f"api|{request.path}", lambda: dumps(build(row)))
+    def versioned() -> tuple[int, bytes]:
+        return store.cached_page_at(row, f"api|{request.path}", lambda: dumps(build(row)), stale_ok=True)
 
-    return Resource(f"t{row.pk}-v{row.version}", row.updated, body)
+    return Resource(
+        f"t{row.pk}-v{row.version}", row.updated, lambda: versioned()[1], versioned, row.pk, row.version
+    )
 
 
 @api_view
@@ -58,8 +60,15 @@ def _date(request: HttpRequest, name: str) -> dt.date | None:
 
 @api_view
 def tournaments(request: HttpRequest) -> Resource:
-    """Published tournaments, filtered by federation, status and dates (a tournament overlapping [from, to])."""
+    """Published tournaments, filtered by organisation, federation, status and dates (overlapping [from, to])."""
     rows = _published()
+    organisation = request.GET.get("organisation")
+    if organisation is not None:  # issue 19 item 5: one organisation's tournaments, by its slug
+        if not re.fullmatch(r"[-A-Za-z0-9_]{1,60}", organisation):
+            raise ApiError(
+                400, "bad_parameter", f"organisation: expected an organisation's slug, got {organisation!r}."
+            )
+        rows = rows.filter(organisation__slug=organisation)
     federation = request.GET.get("federation")
     if federation is not None:
         if not re.fullmatch(r"[A-Za-z]{3}", federation):
@@ -96,7 +105,7 @@ def _listing(
 def _published() -> Any:
     return (
         models.Tournament.objects.filter(published=True, team_competition__isnull=True)  # issue 18: not yet
-        .select_related("season")
+        .select_related("season", "organisation")
         .defer("base_trf", "state_trf")
     )
 
@@ -140,16 +149,17 @@ def players(request: HttpRequest, slug: str) -> Resource:
 
 @api_view
 def player_detail(request: HttpRequest, slug: str, start_rank: int) -> Resource:
-    row = _row(slug)
-    if start_rank not in store.load(row).players:  # a 404 before any validator is sent
-        raise ApiError(404, "not_found", f"No player with start rank {start_rank}.")
-
+    # The 404s and 409s below are raised by the build: a body kept in the shared cache (Redis) is
+    # served without the replay and the ranking the checks need. An ETag names one version of one
+    # URL, so a conditional request can only match one that answered 200 (then the same 200).
     def build(r: models.Tournament) -> dict[str, Any]:
         t = store.load(r)
+        if start_rank not in t.players:
+            raise ApiError(404, "not_found", f"No player with start rank {start_rank}.")
         card, _ = present.player_rounds(t, start_rank)
         return serialize.player_card(card, t)
 
-    return _resource(request, row, build)
+    return _resource(request, _row(slug), build)
 
 
 @api_view
@@ -168,13 +178,13 @@ def rounds(request: HttpRequest, slug: str) -> Resource:
 
 @api_view
 def round_detail(request: HttpRequest, slug: str, rnd: int) -> Resource:
-    row = _row(slug)
-    played = store.load(row).played_rounds
-    if not 1 <= rnd <= played:  # a 404 before any validator is sent
-        raise ApiError(404, "not_found", f"Round {rnd} is not paired; rounds 1-{played} are.")
-    return _resource(
-        request, row, lambda r: serialize.round_sheet(present.round_for(r, store.load(r), rnd).sheet)
-    )
+    def build(r: models.Tournament) -> dict[str, Any]:
+        t = store.load(r)
+        if not 1 <= rnd <= t.played_rounds:
+            raise ApiError(404, "not_found", f"Round {rnd} is not paired; rounds 1-{t.played_rounds} are.")
+        return serialize.round_sheet(present.round_for(r, t, rnd).sheet)
+
+    return _resource(request, _row(slug), build)
 
 
 def _standings(row: models.Tournament) -> tuple[Any, Any]:
@@ -192,9 +202,7 @@ def standings(request: HttpRequest, slug: str) -> Resource:
         st, view = _standings(row)
         return serialize.standings(st, view.rows)
 
-    row = _row(slug)
-    _standings(row)  # a 409 before any validator is sent
-    return _resource(request, row, build)
+    return _resource(request, _row(slug), build)
 
 
 @api_view
@@ -203,6 +211,8 @@ def standing_explained(request: HttpRequest, slug: str, start_rank: int) -> Reso
 
     def build(row: models.Tournament) -> dict[str, Any]:
         st, view = _standings(row)
+        if all(r.start_rank != start_rank for r in st.rows):
+            raise ApiError(404, "not_found", f"No player with start rank {start_rank} in the standings.")
         entry = st.row(start_rank)
         line = next(r for r in view.rows if r.player.start_rank == start_rank)
         return {
@@ -215,20 +225,18 @@ def standing_explained(request: HttpRequest, slug: str, start_rank: int) -> Reso
             "explanations": [st.explain(start_rank, code).as_dict() for code in st.tiebreaks[1:]],
         }
 
-    row = _row(slug)
-    st, _ = _standings(row)
-    if all(r.start_rank != start_rank for r in st.rows):
-        raise ApiError(404, "not_found", f"No player with start rank {start_rank} in the standings.")
-    return _resource(request, row, build)
+    return _resource(request, _row(slug), build)
 
 
 @api_view
 def crosstable(request: HttpRequest, slug: str) -> Resource:
-    row = _row(slug)
-    table = present.crosstable_for(row, store.load(row))
-    if table is None:
-        raise ApiError(409, "standings_unavailable", "The crosstable cannot be computed yet.")
-    return _resource(request, row, lambda r: serialize.crosstable(table))
+    def build(r: models.Tournament) -> dict[str, Any]:
+        table = present.crosstable_for(r, store.load(r))
+        if table is None:
+            raise ApiError(409, "standings_unavailable", "The crosstable cannot be computed yet.")
+        return serialize.crosstable(table)
+
+    return _resource(request, _row(slug), build)
 
 
 @api_view
@@ -243,3 +251,84 @@ def norms_report(request: HttpRequest, slug: str) -> Resource:
 @api_view
 def not_found(request: HttpRequest, rest: str = "") -> Resource:
     raise ApiError(404, "not_found", f"No such API resource: {request.path}")
+
+
+# -- team competitions (issue 18) ----------------------------------------------------------
+
+
+def _team_row(slug: str) -> models.Tournament:
+    rows = models.Tournament.objects.filter(slug=slug, published=True, team_competition__isnull=False)
+    row = rows.select_related("season").defer("base_trf", "state_trf").first()
+    if row is None:
+        raise ApiError(404, "not_found", f"No published team competition {slug!r}.")
+    return row
+
+
+def _team_event(row: models.Tournament) -> Any:
+    from arbitro.web.teams import service as team_service
+
+    return team_service.event(row)
+
+
+def _published_teams() -> Any:
+    return (
+        models.Tournament.objects.filter(published=True, team_competition__isnull=False)
+        .select_related("season")
+        .defer("base_trf", "state_trf")
+    )
+
+
+@api_view
+def team_events(request: HttpRequest) -> Resource:
+    """Published team competitions (their individual games are not in ``/tournaments``)."""
+    found = list(_published_teams())
+    return _listing(request, found, lambda: {"tournaments": [serialize.tournament_summary(r) for r in found]})
+
+
+@api_view
+def team_event(request: HttpRequest, slug: str) -> Resource:
+    def build(row: models.Tournament) -> dict[str, Any]:
+        from arbitro.pairing import registry
+
+        ev = _team_event(row)
+        system = registry.get(ev.system)
+        return serialize.team_event_info(row, ev, f"{system.name} ({system.article})")
+
+    return _resource(request, _team_row(slug), build)
+
+
+@api_view
+def team_teams(request: HttpRequest, slug: str) -> Resource:
+    return _resource(request, _team_row(slug), lambda row: serialize.team_list(_team_event(row)))
+
+
+@api_view
+def team_rounds(request: HttpRequest, slug: str) -> Resource:
+    def build(row: models.Tournament) -> dict[str, Any]:
+        ev = _team_event(row)
+        return {"rounds": [serialize.team_round_summary(ev, n) for n in range(1, ev.played_rounds() + 1)]}
+
+    return _resource(request, _team_row(slug), build)
+
+
+@api_view
+def team_round(request: HttpRequest, slug: str, rnd: int) -> Resource:
+    row = _team_row(slug)
+    played = _team_event(row).played_rounds()
+    if not 1 <= rnd <= played:  # a 404 before any validator is sent
+        raise ApiError(404, "not_found", f"Round {rnd} is not paired; rounds 1-{played} are.")
+    return _resource(request, row, lambda r: serialize.team_round(_team_event(r), rnd))
+
+
+@api_view
+def team_standings(request: HttpRequest, slug: str) -> Resource:
+    """Team standings: match and game points, then the event's C.07 team tie-breaks."""
+    return _resource(request, _team_row(slug), lambda row: serialize.team_standings(_team_event(row)))
+
+
+@api_view
+def team_boards(request: HttpRequest, slug: str) -> Resource:
+    """Board standings (board prizes), as the public page: per board, every player with a game there
+    and their games count (a competition's minimum is the reader's filter; no query string, so one
+    body per version, as every other resource)."""
+    return _resource(request, _team_row(slug), lambda row: serialize.board_standings(_team_event(row), 1))

@@ -85,9 +85,13 @@ def check_meta(meta: Any, source: str) -> None:
     c.choice(meta, "status", w, _STATUSES)
     if not isinstance(meta.get("published", True), bool):
         raise c.fail("meta.published", "expected true or false")
-    from arbitro.web.tournaments import federation  # the site's rulebook knows its categories
+    organisation = meta.get("organisation")  # issue 19 item 5 (older archives have none: the default one)
+    if organisation is not None and (not isinstance(organisation, str) or not _SLUG.fullmatch(organisation)):
+        raise c.fail("meta.organisation", "expected an organisation's slug")
+    from arbitro.web.tournaments import federation, models  # the organisation's rulebook knows its categories
 
-    categories = tuple(key for key, _label in federation.category_choices())
+    org = models.Organisation.objects.filter(slug=str(organisation or "")).first()
+    categories = tuple(key for key, _label in federation.category_choices(org))
     c.choice(meta, "category", w, categories)
     c.choice(meta, "fma_category", w, categories)  # the key of older backups
     base = meta.get("base_trf")
@@ -105,7 +109,9 @@ def check_meta(meta: Any, source: str) -> None:
         c.choice(r, "kind", f"meta.roles[{i}]", _ROLE_KINDS)
     for i, b in enumerate(c.items(meta, "bye_requests", w)):
         where = f"meta.bye_requests[{i}]"
-        c.integer(b, "start_rank", where, 1, MAX_PLAYERS, required=True)
+        # "player": the stable id (issue 15); "start_rank": a backup written before it
+        c.integer(b, "player", where, 1, MAX_PLAYERS, required="start_rank" not in b)
+        c.integer(b, "start_rank", where, 1, MAX_PLAYERS, required="player" not in b)
         c.integer(b, "round", where, 1, MAX_ROUNDS, required=True)
         c.choice(b, "kind", where, _BYE_KINDS)
         c.choice(b, "status", where, _BYE_STATUSES)

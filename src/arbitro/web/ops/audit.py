@@ -71,6 +71,29 @@ def _name(st: TournamentState, n: Any) -> str:
         return f"#{n}"
 
 
+def _games(st: TournamentState) -> int:
+    try:
+        return max(1, int(st.pairing_system.games_per_round))
+    except (ArbitroError, AttributeError, TypeError, ValueError):
+        return 1
+
+
+def _round(st: TournamentState, column: Any, *, game: bool = True) -> str:
+    """A logged round (a TRF column) as the reader counts rounds: ``3``; for two-game matches (C.04.5)
+    the match, ``2 · game 1`` (``game=False``: ``2``, for what concerns the whole match: byes, withdrawals)."""
+    games = _games(st)
+    if games == 1 or column is None:
+        return str(column)
+    try:
+        n = _n(column)
+    except (TypeError, ValueError):
+        return str(column)
+    match, number = (n - 1) // games + 1, (n - 1) % games + 1
+    if not game:
+        return str(match)
+    return _("%(round)s · game %(game)s") % {"round": match, "game": number}
+
+
 def _bye_text(code: str) -> str:
     from arbitro.web.tournaments import present
 
@@ -143,23 +166,23 @@ def _describe(
     if kind in {"result_entered", "result_corrected"}:
         after = _with_reason(_result(p.get("white"), p.get("black")), p)
         detail = pre_detail
-        what = _("round %(round)s board %(board)s") % {"round": rnd, "board": p.get("board")}
+        what = _("round %(round)s board %(board)s") % {"round": _round(post, rnd), "board": p.get("board")}
         return ("result", rnd, p.get("board")), what, detail, before, after
     if kind in {"round_paired", "pairing_changed"}:
         after = _pairing_lines(post, _n(rnd))
         if p.get("reason"):
             after += "\n" + _("reason: %(r)s") % {"r": p["reason"]}
-        return ("pairing", rnd), _("round %(round)s pairing") % {"round": rnd}, "", before, after
+        return ("pairing", rnd), _("round %(round)s pairing") % {"round": _round(post, rnd)}, "", before, after
     if kind == "round_unpaired":
         after = _with_reason(_("unpaired: it can be paired again"), p)
-        return ("pairing", rnd), _("round %(round)s pairing") % {"round": rnd}, "", before, after
+        return ("pairing", rnd), _("round %(round)s pairing") % {"round": _round(post, rnd)}, "", before, after
     if kind == "player_returned":
-        after = _("returns from round %(round)s") % {"round": p.get("from_round")}
+        after = _("returns from round %(round)s") % {"round": _round(post, p.get("from_round"), game=False)}
         return ("withdrawn", p.get("player")), _("player %(n)s") % {"n": p.get("player")}, _name(post, p.get("player")), "", after
     if kind == "settings_changed":
         return ("settings",), _("settings"), "", "", "; ".join(f"{k.replace('_', ' ')}: {v}" for k, v in sorted(p.items()))[:300]
     if kind == "round_published":
-        return ("published", rnd), _("round %(round)s") % {"round": rnd}, "", "", _("published")
+        return ("published", rnd), _("round %(round)s") % {"round": _round(post, rnd)}, "", "", _("published")
     if kind in {"player_registered", "player_updated", "player_removed"}:
         n = p.get("start_rank")
         after = _("removed") if kind == "player_removed" else _player_text(post, n)
@@ -168,10 +191,10 @@ def _describe(
     if kind in {"bye_requested", "bye_cancelled"}:
         key = (_n(p.get("player")), _n(rnd))
         after = _("cancelled") if kind == "bye_cancelled" else _bye_text(str(p.get("kind", "")))
-        what = _("player %(n)s round %(round)s bye") % {"n": p.get("player"), "round": rnd}
+        what = _("player %(n)s round %(round)s bye") % {"n": p.get("player"), "round": _round(post, rnd, game=False)}
         return ("bye", *key), what, _name(post, p.get("player")), before, after
     if kind == "player_withdrawn":
-        after = _("withdrawn from round %(round)s") % {"round": p.get("from_round")}
+        after = _("withdrawn from round %(round)s") % {"round": _round(post, p.get("from_round"), game=False)}
         return ("withdrawn", p.get("player")), _("player %(n)s") % {"n": p.get("player")}, _name(post, p.get("player")), "", after
     if kind == "pairing_numbers_assigned":
         method = str(p.get("method") or "")
@@ -189,7 +212,7 @@ def _describe(
         return ("prohibited", tuple(p.get("players") or [])), pgettext("history", "pairing prohibited"), names, "", after
     if kind == "tournament_created":
         after = " · ".join(
-            x for x in (str(p.get("name") or ""), _(str(post.pairing_system.name)), _("%(n)s rounds") % {"n": p.get("rounds")} if p.get("rounds") else "") if x
+            x for x in (str(p.get("name") or ""), _(str(post.pairing_system.name)), _("%(n)s rounds") % {"n": -(-_n(p.get("rounds")) // _games(post))} if p.get("rounds") else "") if x
         )
         return ("tournament",), pgettext("history", "tournament"), "", "", after
     if kind == "tournament_finished":

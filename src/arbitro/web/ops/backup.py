@@ -157,6 +157,7 @@ def tournament_archive(slug: str) -> bytes:
         "format_version": TOURNAMENT_FORMAT_VERSION,
         "slug": row.slug,
         "name": row.name,
+        "organisation": row.organisation.slug,  # issue 19 item 5
         "city": row.city,
         "federation": row.federation,
         "start_date": _iso(row.start_date),
@@ -169,7 +170,8 @@ def tournament_archive(slug: str) -> bytes:
         "version": row.version,
         "roles": [{"user": r.user.get_username(), "kind": r.kind} for r in row.roles.select_related("user")],
         "bye_requests": [
-            {"start_rank": b.start_rank, "round": b.round, "kind": b.kind, "status": b.status, "message": b.message}
+            {"player": b.player, "round": b.round, "kind": b.kind, "status": b.status, "message": b.message,
+             "reason_code": b.reason_code, "reason_params": b.reason_params}
             for b in row.bye_requests.all()
         ],
     }
@@ -230,9 +232,14 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
             season, _ = models.Season.objects.get_or_create(
                 year=int(meta["season"]["year"]), defaults={"name": str(meta["season"]["name"])}
             )
+        organisation = (  # the archive's organisation when this server has it, else the default one
+            models.Organisation.objects.filter(slug=str(meta.get("organisation") or "")).first()
+            or models.default_organisation()
+        )
         row = models.Tournament.objects.create(
             slug=slug,
             name=str(meta["name"]),
+            organisation=organisation,
             city=str(meta.get("city") or ""),
             federation=str(meta.get("federation") or ""),
             start_date=dt.date.fromisoformat(meta["start_date"]) if meta.get("start_date") else None,
@@ -269,10 +276,15 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
             user = users.get(str(r.get("user")))
             if user is not None:
                 models.Role.objects.get_or_create(user=user, tournament=row, kind=str(r["kind"]))
+        ids = {p.start_rank: p.public_id for p in core.players.values()}
         for b in meta.get("bye_requests") or []:
+            # "player": the stable id; an older backup's "start_rank" is read as the number of today's state
+            player = int(b["player"]) if "player" in b else ids.get(int(b["start_rank"]), int(b["start_rank"]))
             models.ByeRequest.objects.create(
-                tournament=row, start_rank=int(b["start_rank"]), round=int(b["round"]), kind=str(b.get("kind") or "H"),
+                tournament=row, player=player, round=int(b["round"]), kind=str(b.get("kind") or "H"),
                 status=str(b.get("status") or "pending"), message=str(b.get("message") or ""),
+                reason_code=str(b.get("reason_code") or "")[:60],
+                reason_params=b.get("reason_params") if isinstance(b.get("reason_params"), dict) else {},
             )
     store.clear_cache()
     return row

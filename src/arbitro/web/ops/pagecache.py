@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -41,7 +42,21 @@ from . import dbrouter
 PUBLIC_PAGE = re.compile(
     r"^/t/(?P<slug>[-a-zA-Z0-9_]+)/(?:players/|pairings/|round/\d+/|standings/|crosstable/|norms/|player/\d+/)?$"
 )
+# A tournament's API resources (api/urls.py): the same body for every reader, in every language.
+API_PAGE = re.compile(
+    r"^/api/v1/tournaments/(?P<slug>[-a-zA-Z0-9_]+)"
+    r"(?:/players(?:/\d+)?|/rounds(?:/\d+)?|/standings(?:/\d+)?|/crosstable|/norms)?$"
+)
+API = "api"  # the "language" of an API resource's key
 SKIPPED_HEADERS = {"set-cookie", "date", "content-length"}
+# Set per answer, not stored: the validators and the API's per-client counters.
+PER_ANSWER = {"etag", "last-modified", "cache-control", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"}
+# The readers of a page get its previous version while one request builds the new one (issue 19:
+# a result is to be visible within 2 s of being saved, so a build is a fraction of that). Sending
+# them to the view meanwhile would only give them the same page (the view's ``stale_ok``) for the
+# cost of the whole stack, and slow the build down; past this many seconds (a build that never
+# ends) they go to the view, which builds the page itself.
+STALE_SECONDS = 10.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,16 +65,28 @@ class Page:
     headers: tuple[tuple[str, str], ...]
     etag: str
     last_modified: str
+    version: int = 0
+    modified: int = 0  # Last-Modified as a timestamp (the API's If-Modified-Since)
 
 
 _PAGES: OrderedDict[tuple[str, str, int, int], Page] = OrderedDict()
 _SIZE = 256
 _LOCK = threading.Lock()
+# The newest page of each (path, language, tournament), and when a request went to build a newer one.
+_LATEST: OrderedDict[tuple[str, str, int], Page] = OrderedDict()
+_BUILDING: dict[tuple[str, str, int], float] = {}
+# When the view answered with the previous version (another process builds the new one, web/
+# tournaments/store.py): until then the readers get it here, without the whole stack.
+_RECHECK: dict[tuple[str, str, int], float] = {}
+RECHECK_SECONDS = 0.05
 
 
 def clear() -> None:
     with _LOCK:
         _PAGES.clear()
+        _LATEST.clear()
+        _BUILDING.clear()
+        _RECHECK.clear()
 
 
 def max_age() -> int:
@@ -142,15 +169,43 @@ def _answer(request: HttpRequest, page: Page) -> HttpResponse:
             if value:
                 resp[name] = value
     else:
-        resp = HttpResponse(b"" if request.method == "HEAD" else page.body)
-        for name, value in page.headers:
-            resp[name] = value
-        if request.method == "HEAD":
-            resp["Content-Length"] = str(len(page.body))
+        resp = _full(request, page)
     resp["ETag"] = page.etag
     resp["Last-Modified"] = page.last_modified
     resp["Cache-Control"] = cache_control()
     return resp
+
+
+def _full(request: HttpRequest, page: Page) -> HttpResponse:
+    resp = HttpResponse(b"" if request.method == "HEAD" else page.body)
+    for name, value in page.headers:
+        resp[name] = value
+    if request.method == "HEAD":
+        resp["Content-Length"] = str(len(page.body))
+    return resp
+
+
+def _api_answer(request: HttpRequest, page: Page) -> HttpResponse:
+    """An API resource from the cache: counted against the client's limit like any other (api/http.py)."""
+    from django.utils.cache import get_conditional_response
+
+    from arbitro.web.api import http as api
+
+    rate = api.throttle(request)
+    if not rate[0]:
+        return api.refused(request, rate)
+    conditional = get_conditional_response(request, etag=page.etag, last_modified=page.modified)
+    if conditional is not None:  # 304 (or 412 for a failed If-Match), as the view answers it
+        resp: HttpResponse = conditional
+        for name, value in page.headers:
+            if name.lower() != "content-type":
+                resp[name] = value
+    else:
+        resp = _full(request, page)
+    resp["ETag"] = page.etag
+    resp["Last-Modified"] = page.last_modified
+    resp["Cache-Control"] = api.CACHE_CONTROL
+    return api._headers(request, resp, rate)
 
 
 class PublicPageCacheMiddleware:
@@ -161,51 +216,86 @@ class PublicPageCacheMiddleware:
         if request.method not in ("GET", "HEAD") or not anonymous(request):
             return self.get_response(request)
         match = PUBLIC_PAGE.match(request.path_info)
+        api = API_PAGE.match(request.path_info) if match is None else None
         public = match is not None or request.path_info.startswith("/api/")
         token = dbrouter.PUBLIC_READ.set(public)  # the replica's reads, when there is one (ops/dbrouter.py)
         try:
-            if match is None:
-                return self.get_response(request)
-            return self._page(request, match)
+            if match is not None:
+                return self._page(request, match["slug"], _language(request))
+            if api is not None:
+                return self._page(request, api["slug"], API)
+            return self.get_response(request)
         finally:
             dbrouter.PUBLIC_READ.reset(token)
 
-    def _page(self, request: HttpRequest, match: re.Match[str]) -> HttpResponse:
+    def _page(self, request: HttpRequest, slug: str, lang: str) -> HttpResponse:
         request.get_host()  # ALLOWED_HOSTS still applies (DisallowedHost: 400)
-        found = _version(match["slug"])
+        found = _version(slug)
         if found is None:
             return self.get_response(request)  # unknown or unpublished: the view's own 404
         pk, version = found
-        lang = _language(request)
         key = (request.path_info, lang, pk, version)
+        flight = (request.path_info, lang, pk)
+        now = time.monotonic()
         with _LOCK:
             page = _PAGES.get(key)
             if page is not None:
                 _PAGES.move_to_end(key)
+            else:
+                # One request builds a new version (or fetches it from the shared cache); the other
+                # readers meanwhile get the previous one, with its own ETag (never for long).
+                started, latest = _BUILDING.get(flight), _LATEST.get(flight)
+                if latest is not None and (
+                    (started is not None and now - started < STALE_SECONDS) or _RECHECK.get(flight, 0.0) > now
+                ):
+                    page = latest
+                else:
+                    _BUILDING[flight] = now
         if page is not None:
-            return _answer(request, page)
-        response = self.get_response(request)
+            return _api_answer(request, page) if lang == API else _answer(request, page)
+        try:
+            response = self.get_response(request)
+        finally:
+            with _LOCK:
+                if _BUILDING.get(flight) == now:
+                    del _BUILDING[flight]
         marked = getattr(response, "arbitro_page", None)
         if (
             marked is None
             or response.status_code != 200
             or response.cookies
             or getattr(response, "streaming", False)
-            or response.get("Content-Language", lang) != lang
+            or (lang != API and response.get("Content-Language", lang) != lang)
         ):
             return response
         row_pk, row_version, updated = marked
+        if row_version < version:  # the view's previous version: the new one is being built elsewhere
+            with _LOCK:
+                _RECHECK[flight] = time.monotonic() + RECHECK_SECONDS
+                if len(_RECHECK) > _SIZE:
+                    _RECHECK.clear()
         page = Page(
             body=response.content,
-            headers=tuple((k, v) for k, v in response.items() if k.lower() not in SKIPPED_HEADERS),
-            etag=etag_for(row_pk, row_version, lang),
+            headers=tuple(
+                (k, v) for k, v in response.items() if k.lower() not in SKIPPED_HEADERS | PER_ANSWER
+            ),
+            etag=response["ETag"] if lang == API else etag_for(row_pk, row_version, lang),
             last_modified=http_date(updated.timestamp()),
+            version=row_version,
+            modified=int(updated.timestamp()),
         )
         with _LOCK:
             _PAGES[(request.path_info, lang, row_pk, row_version)] = page
             while len(_PAGES) > _SIZE:
                 _PAGES.popitem(last=False)
-        response["ETag"] = page.etag
-        response["Last-Modified"] = page.last_modified
-        response["Cache-Control"] = cache_control()
+            latest = _LATEST.get(flight)
+            if latest is None or latest.version <= row_version:
+                _LATEST[flight] = page
+                _LATEST.move_to_end(flight)
+                while len(_LATEST) > _SIZE:
+                    _LATEST.popitem(last=False)
+        if lang != API:
+            response["ETag"] = page.etag
+            response["Last-Modified"] = page.last_modified
+            response["Cache-Control"] = cache_control()
         return response

@@ -13,7 +13,7 @@ import datetime as _dt
 from collections.abc import Callable
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,7 +23,7 @@ from arbitro.teams.log import LogEvent, TeamLogState, TeamService, replay
 from arbitro.teams.model import TeamEvent
 from arbitro.trf.teams import format_team_trf
 from arbitro.web.tournaments import models, permissions, store
-from arbitro.web.tournaments.service import CHANGED_MEANWHILE, Actor, ChangedMeanwhile, player_lines
+from arbitro.web.tournaments.service import Actor, ChangedMeanwhile, append_events, player_lines
 
 from .models import TeamCompetition
 
@@ -56,30 +56,17 @@ def _status(st: TeamLogState) -> str:
 
 
 def _commit(row: models.Tournament, svc: TeamService, user: Actor) -> None:
+    """Append the service's new events (:func:`~arbitro.web.tournaments.service.append_events`)."""
     new = svc.new_events
-    if not new:
-        return
-    author = user if user is not None and user.is_authenticated else None
-    base = len(svc.events) - len(new)
-    try:
-        with transaction.atomic():
-            locked = models.Tournament.objects.select_for_update().filter(pk=row.pk).values_list("version", flat=True).first()
-            if locked is not None:
-                row.version = locked
-            last = row.events.order_by("-seq").values_list("seq", flat=True).first() or 0
-            if last != base:
-                raise ChangedMeanwhile(str(CHANGED_MEANWHILE))
-            models.TournamentEvent.objects.bulk_create(
-                models.TournamentEvent(tournament=row, seq=i, kind=e.kind, payload=e.payload, author=author)
-                for i, e in enumerate(new, start=last + 1)
-            )
-            row.version += 1
-            row.status = _status(svc.state)
-            row.save(update_fields=["status", "version", "updated"])
-            pk, version, st = row.pk, row.version, svc.state
-            transaction.on_commit(lambda: store.put(pk, version, "team_state", st))
-    except IntegrityError:
-        raise ChangedMeanwhile(str(CHANGED_MEANWHILE)) from None
+
+    def appended() -> None:
+        row.version += 1
+        row.status = _status(svc.state)
+        row.save(update_fields=["status", "version", "updated"])
+        pk, version, st = row.pk, row.version, svc.state
+        transaction.on_commit(lambda: store.put(pk, version, "team_state", st))
+
+    append_events(row, new, len(svc.events) - len(new), user, appended)
 
 
 def _run(row: models.Tournament, user: Actor, command: Callable[[TeamService], object]) -> object:
@@ -111,6 +98,7 @@ def create(data: dict[str, Any], user: Actor) -> models.Tournament:
         row = models.Tournament.objects.create(
             slug=store.unique_slug(data["name"]), name=data["name"], city=data.get("city") or "",
             start_date=data.get("start_date"), end_date=data.get("end_date"),
+            organisation=data.get("organisation") or models.default_organisation(),
         )  # fmt: skip
         TeamCompetition.objects.create(tournament=row)
         _commit(row, svc, user)

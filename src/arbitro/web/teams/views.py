@@ -6,6 +6,7 @@ The rows come from :mod:`arbitro.views.teams`; these views lay them out and tran
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -99,9 +100,48 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     ev = service.event(row)
     codes, lines = team_views.team_standings_table(ev)
     by_match = ev.primary is PrimaryScore.MATCH  # C.04.6 art. 1.2: the primary score, then the tie-breaks
+    primary = "MPTS" if by_match else "GPTS"
     return render(
-        request, "teams/standings.html", _context(row, "standings", codes=codes, lines=lines, by_match=by_match)
-    )
+        request, "teams/standings.html",
+        _context(row, "standings", codes=codes, lines=lines, by_match=by_match, primary=primary,
+                 legend=team_legend([primary, *codes])),
+    )  # fmt: skip
+
+
+def _team_tiebreak_names() -> dict[str, str]:
+    """C.07's team tie-break codes (``arbitro.teams.tiebreaks.TEAM_TIEBREAKS``) in the reader's language."""
+    return {
+        "MPTS": _("match points"), "GPTS": _("game points"), "MPVGP": _("match points, then game points"),
+        "BH": _("Buchholz"), "FB": _("Fore Buchholz"), "AOB": _("average of the opponents' Buchholz"),
+        "SB": _("Sonneborn-Berger"), "ESB": _("extended Sonneborn-Berger"),
+        "EMMSB": _("extended Sonneborn-Berger (match points by match points)"),
+        "EMGSB": _("extended Sonneborn-Berger (match points by game points)"),
+        "EGMSB": _("extended Sonneborn-Berger (game points by match points)"),
+        "EGGSB": _("extended Sonneborn-Berger (game points by game points)"),
+        "DE": _("direct encounter"), "WIN": _("matches won"), "WON": _("games won"),
+        "PS": _("progressive score"), "BC": _("board count"), "TBR": _("team board results"),
+        "BBE": _("board elimination"), "SSSC": _("Swiss score"),
+    }  # fmt: skip
+
+
+def team_legend(codes: list[str]) -> list[tuple[str, str]]:
+    """(code, name) for each column of the team standings, as the header spells it (C.07 codes in both languages).
+
+    A specifier such as ``BH:MP`` (Buchholz of match points) or ``BH/C1`` is named by its code
+    and the points it counts.
+    """
+    names = _team_tiebreak_names()
+    out = []
+    for code in codes:
+        base, _sep, rest = code.partition(":")
+        base = re.split(r"[/(]", base, maxsplit=1)[0]
+        name = names.get(base, base)
+        if rest.startswith("MP"):
+            name = _("%(name)s of match points") % {"name": name}
+        elif rest.startswith("GP"):
+            name = _("%(name)s of game points") % {"name": name}
+        out.append((code, name))
+    return out
 
 
 @_page
@@ -185,18 +225,19 @@ def _managed(request: HttpRequest, slug: str, action: str) -> models.Tournament:
 
 @login_required
 def desk_create(request: HttpRequest) -> HttpResponse:
-    if not permissions.can_create(request.user):
-        raise PermissionDenied
+    from arbitro.web.tournaments.views_desk import creation_organisation
+
+    org, choices = creation_organisation(request)  # issue 19 item 5: in one of the user's organisations
     form = forms.TeamCreateForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            row = service.create(form.cleaned_data, request.user)
+            row = service.create({**form.cleaned_data, "organisation": org}, request.user)
         except ArbitroError as err:
             messages.error(request, str(err))
         else:
             messages.success(request, _("Team competition created."))
             return redirect("teams:desk_panel", slug=row.slug)
-    return render(request, "teams/desk_create.html", {"form": form})
+    return render(request, "teams/desk_create.html", {"form": form, "organisation": org, "organisations": choices})
 
 
 @login_required
@@ -285,8 +326,8 @@ def desk_export(request: HttpRequest, slug: str) -> HttpResponse:
 # -- documents -------------------------------------------------------------------------
 
 #: Public documents (as their pages are); match cards are the desk's (docs/decisions.md 2026-12-01).
-PUBLIC_DOCUMENTS = ("pairings", "standings")
-DESK_DOCUMENTS = ("pairings", "standings", "cards")
+PUBLIC_DOCUMENTS = ("pairings", "standings", "crosstable")
+DESK_DOCUMENTS = ("pairings", "standings", "crosstable", "cards")
 
 
 def _document(row: models.Tournament, kind: str, request: HttpRequest) -> HttpResponse:
@@ -303,12 +344,14 @@ def _document(row: models.Tournament, kind: str, request: HttpRequest) -> HttpRe
             data = teams_pdf.render_team_pairings_pdf(ev, lang, round_number=rnd)
         elif kind == "cards":
             data = teams_pdf.render_match_cards_pdf(ev, lang, round_number=rnd)
+        elif kind == "crosstable":
+            data = teams_pdf.render_team_crosstable_pdf(ev, lang)
         else:
             data = teams_pdf.render_team_standings_pdf(ev, lang)
     except ArbitroError as err:
         raise Http404(str(err)) from None
     resp = HttpResponse(data, content_type="application/pdf")
-    suffix = f"-round{rnd or ev.played_rounds()}" if kind != "standings" else ""
+    suffix = f"-round{rnd or ev.played_rounds()}" if kind in ("pairings", "cards") else ""
     resp["Content-Disposition"] = f'attachment; filename="{row.slug}-teams-{kind}{suffix}.pdf"'
     return resp
 

@@ -30,12 +30,69 @@ class RatingListUploadForm(forms.Form):
         return upload
 
 
+class OrganisationForm(forms.ModelForm):
+    """The rulebook is a code of the federations registry (empty: FIDE rules only)."""
+
+    class Meta:
+        model = models.Organisation
+        fields = ("name", "slug", "kind", "rulebook", "parent")
+
+    def __init__(self, *args, **kwargs):
+        from . import federation
+
+        super().__init__(*args, **kwargs)
+        self.fields["rulebook"] = forms.ChoiceField(
+            label=self.fields["rulebook"].label, choices=federation.rulebook_choices(), required=False
+        )
+
+
+class MembershipInline(admin.TabularInline):
+    model = models.Membership
+    extra = 1
+
+
+@admin.register(models.Organisation)
+class OrganisationAdmin(admin.ModelAdmin):
+    """Organisations are the site superuser's (issue 19 item 5); their admins manage members at the desk."""
+
+    form = OrganisationForm
+    list_display = ("name", "slug", "kind", "rulebook", "parent")
+    list_filter = ("kind",)
+    prepopulated_fields = {"slug": ("name",)}
+    inlines = [MembershipInline]
+
+    def has_module_permission(self, request):
+        return request.user.is_active and request.user.is_superuser
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_superuser
+
+    has_add_permission = has_change_permission = has_delete_permission = has_view_permission
+
+
 @admin.register(models.Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ("name", "slug", "status", "published", "season", "category", "version")
-    list_filter = ("status", "published", "season")
+    list_display = ("name", "slug", "organisation", "status", "published", "season", "category", "version")
+    list_filter = ("organisation", "status", "published", "season")
     search_fields = ("name", "slug")
     exclude = ("base_trf", "state_trf")
+
+    def get_queryset(self, request):  # a staff account that is not the superuser: its organisations only
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        from . import permissions
+
+        return qs.filter(organisation__in=permissions.administered(request.user))
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "organisation" and not request.user.is_superuser:
+            from . import permissions
+
+            kwargs["queryset"] = models.Organisation.objects.filter(
+                pk__in=[o.pk for o in permissions.administered(request.user)]
+            )
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 @admin.register(models.TournamentEvent)
@@ -57,6 +114,14 @@ class EventAdmin(admin.ModelAdmin):
 class RoleAdmin(admin.ModelAdmin):
     list_display = ("user", "kind", "tournament")
     list_filter = ("kind",)
+
+    def get_queryset(self, request):  # a staff account that is not the superuser: its organisations' tournaments
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        from . import permissions
+
+        return qs.filter(tournament__organisation__in=permissions.administered(request.user))
 
 
 @admin.register(models.Person)

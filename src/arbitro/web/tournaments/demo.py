@@ -75,7 +75,9 @@ def _users() -> dict[str, Any]:
     admin = User.objects.create_superuser("admin", "admin@example.org", "admin")
     arb = User.objects.create_user("arbitro", "arbitro@example.org", "arbitro", first_name="Árbitro")
     player = User.objects.create_user("jugador", "jugador@example.org", "jugador")
-    models.Role.objects.create(user=arb, tournament=None, kind=models.Role.Kind.CHIEF_ARBITER)
+    models.Membership.objects.create(  # may create tournaments in the (only) organisation, issue 19 item 5
+        user=arb, organisation=models.default_organisation(), role=models.Membership.Role.ARBITER
+    )
     return {"admin": admin, "arbitro": arb, "jugador": player}
 
 

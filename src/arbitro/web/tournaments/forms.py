@@ -65,9 +65,11 @@ class ImportTrfForm(forms.Form):
     file = forms.FileField(label=_("TRF file"))
     category = forms.ChoiceField(label=_("Category"), required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, organisation: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["category"].choices = federation.category_choices()
+        self.fields["category"].choices = federation.category_choices(organisation)  # its rulebook's (issue 19 item 5)
+        if len(self.fields["category"].choices) == 1:  # an organisation without a rulebook: no categories
+            del self.fields["category"]
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
@@ -80,7 +82,23 @@ class ImportTrfForm(forms.Form):
         return upload
 
 
-class CreateForm(forms.Form):
+class PairingSystemFieldMixin:
+    """The ``system`` field of the create and settings forms: a registry key or alias (older forms
+    posted aliases), cleaned to its key; empty: the default."""
+
+    cleaned_data: dict[str, Any]
+
+    def clean_system(self) -> str:
+        value = (self.cleaned_data.get("system") or "").strip()
+        if not value:
+            return ""
+        try:
+            return pairing_system(value, aliases=True).key
+        except ArbitroError:
+            raise forms.ValidationError(_("Unknown pairing system %(value)s."), params={"value": value}) from None
+
+
+class CreateForm(PairingSystemFieldMixin, forms.Form):
     name = _text(_("Name"), "tournament name")
     city = _text(_("City"), "city", required=False)
     start_date = forms.DateField(label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
@@ -102,20 +120,14 @@ class CreateForm(forms.Form):
     time_control = _text(_("Time control"), "time control", required=False)
     chief_arbiter = _text(_("Chief arbiter"), "chief arbiter", required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, organisation: Any = None, **kwargs: Any) -> None:
+        if organisation is not None or not hasattr(self, "organisation"):
+            self.organisation = organisation  # whose rulebook offers the categories (issue 19 item 5)
         super().__init__(*args, **kwargs)
-        self.fields["category"].choices = federation.category_choices(creatable_only=True)
+        self.fields["category"].choices = federation.category_choices(self.organisation, creatable_only=True)
+        if len(self.fields["category"].choices) == 1:  # an organisation without a rulebook: no categories
+            del self.fields["category"], self.fields["entrants"]
         self.fields["system"].widget.choices = system_choices()
-
-    def clean_system(self) -> str:
-        """A registry key or alias (older forms posted aliases), as its key; empty: the default."""
-        value = (self.cleaned_data.get("system") or "").strip()
-        if not value:
-            return ""
-        try:
-            return pairing_system(value, aliases=True).key
-        except ArbitroError:
-            raise forms.ValidationError(_("Unknown pairing system %(value)s."), params={"value": value}) from None
 
 
 #: TRF ``001`` holds a name in columns 15-47 (trf.md §3.1): a longer one would be cut in the FIDE report.
@@ -248,22 +260,23 @@ SCORING_PRESETS: dict[str, dict[str, str] | None] = {
 }
 
 
-def tiebreak_presets() -> list[tuple[str, str, tuple[str, ...]]]:
-    """``(key, label, codes)``: the core's FIDE lists for a Swiss and a round robin, the rulebook's orders."""
+def tiebreak_presets(organisation: Any = None) -> list[tuple[str, str, tuple[str, ...]]]:
+    """``(key, label, codes)``: the core's FIDE lists for a Swiss and a round robin, the orders of the
+    organisation's rulebook (``organisation``: an organisation or a tournament; ``None``: the default one)."""
     from arbitro.standings import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS
 
     out: list[tuple[str, str, tuple[str, ...]]] = [
         ("fide_swiss", str(_("FIDE, Swiss (C.07)")), tuple(c for c in DEFAULT_SWISS if c != "PTS")),
         ("fide_rr", str(_("FIDE, round robin (C.07)")), tuple(c for c in DEFAULT_ROUND_ROBIN if c != "PTS")),
     ]
-    book = federation.rulebook()
+    book = federation.rulebook(organisation)
     if book is not None:
         for i, (label, order) in enumerate(book.tiebreak_orders(federation.lang())):
             out.append((f"book{i}", f"{book.code}: {label}", tuple(code for _n, code, _a in order)))
     return out
 
 
-class SettingsForm(forms.Form):
+class SettingsForm(PairingSystemFieldMixin, forms.Form):
     """The settings of a tournament, at creation and later (issue 15 item 5); the core says what may change when."""
 
     rated = forms.BooleanField(label=_("FIDE rated"), required=False)
@@ -314,11 +327,12 @@ class SettingsForm(forms.Form):
         label=_("Public"), required=False, help_text=_("Unticked: a draft, seen only at the desk.")
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, organisation: Any = None, **kwargs: Any) -> None:
+        self.organisation = organisation  # an organisation or a tournament: its rulebook's presets
         super().__init__(*args, **kwargs)
         self.fields["system"].widget.choices = system_choices()
         self.fields["tiebreak_preset"].choices = [("", _("The system's default"))] + [
-            (key, f"{label}: {', '.join(codes)}") for key, label, codes in tiebreak_presets()
+            (key, f"{label}: {', '.join(codes)}") for key, label, codes in tiebreak_presets(self.organisation)
         ] + [("custom", _("Custom"))]
 
     #: The page's fieldsets: legend, fields.
@@ -334,15 +348,6 @@ class SettingsForm(forms.Form):
     def groups(self) -> list[tuple[Any, list[forms.BoundField]]]:
         """The bound fields by fieldset (:attr:`GROUPS`), for the template."""
         return [(legend, [self[name] for name in names if name in self.fields]) for legend, names in self.GROUPS]
-
-    def clean_system(self) -> str:
-        value = (self.cleaned_data.get("system") or "").strip()
-        if not value:
-            return ""
-        try:
-            return pairing_system(value, aliases=True).key
-        except ArbitroError:
-            raise forms.ValidationError(_("Unknown pairing system %(value)s."), params={"value": value}) from None
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -383,7 +388,7 @@ class SettingsForm(forms.Form):
         if preset == "custom":
             tiebreaks = tuple(c.strip() for c in str(d.get("tiebreaks_custom") or "").split(",") if c.strip())
         else:
-            tiebreaks = next((codes for key, _l, codes in tiebreak_presets() if key == preset), ())
+            tiebreaks = next((codes for key, _l, codes in tiebreak_presets(self.organisation) if key == preset), ())
         closed = d.get("closed_last_rounds")
         rounds = d.get("rounds")
         limits = {

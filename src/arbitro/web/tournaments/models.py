@@ -43,6 +43,92 @@ class Season(models.Model):
         return self.name
 
 
+#: The organisation every tournament belongs to on a single-machine install (issue 19 item 5).
+DEFAULT_ORGANISATION = "default"
+
+
+class Organisation(models.Model):
+    """A federation or a club hosted on this server, with its arbiters, tournaments and rulebook (issue 19 item 5).
+
+    ``rulebook`` is a code of :mod:`arbitro.federations` (empty: FIDE rules only); it decides which
+    federation page, categories, tie-break orders and prize preset its tournaments offer. The site
+    superuser manages organisations; an organisation's admin manages its members.
+    """
+
+    class Kind(models.TextChoices):
+        FEDERATION = "federation", _("Federation")
+        CLUB = "club", _("Club")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(max_length=60, unique=True)
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.FEDERATION)
+    rulebook = models.CharField(_("rulebook"), max_length=20, blank=True)
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="clubs",
+        limit_choices_to={"kind": "federation"}, verbose_name=_("parent federation"),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("organisation")
+        verbose_name_plural = _("organisations")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def site_rulebook_code() -> str:
+    """The rulebook of the default organisation when it is created: ``ARBITRO_RULEBOOK`` or the only one registered."""
+    from arbitro import federations
+
+    code = getattr(settings, "ARBITRO_RULEBOOK", "")
+    if code:
+        return code.upper()
+    known = federations.available()
+    return known[0].code if len(known) == 1 else ""
+
+
+def default_organisation_name(code: str) -> str:
+    """The default organisation's name: its rulebook's code (e.g. the federation's initials), else "Arbitro"."""
+    return code or "Arbitro"
+
+
+def default_organisation() -> Organisation:
+    """The default organisation (created on first use, as the migration does for existing installs)."""
+    org = Organisation.objects.filter(slug=DEFAULT_ORGANISATION).first()
+    if org is None:
+        org, _created = Organisation.objects.get_or_create(
+            slug=DEFAULT_ORGANISATION, defaults={"name": default_organisation_name(site_rulebook_code()), "rulebook": site_rulebook_code()}
+        )
+    return org
+
+
+def default_organisation_id() -> int:
+    return default_organisation().pk
+
+
+class Membership(models.Model):
+    """A user's place in an organisation: *admin* (everything on its tournaments, manages its members) or
+    *arbiter* (creates tournaments in it and runs those given to them)."""
+
+    class Role(models.TextChoices):
+        ADMIN = "admin", _("Admin")
+        ARBITER = "arbiter", _("Arbiter")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="arbitro_memberships")
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.ARBITER)
+
+    class Meta:
+        ordering = ["organisation", "user"]
+        constraints = [models.UniqueConstraint(fields=["user", "organisation"], name="membership_unique")]
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} {self.organisation}"
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
@@ -51,6 +137,10 @@ class Tournament(models.Model):
 
     slug = models.SlugField(max_length=80, unique=True)
     name = models.CharField(_("name"), max_length=200)
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.PROTECT, related_name="tournaments", default=default_organisation_id,
+        verbose_name=_("organisation"),
+    )
     city = models.CharField(_("city"), max_length=100, blank=True)
     federation = models.CharField(_("federation"), max_length=3, blank=True)
     start_date = models.DateField(_("start date"), null=True, blank=True)
@@ -102,7 +192,11 @@ class TournamentEvent(models.Model):
 
 
 class Role(models.Model):
-    """Who may do what at the desk. ``tournament`` empty: federation-wide."""
+    """Who may do what on one tournament at the desk.
+
+    ``tournament`` empty is the form from before organisations (issue 19 item 5): read as a membership
+    of the default organisation (federation admin: its admin; chief arbiter: its arbiter).
+    """
 
     class Kind(models.TextChoices):
         FEDERATION_ADMIN = "federation_admin", _("Federation admin")
@@ -173,7 +267,14 @@ class CategoryHistory(models.Model):
 
 
 class ByeRequest(models.Model):
-    """A player's online request of a half-point bye; the arbiter sees and decides it."""
+    """A player's online request of a half-point bye; the arbiter sees and decides it.
+
+    ``player`` is the player's stable id (:attr:`arbitro.model.Player.public_id`, the number of
+    their public page), not the start rank: a late entry renumbers the field (C.04.2 2.4-2.5)
+    and a request keyed by the number would move onto another player. Before round 1, when the
+    ids still follow the provisional numbers, the service moves the rows with each renumbering
+    (:func:`arbitro.web.tournaments.service.remap_bye_requests`).
+    """
 
     class Status(models.TextChoices):
         PENDING = "pending", _("Pending")
@@ -181,15 +282,19 @@ class ByeRequest(models.Model):
         REJECTED = "rejected", _("Rejected")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="bye_requests")
-    start_rank = models.PositiveIntegerField()
+    player = models.PositiveIntegerField(help_text="the player's stable id (Player.public_id), not the start rank")
     round = models.PositiveIntegerField()
     kind = models.CharField(max_length=1, default="H")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    message = models.CharField(max_length=300, blank=True)
+    message = models.CharField(max_length=300, blank=True)  # the English text (a fallback, backups)
+    #: why it was refused or how it was recorded, said in the reader's language at display time:
+    #: a core message code (``arbitro.errors``) with its parameters, or ``"desk"``
+    reason_code = models.CharField(max_length=60, blank=True)
+    reason_params = models.JSONField(default=dict, blank=True)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["tournament", "round", "start_rank"]
+        ordering = ["tournament", "round", "player"]
 
 
 class RatingListEntry(models.Model):

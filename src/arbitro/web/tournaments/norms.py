@@ -8,6 +8,7 @@ and during a tournament the forecasts (what a player needs next).
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,14 +31,25 @@ class NormLine:
     failed: list[str]
     explanation: list[str] = field(default_factory=list)
     public_id: int = 0  # the player's page (a stable id, issue 15)
-    #: (rule code, article, passed) of each B.01 check: the page says them in the reader's language
-    checks: list[tuple[str, str, bool | None]] = field(default_factory=list)
+    #: (rule code, article, passed, detail) of each B.01 check: the page says them in the reader's language
+    #: (the detail is the core's coded reasoning, a :class:`~arbitro.errors.Message` with the numbers)
+    checks: list[tuple[str, str, bool | None, str]] = field(default_factory=list)
 
     @property
-    def rules(self) -> list[tuple[str, str, bool | None]]:
-        """(article, the rule's name in the active language, passed) for the page (looked up at render time)."""
+    def rules(self) -> list[tuple[str, str, bool | None, str]]:
+        """(article, the rule's name, passed, the reasoning) in the active language (looked up at render time)."""
+        from .texts import text
+
         names = _rule_names()
-        return [(article, names.get(rule, rule.replace("_", " ")), passed) for rule, article, passed in self.checks]
+        return [
+            (article, names.get(rule, rule.replace("_", " ")), passed, text(detail))
+            for rule, article, passed, detail in self.checks
+        ]
+
+    @property
+    def failed_rules(self) -> list[tuple[str, str, bool | None, str]]:
+        """The checks not met (the "rules not met" column), each with its name and reasoning."""
+        return [r for r in self.rules if r[2] is False]
 
 
 def _rule_names() -> dict[str, str]:
@@ -77,6 +89,18 @@ class NormReport:
         return self.achieved + self.in_reach
 
 
+def _why(exc: Exception) -> str:
+    """What the page says when the norms cannot be evaluated: a user's problem (coded, translated at
+    render time), never a programmer's English text (that goes to the log)."""
+    from arbitro.errors import ArbitroError
+
+    if isinstance(exc, ArbitroError) and exc.code:
+        arg = exc.args[0] if exc.args else ""
+        return arg if isinstance(arg, str) else str(arg)
+    logging.getLogger(__name__).warning("norms not evaluated: %s", exc, exc_info=exc)
+    return ""
+
+
 def _line(result: Any, t: CoreTournament | None = None) -> NormLine:
     from arbitro.views import points_text
 
@@ -93,7 +117,7 @@ def _line(result: Any, t: CoreTournament | None = None) -> NormLine:
         rp=result.rp,
         failed=list(result.failed_rules),
         explanation=list(result.explanation),
-        checks=[(c.rule, c.article, c.passed) for c in result.checks],
+        checks=[(c.rule, c.article, c.passed, c.detail) for c in result.checks],
     )
 
 
@@ -107,7 +131,7 @@ def tournament_norms(t: CoreTournament, options: Any = None) -> NormReport:
         evaluated = evaluate_norms(t, options=options)
         forecasts = forecast_norms(t) if t.rounds is not None and t.played_rounds < t.rounds else []
     except Exception as exc:  # noqa: BLE001 - a norm engine problem must not take the page down
-        return NormReport(False, message=str(exc))
+        return NormReport(False, message=_why(exc))
     report = NormReport(True)
     for pn in evaluated:
         for result in pn.norms:
@@ -128,7 +152,7 @@ def player_norm(t: CoreTournament, start_rank: int) -> NormReport:
     try:
         evaluated = evaluate_norms(t, players=[start_rank])
     except Exception as exc:  # noqa: BLE001
-        return NormReport(False, message=str(exc))
+        return NormReport(False, message=_why(exc))
     report = NormReport(True)
     for pn in evaluated:
         for result in pn.norms:

@@ -222,10 +222,9 @@ def standings_view(row: models.Tournament, t: CoreTournament) -> StandingsView:
     """Standings from the core (:func:`arbitro.views.standings_of`, by match for two-game systems), rows from views."""
 
     def build() -> StandingsView:
-        try:
-            st = standings_of(t, after_round=_after_round(t))
-        except ArbitroError as exc:  # show the core's message rather than a server error
-            return StandingsView(False, [], [], str(exc))
+        st = _standings_or_error(row, t)
+        if isinstance(st, ArbitroError):  # show the core's message rather than a server error
+            return StandingsView(False, [], [], str(st))
         table = standings_table(t, st)
         return StandingsView(True, table.tiebreaks, table.rows, lots_seed=table.lots_seed)
 
@@ -236,9 +235,8 @@ def crosstable_for(row: models.Tournament, t: CoreTournament) -> Crosstable | No
     """The crosstable after the complete rounds (:func:`arbitro.views.crosstable`); None without standings."""
 
     def build() -> Crosstable | None:
-        try:
-            st = standings_of(t, after_round=_after_round(t))
-        except ArbitroError:
+        st = _standings_or_error(row, t)
+        if isinstance(st, ArbitroError):
             return None
         return crosstable(t, st, grid=t.is_round_robin and len(t.players) <= GRID_MAX)
 
@@ -284,10 +282,18 @@ def core_standings(row: models.Tournament, t: CoreTournament) -> Standings | Non
     :meth:`arbitro.standings.Standings.as_dict` and the tie-break explanations.
     """
 
-    def build() -> Standings | None:
+    st = _standings_or_error(row, t)
+    return None if isinstance(st, ArbitroError) else st
+
+
+def _standings_or_error(row: models.Tournament, t: CoreTournament) -> Standings | ArbitroError:
+    """The core standings after the complete rounds, or the core's reason why not: computed once per
+    version for the standings page, the crosstable and the API alike (each ranked them again before)."""
+
+    def build() -> Standings | ArbitroError:
         try:
             return standings_of(t, after_round=_after_round(t))
-        except ArbitroError:
-            return None
+        except ArbitroError as exc:
+            return exc
 
     return store.cached(row, "core_standings", build)

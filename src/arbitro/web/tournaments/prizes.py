@@ -56,7 +56,7 @@ def prize_list_for(row: models.Tournament) -> PrizeList | None:
     doc = stored_document(row)
     if doc is not None:
         return parse_prize_list(doc, _("prize list"))
-    book = federation.rulebook()
+    book = federation.rulebook(row)
     if row.category and book is not None:
         return book.prize_preset()
     return None

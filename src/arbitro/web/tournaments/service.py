@@ -20,7 +20,7 @@ from __future__ import annotations
 import datetime as _dt
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -174,13 +174,19 @@ def rebuild(row: models.Tournament, core: CoreTournament) -> None:
     store.sync_entries(row, core)
 
 
-def _commit(row: models.Tournament, svc: TournamentService, user: Actor) -> None:
-    """Append the service's new events (one transaction, optimistic concurrency)."""
-    new = svc.new_events
+def append_events(
+    row: models.Tournament, new: Sequence[Any], base: int, user: Actor, appended: Callable[[], None]
+) -> None:
+    """Append ``new`` (events with ``kind`` and ``payload``) to the row's log: one transaction, optimistic concurrency.
+
+    ``base`` is the number of events the command replayed; if the log has grown since, nothing is
+    written and :class:`ChangedMeanwhile` is raised (as for a clash on the ``seq`` key). Under the
+    lock, after the insert, ``appended()`` bumps the version and writes what the row caches.
+    Shared by the individual and the team desk (:mod:`arbitro.web.teams.service`).
+    """
     if not new:
         return
     author = user if user is not None and user.is_authenticated else None
-    base = len(svc.events) - len(new)  # events the service replayed before this command (optimistic concurrency)
     try:
         with transaction.atomic():
             # One writer per tournament (a row lock on PostgreSQL; SQLite's IMMEDIATE transaction locks the file).
@@ -194,9 +200,70 @@ def _commit(row: models.Tournament, svc: TournamentService, user: Actor) -> None
                 models.TournamentEvent(tournament=row, seq=i, kind=ev.kind, payload=ev.payload, author=author)
                 for i, ev in enumerate(new, start=last + 1)
             )
-            _appended(row, svc.state)
+            appended()
     except IntegrityError:
         raise ChangedMeanwhile(str(CHANGED_MEANWHILE)) from None
+
+
+def _commit(row: models.Tournament, svc: TournamentService, user: Actor) -> None:
+    """Append the service's new events (one transaction, optimistic concurrency)."""
+    new = svc.new_events
+    base = len(svc.events) - len(new)  # events the service replayed before this command (optimistic concurrency)
+    moves = _id_moves(svc.events[:base], new, svc.state)  # ids that follow provisional numbers (before round 1)
+
+    def appended() -> None:
+        _appended(row, svc.state)
+        if moves:
+            remap_bye_requests(row, moves)
+
+    append_events(row, new, base, user, appended)
+
+
+_RENUMBERING = ("player_removed", "pairing_numbers_assigned")
+
+
+def _id_moves(before: Sequence[Event], new: Sequence[Event], after: TournamentState) -> dict[int, int | None]:
+    """Old public id -> new public id (``None``: removed) of the players whose id this command changed.
+
+    Ids are stable once round 1 is paired (late entries, C.04.2 2.4-2.5), but before it they
+    follow the provisional numbers (:func:`arbitro.tournament.state._renumber`): a renumbering
+    or a removal moves them. The chain old id -> old start rank -> (each renumbering event)
+    -> new start rank -> new id is followed; only ids that change are returned.
+    """
+    if not any(e.kind in _RENUMBERING for e in new):
+        return {}
+    old = core_replay(before)
+    rank: dict[int, int | None] = {p.public_id: p.start_rank for p in old.header.players.values()}
+    for e in new:
+        if e.kind == "player_removed":
+            gone = int(e.payload["start_rank"])
+            rank = {pid: (None if r is None or r == gone else r - (r > gone)) for pid, r in rank.items()}
+        elif e.kind == "pairing_numbers_assigned":
+            position = {int(o): i for i, o in enumerate(e.payload["order"], start=1)}
+            rank = {pid: (None if r is None else position.get(r)) for pid, r in rank.items()}
+    ids = {p.start_rank: p.public_id for p in after.header.players.values()}
+    moves = {pid: (None if r is None else ids.get(r)) for pid, r in rank.items()}
+    return {a: b for a, b in moves.items() if a != b}
+
+
+def remap_bye_requests(row: models.Tournament, moves: dict[int, int | None]) -> None:
+    """Move the bye requests with their players (``moves``: old id -> new id, ``None`` for a removed player)."""
+    batch = []
+    for b in row.bye_requests.filter(player__in=list(moves)):
+        target = moves[b.player]
+        if target is None:
+            b.delete()  # the player was removed before round 1 (C.04.2 3.2): the request went with them
+        else:
+            b.player = target
+            batch.append(b)
+    models.ByeRequest.objects.bulk_update(batch, ["player"])
+
+
+def public_id(row: models.Tournament, start_rank: int) -> int:
+    """The stable id of the player with ``start_rank`` now (the start rank itself when unknown)."""
+    core = store.load(row)
+    p = core.players.get(start_rank)
+    return p.public_id if p is not None else start_rank
 
 
 # -- commands -----------------------------------------------------------------
@@ -219,11 +286,12 @@ def create(
     tiebreaks: tuple[str, ...] = ()
     limits = None
     federation_code = data.get("federation") or ""
+    organisation = data.get("organisation") or models.default_organisation()  # issue 19 item 5
     if category:
-        fmt = federation.format_for(int(data.get("entrants") or 0))
+        fmt = federation.format_for(int(data.get("entrants") or 0), organisation)
         system, rounds, tiebreaks = fmt.system, fmt.rounds, fmt.tiebreaks
         limits = ByeLimits(max_half_point_byes=fmt.max_half_point_byes) if fmt.max_half_point_byes is not None else None
-        book = federation.rulebook()
+        book = federation.rulebook(organisation)
         federation_code = federation_code or (book.federation if book is not None else "")
     if pairing_system(system).is_round_robin:
         rounds = None
@@ -256,6 +324,7 @@ def create(
         row = models.Tournament.objects.create(
             slug=store.unique_slug(data["name"]),
             name=data["name"],
+            organisation=organisation,
             city=data.get("city") or "",
             start_date=data.get("start_date"),
             end_date=data.get("end_date"),
@@ -323,7 +392,7 @@ def request_bye(row: models.Tournament, start_rank: int, rnd: int, kind: str, us
     svc = _service(row, user)
     column = svc.state.pairing_system.games_per_round * (rnd - 1) + 1
     if row.category and kind == "H":
-        federation.check_bye(svc.state, start_rank, column)
+        federation.check_bye(svc.state, start_rank, column, row)
     svc.request_bye(start_rank, column, kind)
     _commit(row, svc, user)
 
@@ -637,8 +706,18 @@ def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reas
     svc.change_pairing(boards, bye=bye, reason=reason)
     warnings = [texts.text(w) for w in svc.warnings]
     _commit(row, svc, user)
-    text = _("Pairing changed and logged.")
-    return " ".join([text, *warnings])
+    return Warned(_("Pairing changed and logged."), warnings)
+
+
+class Warned(str):
+    """A desk message with the core's warnings of the command (shown apart, as warnings)."""
+
+    warnings: list[str]
+
+    def __new__(cls, text: str, warnings: list[str]) -> Warned:
+        obj = super().__new__(cls, text)
+        obj.warnings = list(warnings)
+        return obj
 
 
 def withdraw(row: models.Tournament, start_rank: int, user: Actor) -> None:
@@ -666,7 +745,7 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         if not row.category:
             raise ArbitroError(
                 _("%(rule)s: this rule applies only to the rulebook's category tournaments")
-                % {"rule": federation.default_time_text()}
+                % {"rule": federation.default_time_text(row)}
             )
         rnd = _int(data.get("round"), "round")
         board = _int(data.get("board"), "board")
@@ -684,7 +763,7 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
             )
         names = {"white": st.player(game.white).name, "black": st.player(game.black).name}
         result, text = federation.no_show_result(
-            str(data.get("absent") or ""), str(data.get("start") or ""), str(data.get("time") or ""), names
+            str(data.get("absent") or ""), str(data.get("start") or ""), str(data.get("time") or ""), names, row
         )
         _enter(svc, rnd, {board: result}, None, row, user)
         _commit(row, svc, user)
@@ -724,11 +803,12 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         request_bye(row, _int(data.get("player"), "player"), _int(data.get("round"), "round"), kind, user)
         models.ByeRequest.objects.create(
             tournament=row,
-            start_rank=_int(data.get("player"), "player"),
+            player=public_id(row, _int(data.get("player"), "player")),
             round=_int(data.get("round"), "round"),
             kind=kind,
             status=models.ByeRequest.Status.ACCEPTED,
-            message=_("recorded at the desk"),
+            message="recorded at the desk",
+            reason_code="desk",  # said in the reader's language (texts.stored_text)
         )
         return _("Bye recorded.")
     if op == "publish":

@@ -27,6 +27,7 @@ from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
 from arbitro.trf import format_trf as _format_trf
 from arbitro.trf import parse_trf
+from arbitro.trf.diagnostics import Diagnostic
 
 from . import models
 
@@ -37,19 +38,40 @@ _CACHE_SIZE = 256
 _LOCK = threading.Lock()
 
 
+_MEMO_BUILDING: dict[tuple[int, int, str], threading.RLock] = {}
+
+
 def cached(t: models.Tournament, key: str, build: Callable[[], T]) -> T:
-    """Memoise ``build()`` for this tournament's current version."""
+    """Memoise ``build()`` for this tournament's current version, built by one thread.
+
+    The threads that ask for the same value of a new version meanwhile wait for that build
+    instead of each replaying the log (or ranking the standings) again: under a crowd every
+    server thread asked at once, right after each result (issue 19 load test).
+    """
     full = (t.pk, t.version, key)
     with _LOCK:
         if full in _CACHE:
             _CACHE.move_to_end(full)
             return cast(T, _CACHE[full])
-    value = build()
-    with _LOCK:
-        _CACHE[full] = value
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    return value
+        building = _MEMO_BUILDING.get(full)
+        if building is None:
+            building = _MEMO_BUILDING[full] = threading.RLock()
+    with building:
+        try:
+            with _LOCK:
+                if full in _CACHE:
+                    _CACHE.move_to_end(full)
+                    return cast(T, _CACHE[full])
+            value = build()
+            with _LOCK:
+                _CACHE[full] = value
+                while len(_CACHE) > _CACHE_SIZE:
+                    _CACHE.popitem(last=False)
+            return value
+        finally:
+            with _LOCK:
+                if _MEMO_BUILDING.get(full) is building:
+                    del _MEMO_BUILDING[full]
 
 
 _PAGES: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
@@ -82,7 +104,8 @@ def cached_page_at(
     the new page is served as soon as it is built, a fraction of a second later.
 
     With ``REDIS_URL`` the bytes are also kept in Redis under the same version, so the other
-    processes do not build them again.
+    processes do not build them again; while one process builds a page the others wait for it
+    there (:func:`_shared_or_claim`) instead of building it at the same time.
     """
     full = (t.pk, t.version, key)
     with _LOCK:
@@ -103,14 +126,25 @@ def cached_page_at(
                     return t.version, _PAGES[full]
             shared = _shared_cache()
             value = None
+            claimed = False
             if shared is not None:
                 skey = f"page:{shared.get('page-generation', 0)}:{t.pk}:{t.version}:{key}"
                 value = shared.get(skey)
+                if not isinstance(value, bytes):
+                    with _LOCK:
+                        previous = _LATEST.get((t.pk, key)) if stale_ok else None
+                    value, claimed = _shared_or_claim(shared, skey, wait=previous is None)
+                    if value is None and not claimed and previous is not None:
+                        return previous  # another process builds this version: the previous one meanwhile
             if not isinstance(value, bytes):
                 with _LOCK:
                     _BUILDING_KEYS[(t.pk, key)] = _BUILDING_KEYS.get((t.pk, key), 0) + 1
                 try:
                     value = build()
+                except BaseException:
+                    if claimed and shared is not None:
+                        shared.delete(f"{skey}:building")  # the others build it themselves at once
+                    raise
                 finally:
                     with _LOCK:
                         _BUILDING_KEYS[(t.pk, key)] -= 1
@@ -118,6 +152,8 @@ def cached_page_at(
                             del _BUILDING_KEYS[(t.pk, key)]
                 if shared is not None:
                     shared.set(skey, value)
+                    if claimed:
+                        shared.delete(f"{skey}:building")
             with _LOCK:
                 _PAGES[full] = value
                 while len(_PAGES) > _PAGES_SIZE:
@@ -132,6 +168,32 @@ def cached_page_at(
         finally:
             with _LOCK:
                 _BUILDING.pop(full, None)
+
+
+SHARED_WAIT = 2.0  # seconds a process waits for another one's build of a page before building it itself
+
+
+def _shared_or_claim(shared: BaseCache, skey: str, *, wait: bool = True) -> tuple[bytes | None, bool]:
+    """``(page, False)`` once another process has built it, or ``(None, True)``: this one builds it.
+
+    One build per page and version across the web processes (issue 19 §2): the first to claim
+    it builds; the others (``wait``) wait for its bytes in Redis (a sleeping thread holds no CPU)
+    rather than render the same page again; past :data:`SHARED_WAIT` (a builder gone) they build
+    it. Without ``wait`` (a reader that has the previous version to show): ``(None, False)`` at once.
+    """
+    import time
+
+    if shared.add(f"{skey}:building", 1, timeout=int(SHARED_WAIT) + 1):
+        return None, True
+    if not wait:
+        return None, False
+    deadline = time.monotonic() + SHARED_WAIT
+    while time.monotonic() < deadline:
+        time.sleep(0.01)
+        value = shared.get(skey)
+        if isinstance(value, bytes):
+            return value, False
+    return None, False
 
 
 def _shared_cache() -> BaseCache | None:
@@ -170,10 +232,19 @@ def parse(text: str | bytes, source: str = "<upload>", *, validate: bool = True)
     """Parse TRF text with the core reader; errors become one :class:`ArbitroError`."""
     result = parse_trf(text, source=source, validate=validate)
     errors = [d for d in result.diagnostics if d.is_error]
-    if errors:
-        more = f" (and {result.error_count - 1} more)" if result.error_count > 1 else ""  # counted past the cap
-        raise ArbitroError(f"{errors[0]}{more}")
+    if errors:  # the error carries every kept diagnostic (the import page lists them, translated: texts.diagnostics)
+        raise TrfFileError(errors, result.error_count)
     return result.tournament
+
+
+class TrfFileError(ArbitroError):
+    """A TRF upload that cannot be read: the first problem as the message, all kept ones in ``diagnostics``."""
+
+    def __init__(self, diagnostics: list[Diagnostic], error_count: int) -> None:
+        more = f" (and {error_count - 1} more)" if error_count > 1 else ""  # counted past the cap
+        super().__init__(f"{diagnostics[0]}{more}")
+        self.diagnostics = diagnostics
+        self.error_count = error_count
 
 
 def format_trf(t: CoreTournament, version: str = "trf26") -> str:
@@ -224,8 +295,10 @@ def import_trf(
     season: models.Season | None = None,
     category: str = "",
     source: str = "<upload>",
+    organisation: models.Organisation | None = None,
 ) -> models.Tournament:
-    """Create a tournament row from TRF text (validated by the core reader)."""
+    """Create a tournament row from TRF text (validated by the core reader), in ``organisation``
+    (default: the default organisation)."""
     core = parse(text, source=source)
     canonical = format_trf(core)
     if status is None:
@@ -248,19 +321,24 @@ def import_trf(
         season=season,
         category=category,
         base_trf=canonical,
+        organisation=organisation or models.default_organisation(),
     )
     sync_entries(row, core)
     return row
 
 
-def duplicates(core: CoreTournament) -> list[models.Tournament]:
+def duplicates(core: CoreTournament, organisation: models.Organisation | None = None) -> list[models.Tournament]:
     """Tournaments already here that this file describes: same name, start date and players (by start rank).
 
-    Importing the same TRF twice asks before it makes a copy (issue 15 item 6).
+    Importing the same TRF twice asks before it makes a copy (issue 15 item 6). With ``organisation``, only
+    that organisation's tournaments: another's drafts are not shown (issue 19 item 5).
     """
     players = {n: p.name for n, p in core.players.items()}
     found = []
-    for row in models.Tournament.objects.filter(name=core.name or "Torneo", start_date=core.start_date):
+    rows = models.Tournament.objects.filter(name=core.name or "Torneo", start_date=core.start_date)
+    if organisation is not None:
+        rows = rows.filter(organisation=organisation)
+    for row in rows:
         have = dict(row.entries.values_list("start_rank", "person__name"))
         if have == players:
             found.append(row)

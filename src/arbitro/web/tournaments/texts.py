@@ -19,6 +19,7 @@ An entry is either one template or ``(singular, plural, count_param)`` for
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -143,6 +144,15 @@ TEXTS: dict[str, Promise | Plural] = {
         "change pairing: %(white)s and %(black)s already played each other in round %(round)s; "
         "FIDE mode refuses a rematch (C.04.1 art. 2)"
     ),
+    "change.colour_difference": _(
+        "change pairing: %(name)s (%(player)s) gets %(colour)s and a colour difference of %(diff)s "
+        "(C.04.1 art. 6 allows -2..+2)"
+    ),
+    "change.colour_three": _(
+        "change pairing: %(name)s (%(player)s) gets %(colour)s for the third time in a row (C.04.1 art. 7)"
+    ),
+    "colour.white": _("White"),
+    "colour.black": _("Black"),
     "change.second_pab": _(
         "change pairing: player %(player)s already had the pairing-allocated bye; FIDE mode refuses a second one "
         "(C.04.1 art. 4)"
@@ -188,6 +198,177 @@ TEXTS: dict[str, Promise | Plural] = {
         "%(points)s points from the last %(left)s rounds, if the opponents keep averaging %(ra)s and the mix holds",
         "left",
     ),
+    # the reasoning of each B.01 1.4 check (arbitro.titles.norms.rules, .exemption)
+    "norm.none": _("none"),
+    "norm.eight_of_nine": _(
+        "%(n)s games played in 9 rounds; the missing game is a forfeit win or pairing-allocated bye, "
+        "so 8 played games suffice and the norm counts as %(counts_as)s games"
+    ),
+    "norm.min_games_event": _("%(n)s games counted, at least %(need)s needed in this event (normally %(normal)s)"),
+    "norm.min_games": _("%(n)s games counted, at least %(need)s needed"),
+    "norm.drr": _("double round robin of %(players)s players (at least %(need)s); opponents counted once for the mix"),
+    "norm.federations_waived": _("waived (%(why)s); other federations: %(listed)s"),
+    "norm.federations": _("%(have)s other federations (%(listed)s), at least %(need)s needed"),
+    "norm.federation_maxima": _(
+        "own federation %(own)s (max %(own_max)s), largest federation %(top_fed)s %(top)s (max %(one_max)s) "
+        "of %(n)s opponents"
+    ),
+    "norm.waived": _("waived (%(why)s); %(detail)s"),
+    "norm.titled": _("%(have)s titled opponents, at least %(need)s needed"),
+    "norm.mix_2005_gm": _("%(gm)s GM, at least 3 needed"),
+    "norm.mix_2005_im": _("%(gmim)s GM/IM, at least 3 needed"),
+    "norm.mix_2005_wgm": _("%(gm)s GM and %(group)s GM/IM/WGM/FM: 2 GM or 3 of GM/IM/WGM/FM needed"),
+    "norm.mix_2005_wim": _(
+        "%(wim)s WIM and %(group)s GM/IM/WGM/FM: 3 WIM, or 2 WIM + 1 of the group, or 2 of the group needed"
+    ),
+    "norm.norm_title": _("%(have)s %(titles)s opponents, at least %(need)s needed"),
+    "norm.unrated_no_max": _("%(have)s unrated opponents; no maximum in this edition"),
+    "norm.unrated_max": _("%(have)s unrated opponents, at most %(most)s"),
+    "norm.min_score": _("score %(score)s/%(n)s, at least %(need)s (35 %%) needed"),
+    "norm.ra_unrated_raised": _(
+        "Ra %(ra)s (%(unrated)s unrated at %(value)s; %(raised)s raised to the floor %(floor)s), at least %(need)s needed"
+    ),
+    "norm.ra_unrated": _("Ra %(ra)s (%(unrated)s unrated at %(value)s), at least %(need)s needed"),
+    "norm.ra_raised": _("Ra %(ra)s (%(raised)s raised to the floor %(floor)s), at least %(need)s needed"),
+    "norm.ra": _("Ra %(ra)s, at least %(need)s needed"),
+    "norm.rp": _("Rp %(rp)s = Ra %(ra)s + dp %(dp)s (%(score)s/%(n)s = %(percent)s %%), at least %(need)s needed"),
+    "norm.not_swiss": _("not a Swiss event"),
+    "norm.swiss_no_host": _("host federation (TRF 032) unknown: cannot be established"),
+    "norm.swiss_round": _(
+        "round %(round)s: %(n)s foreign rated players, %(feds)s federations, %(titled)s GM/IM/WGM/WIM "
+        "(at least 20 rated players not from the host federation, 3 federations, 10 GM/IM/WGM/WIM, in every round)"
+    ),
+    "norm.swiss_every_round": _(
+        "%(n)s foreign rated players from %(feds)s federations, %(titled)s GM/IM/WGM/WIM in every round"
+    ),
+    "norm.swiss": _(
+        "%(n)s foreign rated players, %(feds)s federations, %(titled)s GM/IM/WGM/WIM "
+        "(at least 20 rated players not from the host federation, 3 federations, 10 GM/IM/WGM/WIM)"
+    ),
+    "norm.exempt_swiss": _("Swiss exemption %(article)s"),
+    "norm.exempt_national": _("national championship final %(article)s"),
+    "norm.exempt_national_team": _("national team championship %(article)s"),
+    "norm.exempt_zonal": _("zonal tournament %(article)s"),
+    "norm.exempt_approved": _("event approved by the QC Chair %(article)s"),
+    # TRF reader and validator diagnostics (arbitro.trf; line, column and field: texts.diagnostic)
+    "trf.int_range": _('expected a whole number from %(low)s to %(high)s, found %(found)s'),
+    "trf.int": _('expected a whole number, found %(found)r'),
+    "trf.too_many_lines": _(
+        'more than %(lines)s lines; stopped reading (a TRF holds one 001 line per player, at most %(players)s)'
+    ),
+    "trf.date": _('expected a date YYYY/MM/DD, found %(found)r; ignored'),
+    "trf.count": _('expected a whole number up to %(most)s, found %(found)r; ignored'),
+    "trf.initial_colour": _('expected W or B, found %(found)r'),
+    "trf.bye_record": _("expected 'F|H|Z ROUND ID ...', e.g. '240 H 004 0006'"),
+    "trf.start_rank_used": _('start rank %(rank)s already used on line %(line)s'),
+    "trf.sex": _('expected m or w, found %(found)r; ignored'),
+    "trf.title": _('unknown title %(found)r; ignored'),
+    "trf.result": _('expected one of 1 = 0 + - W D L U F H Z, found %(found)r'),
+    "trf.block": _("expected 'NNNN c r' in columns %(first)s-%(last)s, found %(found)r"),
+    "trf.scoring_order": _('expected win > loss and win >= draw >= loss, found %(found)s'),
+    "trf.no_player": _('no 001 record for start rank %(rank)s'),
+    "trf.line_too_long": _('expected at most %(width)s characters (%(rounds)s rounds), found %(found)s; line skipped'),
+    "trf.control": _('a line break or control character (U+%(code)s) inside a record; line skipped'),
+    "trf.ruler": _('a column ruler, not a TRF record: %(found)r; ignored'),
+    "trf.round_date": _('expected YY/MM/DD, found %(found)r; ignored'),
+    "trf.rounds_range": _('expected the number of rounds, 1 to %(most)s, found %(found)s'),
+    "trf.rounds": _('expected the number of rounds (a whole number), found %(found)r'),
+    "trf.xxs": _('unknown scoring token %(token)r; ignored'),
+    "trf.no_start_rank": _('expected a start rank in columns 5-8, found nothing'),
+    "trf.opponent": _('expected a start rank or 0000, found %(found)r'),
+    "trf.colour": _('expected w, b or -, found %(found)r'),
+    "trf.round_of": _('expected a round of the tournament (1 to %(rounds)s), found %(found)s'),
+    "trf.scoring_forfeits": _(
+        'expected forfeit win >= forfeit loss and forfeit loss <= loss, found forfeit win %(win)s, forfeit loss %(loss)s'
+    ),
+    "trf.blank_after_code": _('expected a blank after the record code %(code)r'),
+    "trf.no_record": _('not a TRF record (no record code in columns 1-3): %(found)r; ignored'),
+    "trf.xxc": _('unknown token %(token)r (expected white1, black1 or rank); ignored'),
+    "trf.needs_opponent": _('result %(result)r needs an opponent, found 0000'),
+    "trf.unknown_code": _('unknown record code %(code)r; kept as it is'),
+    "trf.blank": _('blank'),
+    "trf.points": _('declared %(declared)s points, the results give %(computed)s'),
+    "trf.self": _('a player cannot meet themselves'),
+    "trf.no_opponent": _('no player with start rank %(rank)s'),
+    "trf.bye_code": _('expected a game result (1 = 0 + - W D L) against %(opponent)s, found bye code %(code)r'),
+    "trf.mirror_none": _('player %(player)s should have %(rank)s as opponent in round %(round)s, has nothing'),
+    "trf.mirror": _('player %(player)s should have %(rank)s as opponent in round %(round)s, has opponent %(other)s'),
+    "trf.unusual": _('unusual result %(own)s/%(other)s against %(opponent)s'),
+    "trf.birth_date": _('expected YYYY/MM/DD, found %(found)r'),
+    "trf.misfit": _('results %(own)r and %(other)r of %(rank)s and %(opponent)s do not fit together'),
+    "trf.same_colour": _('%(rank)s and %(opponent)s both have colour %(colour)r'),
+    "trf.colours_mismatch": _('colours of %(rank)s and %(opponent)s do not match (%(own)s / %(other)s)'),
+    "trf.rounds_played": _('%(rounds)s rounds declared, results found for %(played)s'),
+    "trf.end_before_start": _('end date %(end)s is before the start date %(start)s'),
+    "trf.players_declared": _('%(declared)s declared, %(found)s player records found'),
+    "trf.ranks_gap": _('start ranks should run from 1 to %(last)s; missing: %(missing)s'),
+    "trf.bye_unknown": _('bye requested for start rank %(rank)s, who has no 001 record'),
+    "trf.unknown_ranks": _('unknown start rank(s) %(ranks)s'),
+    "trf.unknown_rank": _('unknown start rank %(rank)s'),
+    "trf.second_pab": _(
+        'a second pairing-allocated bye in round %(round)s (player %(first)s has one); C.04.1 c leaves at most one player unpaired'
+    ),
+    "trf.decimal": _('expected a number such as 1.5 (at most %(places)s decimals), found %(found)r'),
+    "trf.decimal_range": _('expected a number from %(low)s to %(high)s, found %(found)r'),
+    "trf.too_big": _('expected at most %(mb)s MB (9,999 players x 99 rounds), found %(found)s bytes'),
+    "trf.binary": _('expected a text file, found binary data (NUL bytes)'),
+    "trf.no_players": _('expected at least one player record (001), found none'),
+    "trf.team": _(
+        '%(evidence)s: this is a team tournament; the individual commands read individual tournaments only: use `arbitro team ...` (pair, standings, check) for team events'
+    ),
+    "trf.team_type": _('092 type %(type)r'),
+    "trf.scoring_codes": _("expected codes with points such as 'W 3.0 D 1.0', found %(found)r"),
+    "trf.team_system": _('192 tournament type %(type)r'),
+    "trf.xxa_many": _('expected at most %(most)s rounds, found %(found)s values'),
+    "trf.prohibited_record": _("expected 'FIRST LAST ID ID ...', e.g. '260 004 005 0002 0004'"),
+    "trf.xxp": _('expected two or more start ranks'),
+    "trf.scoring_token": _("expected a code and plain points such as 'W 3.0', found %(found)r"),
+    "trf.scoring_unknown": _('unknown code %(code)r (expected W D L A P); ignored'),
+    "trf.prohibited_many": _('more than %(most)s prohibited pairs in the file'),
+    "trf.acceleration_order": _('expected first round <= last round and first player <= last player'),
+    "trf.acceleration_many": _('more accelerated rounds than players x rounds; ignored'),
+    "trf.team_record": _('team record %(code)s'),
+    "trf.acceleration": _('expected game points, first and last round, first and last player'),
+    # B.01 1.1 tournament checks (arbitro.titles.checks; the IT3 report)
+    "check.rounds": _('%(n)s rounds; %(need)s games needed for a norm'),
+    "check.rounds_per_day": _('at most %(most)s round(s) on one day (%(day)s), limit %(limit)s'),
+    "check.one_round_per_day": _('%(days)s playing days, at most %(most)s round(s) per day'),
+    "check.duration": _('%(days)s days, at most %(most)s%(note)s'),
+    "check.long_event": _(
+        '%(days)s days (> %(limit)s): ratings and titles at the time of each game apply; the file holds one rating per player'
+    ),
+    "check.time_control": _('%(code)s: %(have)s min per player (%(how)s), at least %(need)s min'),
+    "check.hours": _('%(most)s round(s) of up to %(each)s h: %(hours)s h, at most %(limit)s'),
+    "check.chief": _('%(name)s (IA or FA required)'),
+    "check.arbiters": _('%(n)s arbiter(s), none among the players'),
+    "check.qualifying": _(
+        'at least 40 players averaging 2000+ in every round [uncertain: the averaging is our reading of 1.5.6a]'
+    ),
+    "check.rounds_unknown": _('number of rounds unknown (142)'),
+    "check.no_round_dates": _('no round dates (132)'),
+    "check.short_event": _('%(days)s days (<= %(limit)s): one rating list for the event'),
+    "check.tc_unknown": _('time control %(code)r not understood'),
+    "check.no_tc": _('no encoded time control (222)'),
+    "check.tc_60": _('for 60 moves incl. increments'),
+    "check.hours_needs": _('needs the time control (222) and round dates (132)'),
+    "check.no_chief": _('no chief arbiter (102)'),
+    "check.arbiter_title": _('%(name)r: arbiter title not given'),
+    "check.supervised": _('%(name)s: valid only if supervised by an IA'),
+    "check.no_arbiters": _('no arbiters listed (102/112)'),
+    "check.arbiters_play": _('arbiter(s) also listed as players: %(names)s'),
+    "check.no_system": _('no system (192 / 092)'),
+    "check.format_unknown": _('%(system)s: not recognised; other formats need prior QC approval'),
+    "check.no_rounds": _('no rounds played'),
+    "check.no_dates_codes": _('no dates (042/052/132)'),
+    "check.no_limit": _('no limit known'),
+    "check.no_dates": _('no dates'),
+    "check.no_rule": _('no such rule known for this edition'),
+    "check.tc_base": _('base time'),
+    "check.tc_without": _('without increment'),
+    "check.qualifying_round": _(
+        'round %(round)s: %(n)s players present, rated average %(avg)s (40 and 2000 needed) [uncertain: the averaging is our reading of 1.5.6a]'
+    ),
+    "check.tc_no_increment": _('%(code)s: no increment of %(seconds)s s; not valid for norms (%(note)s)'),
 }
 
 #: The result parser's codes (``ResultSyntaxError.code``), without a board (the desk's form names it).
@@ -233,3 +414,125 @@ def text(value: object) -> str:
     if isinstance(value, Message):
         return _fill(value.code, value.params) or _own(value) or str(value)
     return str(value)
+
+
+# -- TRF diagnostics (issue 15 item 7): the file's line, column and field, then the coded message ----------
+
+#: The English words of the reader's field names (after the record code: "001 sex", "round 3 result").
+def _field_words() -> dict[str, Promise]:
+    return {
+        "points": _("points"), "start rank": _("start rank"), "sex": _("sex"), "title": _("title"),
+        "rating": _("rating"), "rank": _("rank"), "birth date": _("birth date"), "start date": _("start date"),
+        "end date": _("end date"), "number of players": _("number of players"),
+        "number of rated players": _("number of rated players"), "number of teams": _("number of teams"),
+        "number of rounds": _("number of rounds"), "initial colour": _("initial colour"),
+        "scoring system": _("scoring system"), "scoring code": _("scoring code"), "bye": _("bye"),
+        "round": _("round"), "player": _("player"), "acceleration": _("acceleration"), "last round": _("last round"),
+        "first round": _("first round"), "first player": _("first player"), "last player": _("last player"),
+        "game points": _("game points"), "prohibited pairing": _("prohibited pairing"), "line": _("line"),
+        "file": _("file"), "record code": _("record code"), "team tournament": _("team tournament"),
+    }  # fmt: skip
+
+
+_ROUND_FIELD = re.compile(r"^round (\d+)(?: (result|opponent|colour))?$")
+_CODED_FIELD = re.compile(r"^((?:[0-9X]{3})(?:/[0-9X]{3})?)(?: (.*))?$")
+
+
+def trf_field(name: str) -> str:
+    """A TRF field name of the reader (``"001 sex"``, ``"round 3 result"``) in the active language.
+
+    The record code stays as it is (it is the file's own spelling); the words after it are translated.
+    A name this table does not know is shown as the reader wrote it.
+    """
+    m = _ROUND_FIELD.match(name)
+    if m is not None:
+        what = {
+            None: _("round %(n)s"), "result": _("round %(n)s result"),
+            "opponent": _("round %(n)s opponent"), "colour": _("round %(n)s colour"),
+        }[m[2]]  # fmt: skip
+        return str(what) % {"n": m[1]}
+    words = _field_words()
+    if name in words:
+        return str(words[name])
+    m = _CODED_FIELD.match(name)
+    if m is not None:
+        rest = m[2] or ""
+        date = re.fullmatch(r"date of round (\d+)", rest)
+        if date is not None:
+            return f"{m[1]} " + _("date of round %(n)s") % {"n": date[1]}
+        xxa = re.fullmatch(r"round (\d+)", rest)
+        if xxa is not None:
+            return f"{m[1]} " + _("round %(n)s") % {"n": xxa[1]}
+        if rest in words:
+            return f"{m[1]} {words[rest]}"
+        if not rest:
+            return m[1]
+    return name
+
+
+def diagnostic(d: Any) -> str:
+    """One :class:`arbitro.trf.diagnostics.Diagnostic` for people: where (line, column, field), then what."""
+    where = [str(_("line %(n)s") % {"n": d.line})] if d.line else []
+    if d.line and d.column:
+        where.append(str(_("column %(n)s") % {"n": d.column}))
+    if d.field:
+        where.append(str(_("field %(name)s") % {"name": trf_field(d.field)}))
+    head = ", ".join(where) if where else str(_("the whole file"))
+    return str(_("%(where)s: %(what)s") % {"where": head, "what": text(d.message)})
+
+
+def diagnostics(err: object, limit: int = 10) -> list[str]:
+    """The diagnostics an error carries (a TRF that cannot be read), at most ``limit``, then "and N more"."""
+    found = list(getattr(err, "diagnostics", None) or [])
+    if not found:
+        return []
+    total = max(len(found), int(getattr(err, "error_count", 0) or 0))
+    lines = [diagnostic(d) for d in found[:limit]]
+    more = total - len(lines)
+    if more > 0:
+        lines.append(ngettext("… and %(n)s more problem", "… and %(n)s more problems", more) % {"n": more})
+    return lines
+
+
+# -- reasons kept in the database (a bye request's refusal) -------------------------------------------------
+
+
+def _plain(value: object) -> object:
+    """A parameter as JSON can keep it (a nested message keeps its code; numbers stay numbers)."""
+    if isinstance(value, Message):
+        return {"code": value.code, "params": {k: _plain(v) for k, v in value.params.items()}, "text": str(value)}
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    return str(value)
+
+
+def _revive(value: object) -> object:
+    """A parameter read back from the database (a nested message becomes a message again)."""
+    if isinstance(value, dict) and "code" in value and "params" in value:
+        params = value["params"] if isinstance(value["params"], dict) else {}
+        return _stored_message(str(value["code"]), {k: _revive(v) for k, v in params.items()}, str(value.get("text", "")))
+    return value
+
+
+def _stored_message(code: str, params: Mapping[str, Any], english: str) -> Message:
+    """A message rebuilt from the database: its code and parameters (the English text as its own words)."""
+    m = Message(code, "{_english}", {"_english": english})
+    m.params = dict(params)
+    return m
+
+
+def stored_reason(err: ArbitroError) -> dict[str, Any]:
+    """The fields that keep ``err`` translatable in a row: ``reason_code`` and ``reason_params``."""
+    if not err.code:
+        return {}
+    return {"reason_code": err.code, "reason_params": {k: _plain(v) for k, v in err.params.items()}}
+
+
+def stored_text(code: str, params: Mapping[str, Any] | None, english: str) -> str:
+    """What a stored reason says in the active language (the stored English text when it has no code)."""
+    if code == "desk":
+        return str(_("recorded at the desk"))
+    if code:
+        revived = {k: _revive(v) for k, v in (params or {}).items()}
+        return _fill(code, revived) or english
+    return english

@@ -5,13 +5,16 @@ from django.urls import path
 
 from arbitro.web.ops import audit
 
-from . import views_desk, views_documents, views_player, views_players, views_public
+from . import views_desk, views_documents, views_members, views_player, views_players, views_public
 
 app_name = "tournaments"
 
 urlpatterns = [
     path("", views_public.home, name="home"),
     path("federation/", views_public.federation_page, name="federation"),
+    path("o/<slug:org>/", views_public.organisation, name="organisation"),  # issue 19 item 5
+    path("o/<slug:org>/federation/", views_public.federation_page, name="org_federation"),
+    path("desk/o/<slug:org>/members/", views_members.members, name="desk_members"),
     path("language/", views_public.set_language, name="set_language"),
     path("p/<int:pk>/", views_public.person, name="person"),
     path("t/<slug:slug>/", views_public.info, name="info"),

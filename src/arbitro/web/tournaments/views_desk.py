@@ -15,29 +15,63 @@ from django.utils.translation import ngettext
 
 from arbitro.errors import ArbitroError
 
-from . import federation, forms, models, permissions, present, prizes, result_entry, service, store, texts
+from . import (
+    federation,
+    forms,
+    models,
+    permissions,
+    present,
+    prizes,
+    result_entry,
+    service,
+    store,
+    texts,
+    views_player,
+)
 
 
 @login_required
 def desk(request: HttpRequest) -> HttpResponse:
+    rows = permissions.managed(request.user)
     return render(
         request,
         "tournaments/desk.html",
-        {"rows": permissions.managed(request.user), "can_create": permissions.can_create(request.user)},
+        {
+            "rows": rows,
+            "can_create": permissions.can_create(request.user),
+            "show_organisation": len({r.organisation_id for r in rows}) > 1,
+            "administered": permissions.administered(request.user),
+        },
     )
 
 
-def _require_create(request: HttpRequest) -> None:
-    if not permissions.can_create(request.user):
+def creation_organisation(request: HttpRequest) -> tuple[models.Organisation, list[models.Organisation]]:
+    """The organisation a new tournament goes into (``?org=<slug>``; default: the user's first), and the
+    ones the user may choose from. Refused (403) outside the user's organisations (issue 19 item 5)."""
+    allowed = permissions.creatable_organisations(request.user)
+    if not allowed:
         raise PermissionDenied
+    slug = request.GET.get("org", "")
+    if slug:
+        org = next((o for o in allowed if o.slug == slug), None)
+        if org is None:
+            get_object_or_404(models.Organisation, slug=slug)  # 404 for no such organisation, else 403
+            raise PermissionDenied
+        return org, allowed
+    return next((o for o in allowed if o.slug == models.DEFAULT_ORGANISATION), allowed[0]), allowed
+
+
+def _require_create(request: HttpRequest) -> models.Organisation:
+    return creation_organisation(request)[0]
 
 
 @login_required
 def create(request: HttpRequest) -> HttpResponse:
-    _require_create(request)
-    form = forms.CreateSettingsForm(request.POST or None)
+    org, choices = creation_organisation(request)
+    form = forms.CreateSettingsForm(request.POST or None, organisation=org)
     if request.method == "POST" and form.is_valid():
         data = dict(form.cleaned_data)
+        data["organisation"] = org
         settings = form.settings()
         for key in ("time_control", "chief_arbiter", "city", "start_date", "end_date"):
             settings.pop(key)  # creation's own fields
@@ -52,7 +86,7 @@ def create(request: HttpRequest) -> HttpResponse:
             models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
             messages.success(request, _("Tournament created."))
             return redirect("tournaments:desk_panel", slug=row.slug)
-    return render(request, "tournaments/desk_create.html", {"form": form})
+    return render(request, "tournaments/desk_create.html", {"form": form, "organisation": org, "organisations": choices})
 
 
 _PENDING = "pending_import"
@@ -69,12 +103,16 @@ def import_trf(request: HttpRequest) -> HttpResponse:
     """Import a TRF file; one that is already here (same name, date and players) asks before making a copy."""
     import secrets
 
-    _require_create(request)
-    form = forms.ImportTrfForm(request.POST or None, request.FILES or None)
+    org, choices = creation_organisation(request)
+    form = forms.ImportTrfForm(request.POST or None, request.FILES or None, organisation=org)
+    page = {"form": form, "organisation": org, "organisations": choices}
     data: bytes | None = None
     category, source = "", "<upload>"
     pending = request.session.get(_PENDING)
-    if request.method == "POST" and request.POST.get("copy") and pending and pending.get("token") == request.POST["copy"]:
+    if (
+        request.method == "POST" and request.POST.get("copy") and pending and pending.get("token") == request.POST["copy"]
+        and pending.get("organisation", org.pk) == org.pk
+    ):
         path = _pending_path(pending["token"])  # the arbiter confirmed the copy
         data = path.read_bytes() if path.is_file() else None
         path.unlink(missing_ok=True)
@@ -86,7 +124,7 @@ def import_trf(request: HttpRequest) -> HttpResponse:
         upload = request.FILES["file"]
         data, category, source = upload.read(), form.cleaned_data.get("category", ""), upload.name or "<upload>"
         try:
-            found = store.duplicates(store.parse(data, source=source, validate=False))
+            found = store.duplicates(store.parse(data, source=source, validate=False), org)
         except ArbitroError:
             found = []  # the import below says what is wrong with the file
         if found:
@@ -94,18 +132,21 @@ def import_trf(request: HttpRequest) -> HttpResponse:
             path = _pending_path(token)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-            request.session[_PENDING] = {"token": token, "category": category, "source": source}
-            return render(request, "tournaments/desk_import.html", {"form": form, "duplicates": found, "token": token})
+            request.session[_PENDING] = {"token": token, "category": category, "source": source, "organisation": org.pk}
+            return render(request, "tournaments/desk_import.html", {**page, "duplicates": found, "token": token})
     if data is not None:
         try:
-            row = store.import_trf(data, category=category, source=source)
+            row = store.import_trf(data, category=category, source=source, organisation=org)
         except ArbitroError as err:
+            problems = texts.diagnostics(err)  # a bad file: each problem with its line, column and field
+            if problems:
+                return render(request, "tournaments/desk_import.html", {"form": form, "problems": problems, "source": source})
             messages.error(request, texts.text(err))
         else:
             models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
             messages.success(request, _("Tournament imported."))
             return redirect("tournaments:desk_panel", slug=row.slug)
-    return render(request, "tournaments/desk_import.html", {"form": form})
+    return render(request, "tournaments/desk_import.html", page)
 
 
 def _managed(request: HttpRequest, slug: str, action: str) -> models.Tournament:
@@ -176,7 +217,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "current_boards": "\n".join(
                 f"{r.game.white.start_rank} {r.game.black.start_rank}" for r in newest_rows if r.game_number <= 1
             ),
-            "requests": row.bye_requests.all(),
+            "requests": views_player.with_players(row.bye_requests.all(), core),
             "events": _recent(row, st),
             "rounds": [(c, (c - 1) // games + 1) for c in range(1, last + 1) if (c - 1) % games == 0],
             "current_round": (rnd - 1) // games + 1 if rnd else 0,
@@ -191,7 +232,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "editable": st is not None or not service.is_event_based(row),  # imported: adopted on the first action
             "state": st,
             "no_refresh": True,
-            "default_time": federation.default_time_text() if row.category else "",  # the rulebook's default time
+            "default_time": federation.default_time_text(row) if row.category else "",  # the rulebook's default time
             "prizes": prizes.view(row, core),
             "prize_document": _prize_document(row),
             "result_entry": result_entry.script_data(st.fide_mode if st is not None else True),
@@ -343,6 +384,8 @@ def action(request: HttpRequest, slug: str) -> HttpResponse:
     else:
         if text:
             messages.success(request, text)
+        for warning in getattr(text, "warnings", ()):  # the core's warnings (e.g. a manual pairing's colours)
+            messages.warning(request, warning)
     return redirect(back)
 
 

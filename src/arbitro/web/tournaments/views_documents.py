@@ -21,7 +21,7 @@ from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
 from arbitro.views.rounds import last_paired_round, last_round_with_results
 
-from . import federation, models, permissions, store
+from . import federation, models, permissions, store, texts
 
 PUBLIC_KINDS = ("pairings", "results", "standings", "crosstable")
 DESK_KINDS = (*PUBLIC_KINDS, "players", "it3")  # IT3: the tournament report (FIDE IDs, birth dates)
@@ -57,9 +57,9 @@ def _pdf(row: models.Tournament, request: HttpRequest, kind: str) -> HttpRespons
 
     t = store.load(row)
     rnd = None if kind in ("players", "it3") else _round(request, t, kind)
-    notes = (federation.default_time_text(),) if kind == "pairings" and row.category else ()
+    notes = (federation.default_time_text(row),) if kind == "pairings" and row.category else ()
     try:
-        data = render_pdf(kind, t, lang=_lang(), round_number=rnd, notes=notes)
+        data = render_pdf(kind, t, lang=_lang(), round_number=rnd, notes=notes, say=texts.text)
     except ArbitroError as err:  # a round that does not exist (yet)
         raise Http404(str(err)) from None
     resp = HttpResponse(data, content_type="application/pdf")

@@ -7,6 +7,8 @@ with the article; every request, granted or refused, is listed at the desk.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -41,24 +43,37 @@ def request_bye(request: HttpRequest, slug: str) -> HttpResponse:
             service.request_bye(row, start_rank, rnd, "H", request.user)
         except ArbitroError as err:
             models.ByeRequest.objects.create(
-                tournament=row, start_rank=start_rank, round=rnd,
-                status=models.ByeRequest.Status.REJECTED, message=texts.text(err),
+                tournament=row, player=service.public_id(row, start_rank), round=rnd,
+                status=models.ByeRequest.Status.REJECTED, message=str(err)[:300], **texts.stored_reason(err),
             )
             messages.error(request, _("Bye refused: %(reason)s") % {"reason": texts.text(err)})
         else:
             models.ByeRequest.objects.create(
-                tournament=row, start_rank=start_rank, round=rnd, status=models.ByeRequest.Status.ACCEPTED
+                tournament=row, player=service.public_id(row, start_rank), round=rnd,
+                status=models.ByeRequest.Status.ACCEPTED,
             )
             messages.success(request, _("Half-point bye recorded for round %(round)s.") % {"round": rnd})
             return redirect("tournaments:info", slug=row.slug)
     mine = models.ByeRequest.objects.filter(tournament=row)
     if allowed is not None:
-        mine = mine.filter(start_rank__in=allowed)
+        mine = mine.filter(player__in=[service.public_id(row, r) for r in allowed])
     return render(
         request,
         "tournaments/bye.html",
-        {"row": row, "t": core, "form": form, "tab": "info", "no_refresh": True, "no_player": allowed == set(), "requests": mine},
-    )
+        {"row": row, "t": core, "form": form, "tab": "info", "no_refresh": True, "no_player": allowed == set(),
+         "requests": with_players(mine, store.load(row))},
+    )  # fmt: skip
+
+
+def with_players(requests: Any, core: Any) -> list[Any]:
+    """The requests, each with ``who`` (the player it belongs to now, by stable id, or ``None``) and
+    ``reason`` (why refused or how recorded, in the reader's language)."""
+    by_id = {p.public_id: p for p in core.players.values()}
+    out = list(requests)
+    for r in out:
+        r.who = by_id.get(r.player)
+        r.reason = texts.stored_text(r.reason_code, r.reason_params, r.message)
+    return out
 
 
 @login_required
@@ -78,6 +93,6 @@ def mine(request: HttpRequest) -> HttpResponse:
         entries = person.entries.filter(tournament__published=True).select_related("tournament")
         for entry in entries.order_by("-tournament__start_date", "tournament__name"):
             t = entry.tournament
-            byes = models.ByeRequest.objects.filter(tournament=t, start_rank=entry.start_rank)
-            rows.append({"row": t, "start_rank": entry.start_rank, "requests": list(byes)})
+            byes = models.ByeRequest.objects.filter(tournament=t, player=service.public_id(t, entry.start_rank))
+            rows.append({"row": t, "start_rank": entry.start_rank, "requests": with_players(byes, store.load(t))})
     return render(request, "tournaments/mine.html", {"person": person, "rows": rows, "no_refresh": True})

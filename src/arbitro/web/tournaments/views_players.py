@@ -45,6 +45,8 @@ def _table(row: models.Tournament) -> list[dict[str, Any]]:
                 "rank": ranking.get(p.start_rank),
                 "points": points_text(p.score(core.scoring)),
                 "withdrawn": withdrawn.get(p.start_rank),
+                # the columns a phone hides, under the name (title, federation, FIDE id, birth)
+                "meta": " · ".join(x for x in (p.title, p.federation, p.fide_id, p.birth_date) if x),
             }
         )
     return rows
@@ -155,7 +157,7 @@ def _settings_initial(row: models.Tournament) -> dict[str, Any]:
         "3-1-0" if {k: str(v) for k, v in vars_of(h.scoring).items()} == forms.SCORING_PRESETS["3-1-0"] else "custom"
     )
     tb = tuple(h.tiebreaks)
-    preset = "" if not tb else next((k for k, _l, codes in forms.tiebreak_presets() if codes == tb), "custom")
+    preset = "" if not tb else next((k for k, _l, codes in forms.tiebreak_presets(row) if codes == tb), "custom")
     limits = st.bye_limits
     return {
         "rated": bool(st.rated),
@@ -213,7 +215,7 @@ def settings_page(request: HttpRequest, slug: str) -> HttpResponse:
     """The tournament's settings; a change is a ``settings_changed`` event (the core says what is fixed at round 1)."""
     row = _managed(request, slug, "settings")
     st = service.state(row)
-    form = forms.SettingsForm(request.POST or None, initial=_settings_initial(row))
+    form = forms.SettingsForm(request.POST or None, initial=_settings_initial(row), organisation=row)
     if request.method == "POST" and form.is_valid():
         data = _changed_settings(form, st)
         try:

@@ -60,14 +60,41 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     return wrapper
 
 
-def home(request: HttpRequest) -> HttpResponse:
-    rows = models.Tournament.objects.filter(published=True).select_related("season")
+def _groups(rows: Any) -> list[tuple[Any, list[models.Tournament]]]:
+    """Published tournaments by status: running, registration, finished."""
     groups = [
         (label, [r for r in rows if r.status == status])
         for status, label in models.Tournament.Status.choices
     ]
     groups.sort(key=lambda g: {"running": 0, "registration": 1, "finished": 2}.get(_status_of(g[1]), 3))
-    return render(request, "tournaments/home.html", {"groups": [g for g in groups if g[1]]})
+    return [g for g in groups if g[1]]
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """Every published tournament of every organisation; the organisation is shown when there are several."""
+    rows = models.Tournament.objects.filter(published=True).select_related("season", "organisation")
+    organisations = list(models.Organisation.objects.filter(tournaments__published=True).distinct())
+    return render(
+        request,
+        "tournaments/home.html",
+        {"groups": _groups(rows), "show_organisation": federation.multi_organisation(), "organisations": organisations},
+    )
+
+
+def organisation(request: HttpRequest, org: str) -> HttpResponse:
+    """An organisation's public index (issue 19 item 5): its published tournaments, its clubs, its rulebook."""
+    who = get_object_or_404(models.Organisation, slug=org)
+    rows = who.tournaments.filter(published=True).select_related("season", "organisation")
+    return render(
+        request,
+        "tournaments/organisation.html",
+        {
+            "org": who,
+            "groups": _groups(rows),
+            "clubs": who.clubs.all(),
+            "book": federation.rulebook(who),
+        },
+    )
 
 
 def _status_of(rows: list[models.Tournament]) -> str:
@@ -108,7 +135,7 @@ def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpRes
     view = present.round_for(row, core, rnd)
     from . import federation
 
-    default_time = federation.default_time_text() if row.category else ""  # the rulebook's default time
+    default_time = federation.default_time_text(row) if row.category else ""  # the rulebook's default time
     return render(
         request,
         "tournaments/pairings.html",
@@ -144,7 +171,11 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _norms(row: models.Tournament, core: Any, build: Callable[[Any], norms.NormReport]) -> norms.NormReport:
-    """The norm report, or only why this event cannot give norms (rated, standard, enough rounds: B.01)."""
+    """The norm report, or only why this event cannot give norms (rated, standard, enough rounds: B.01).
+
+    The reason is said in the reader's language on every request; only ``build`` (language-free:
+    the core's coded messages, translated at render time) may be cached.
+    """
     from . import desk_players, service
 
     reason = desk_players.norms_possible(service.state(row), core)
@@ -155,7 +186,7 @@ def _norms(row: models.Tournament, core: Any, build: Callable[[Any], norms.NormR
 def norms_page(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
     core = store.load(row)
-    report = store.cached(row, "norms", lambda: _norms(row, core, norms.tournament_norms))
+    report = _norms(row, core, lambda c: store.cached(row, "norms", lambda: norms.tournament_norms(c)))
     return render(request, "tournaments/norms.html", _context(row, "norms", report=report))
 
 
@@ -210,26 +241,31 @@ def person(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def federation_page(request: HttpRequest) -> HttpResponse:
-    """The site rulebook's page (categories, formats, tie-breaks) and the seasons, with each winner."""
-    book = federation.rulebook()
+def federation_page(request: HttpRequest, org: str = "") -> HttpResponse:
+    """An organisation's rulebook page (categories, formats, tie-breaks) and its seasons, with each winner.
+
+    ``/federation/`` is the default organisation's; ``/o/<org>/federation/`` another's (issue 19 item 5).
+    """
+    who = get_object_or_404(models.Organisation, slug=org) if org else models.default_organisation()
+    book = federation.rulebook(who)
     if book is None:
         raise Http404
     lang = federation.lang()
     seasons = []
-    for season in models.Season.objects.prefetch_related("tournaments"):
+    for season in models.Season.objects.all():
         rows = []
-        for r in season.tournaments.filter(published=True):
+        for r in season.tournaments.filter(published=True, organisation=who):
             leader = None
             if r.status == models.Tournament.Status.FINISHED:
                 view = present.standings_view(r, store.load(r))
                 leader = view.rows[0].player.name if view.available and view.rows else None
             rows.append((r, leader, book.category_label(r.category, lang) if r.category else ""))
-        seasons.append((season, rows))
+        if rows or not org:  # another organisation's page lists only the seasons it played
+            seasons.append((season, rows))
     return render(
         request,
         "tournaments/federation.html",
-        {"seasons": seasons, "sections": book.season_page(lang)},
+        {"seasons": seasons, "sections": book.season_page(lang), "rulebook": book, "org": who},
     )
 
 

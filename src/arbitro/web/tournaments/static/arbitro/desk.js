@@ -12,6 +12,10 @@
   var forms = data.forms, msg = data.messages;
   var inputs = Array.prototype.slice.call(form.querySelectorAll("input.result"));
   var storeKey = "arbitro:results:" + form.getAttribute("data-draft");
+  if (form.getAttribute("data-finished")) {  // a finished tournament: nothing to type or correct here
+    form.querySelectorAll("input.result").forEach(function (x) { x.readOnly = true; });
+    return;
+  }
 
   function normalise(text) {  // = arbitro.tournament.results.normalise_result
     return text.replace(/\s+/g, "").toUpperCase().replace(/[:\u2013\u2014\u2212]/g, "-").replace(/,/g, ".");
