@@ -60,3 +60,26 @@ def test_c04_3_fast_path_equals_full_search_on_fixtures(path: Path) -> None:
         assert (fast is None) == (full is None), f"round {rnd}"
         if fast is not None and full is not None:
             assert fast == full, f"round {rnd}"
+
+
+def test_c04_3_constructed_brackets_are_used_and_pair_as_the_full_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """C.04.3 Art. 3-4: brackets paired by construction (issue 16) give the full search's round."""
+    from arbitro.pairing import dutch_round
+
+    taken: list[bool] = []
+    original = dutch_round._Bracket.constructed
+
+    def spy(self: dutch_round._Bracket) -> bool:
+        ok = original(self)
+        taken.append(ok)
+        return ok
+
+    monkeypatch.setattr(dutch_round._Bracket, "constructed", spy)
+    values: dict[str, int | Decimal] = {"PlayersNumber": 120, "RoundsNumber": 7, "HalfPointByeRate": 5}
+    t = generate(GeneratorConfig(values), 11, DutchOptions())
+    t.rounds = 7
+    for rnd in range(2, t.played_rounds + 1):
+        fast = _pair(t, rnd, DutchOptions())
+        full = _pair(t, rnd, DutchOptions(full_search=True))
+        assert fast is not None and fast == full, f"round {rnd}"
+    assert any(taken) and not all(taken)

@@ -21,6 +21,8 @@ with the alternating path to it flipped so that it becomes the free vertex.
 
 from __future__ import annotations
 
+import sys
+
 __all__ = ["Matcher"]
 
 
@@ -150,14 +152,28 @@ class Matcher:
             self.active[v] = False
 
     def solve(self) -> list[int]:
-        """Optimise and return ``mate`` (``mate[v] == v`` when ``v`` is unmatched or removed)."""
-        if self.fresh:
-            self.fresh = False
-            self._jump_start()
-        self._tighten()
-        self._relax()
-        while self._stage():
-            pass
+        """Optimise and return ``mate`` (``mate[v] == v`` when ``v`` is unmatched or removed).
+
+        Augmenting through nested blossoms recurses once per level, and blossoms can nest
+        about n / 2 deep (a 2,000-player round 9 went past Python's default limit of 1,000):
+        the limit is raised for the call. Python-to-Python calls do not use the C stack
+        (CPython 3.11+), so only the interpreter's own counter is affected.
+        """
+        limit = sys.getrecursionlimit()
+        need = 2 * self.n + 200
+        if limit < need:
+            sys.setrecursionlimit(need)
+        try:
+            if self.fresh:
+                self.fresh = False
+                self._jump_start()
+            self._tighten()
+            self._relax()
+            while self._stage():
+                pass
+        finally:
+            if limit < need:
+                sys.setrecursionlimit(limit)
         self.optimal = True
         return [m if m >= 0 else v for v, m in enumerate(self.mate)]
 

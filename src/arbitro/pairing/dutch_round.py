@@ -16,9 +16,10 @@ bits, one decision at a time:
 
 from __future__ import annotations
 
+from arbitro.model import Colour
 from arbitro.pairing.blossom import Matcher
-from arbitro.pairing.dutch_state import PlayerState, RoundState
-from arbitro.pairing.dutch_weights import Layout
+from arbitro.pairing.dutch_state import DOWN, UP, PlayerState, RoundState
+from arbitro.pairing.dutch_weights import Layout, colour_flags, compatible
 from arbitro.pairing.types import NoValidPairing
 
 __all__ = ["match_round"]
@@ -49,15 +50,18 @@ class _Round:
         return self.m.solve()
 
     def initial(self) -> None:
-        sp, n, m, lay = self.sp, self.n, self.m, self.layout
+        sp, n, m, lay, st = self.sp, self.n, self.m, self.layout, self.st
         top = sp[0].acc
         odd = n % 2 == 1
+        # [C1]/[C3] once for every pair (the same values base() would compute through Layout.edge)
+        compat = [[j for j in range(i) if compatible(sp[j], sp[i], st)] for i in range(n)]
         for i in range(n):
-            for j in range(i):
+            pi = sp[i]
+            for j in compat[i]:
                 if odd:
-                    m.set_weight(i, j, lay.initial_odd(sp[i], sp[j], top))
+                    m.set_weight(i, j, lay.initial_odd(pi, sp[j], top))
                 else:
-                    m.set_weight(i, j, self.base(j, i, False, False))
+                    m.set_weight(i, j, lay.outside(sp[j], pi, 0, False, self.c9_ranks))
         mate = self.solve()
         free = [v for v in range(n) if mate[v] == v]
         if len(free) > 1 or any(not sp[v].eligible_bye for v in free):
@@ -76,8 +80,9 @@ class _Round:
             for rank, games in enumerate(counts):
                 self.c9_ranks[games] = rank
             for i in range(n):
-                for j in range(i):
-                    m.set_weight(i, j, self.base(j, i, False, False))
+                pi = sp[i]
+                for j in compat[i]:
+                    m.set_weight(i, j, lay.outside(sp[j], pi, self.bye_score, self.c9, self.c9_ranks))
 
     def run(self) -> dict[int, int]:
         self.initial()
@@ -167,6 +172,9 @@ class _Bracket:
         self.stable[mv] = v
 
     def pair(self) -> None:
+        if not self.r.full and self.constructed():
+            self.advance()
+            return
         self.load()
         self.choose_mdps()
         self.mdp_opponents()
@@ -176,6 +184,408 @@ class _Bracket:
         self.freeze_split()
         self.s1_partners()
         self.advance()
+
+    def constructed(self) -> bool:
+        """Fast path (issue 16): pair a bracket by construction, without loading or solving.
+
+        Three shapes of bracket ``B`` (the players of ``pbi`` before the next
+        scoregroup ``N``) are covered; any other returns False and the full
+        search pairs the bracket:
+
+        * E: one scoregroup, no MDPs, an even number of players, all paired inside;
+        * O: one scoregroup, no MDPs, odd: one downfloater, paired in ``N`` ([C8]);
+        * M: one MDP ``f`` and an odd number of residents: ``f`` plays a
+          resident ``x`` (4.2 with S1 = {f}), the other residents pair inside.
+
+        The candidate is built in C.04.3's order (S1 against S2, each S1 player
+        in turn taking the first S2 player that still leaves a perfect S1-S2
+        matching of the rest in the graph ``G`` of allowed edges, 4.2; in O the
+        downfloater is the S2 player left over, in M ``x`` the first resident
+        allowed) and fixed only under this certificate that the full search
+        fixes exactly these pairs (and, in O, leaves the same player unpaired):
+
+        1. Completion ([C4], [C2], [C5]: field 1 of the weights) and [C6]-[C8].
+           A witness matching of the players below is built from the matcher's
+           current matching (its pairs among them, greedy pairs and one-step
+           swaps for the rest): with the candidate it pairs every player but
+           at most one who may take the PAB (eligible, score not above the PAB
+           score) -- the upper bound of field 1 -- and pairs as many players of
+           ``B`` inside ``B`` as possible ([C6], [C7] then have their maximum);
+           in O the downfloater is paired in ``N`` and ``N`` with it has its
+           largest possible number of pairs, the maximum of [C8] (count and
+           score). So every optimum of the weights the full search loads has
+           these values; the fields below a count field cannot carry into it
+           (each count is at most ``len(pbi) / 2`` or ``len(B)``; guard:
+           below ``2**b``).
+        2. Separation. Given those values, the weight of a matching is the
+           weight of ``B``'s internal pairs plus that of the rest: in E and M
+           the rest does not meet ``B``; in O the rest (the downfloater's edge
+           into ``N`` and the pairs below) carries no field below [C8] ([C9] is
+           off: guard; edges outside the bracket have no colour, float or
+           generation-order bits), so it weighs the same for every admissible
+           downfloater. Field 1, [C6], [C7] and the float fields of the
+           residents' pairs are then the same for all candidates; what is left
+           to compare is the colour fields [C10]-[C13], the float fields
+           that depend on the choice ([C14]/[C16]: the downfloater's earlier
+           downfloats in O; [C15]/[C17] with [C19]/[C21]: the earlier upfloats
+           of ``x`` in M) and the generation order.
+        3. Colour optimum. With a, b, c the players preferring white, black or
+           nothing among those to be paired inside, every perfect matching of
+           them has at least ``(|a - b| - c) / 2`` pairs of equal preferences
+           ([C12]). ``G`` keeps the compatible edges that meet [C10] and [C11]
+           and: when that bound is 0, no two equal preferences; otherwise at
+           least one player of the majority colour, and for two such players
+           [C13] met. Every perfect matching of ``G`` reaches 0 for [C10],
+           [C11], [C13] and the bound for [C12] (each non-majority player takes
+           one majority player); conversely every best matching uses only
+           edges of ``G``. In O the bound depends on the downfloater: only those
+           with the least (bound, earlier downfloats) -- a lower bound over
+           every player of ``B`` -- may float, and they must share one ``G``.
+           In M, ``x`` must be the first resident whose edge to ``f`` is in ``G``
+           with the fewest earlier upfloats among those, so no earlier
+           resident can be ``f``'s opponent in a best candidate.
+        4. Order. The candidate is S1 against S2 (of the remainder in M), i.e.
+           no exchange (4.3 a), so the full search's exchange count is 0, and
+           it chooses the S1 partners in order, each the first S2 player that
+           some best candidate allows: the construction's choices, the best
+           candidates being the perfect S1-S2 matchings of ``G`` (with, in O, a
+           downfloater among the admissible ones: the construction matches a
+           stand-in for the downfloater last, to those, and its result lies in
+           the set of best candidates, so it is also the first of that set).
+        5. After the bracket: the pairs leave the graph (as the full search
+           fixes them); the next bracket reloads every edge among its players,
+           and ``advance`` leaves [C9] off either way (guard), so the rest of the
+           round sees the same weights; the matcher's state differs only in
+           which optimum it holds, which no decision depends on (match_round).
+        """
+        r, pbi = self.r, self.pbi
+        sp, n = r.sp, r.n
+        nb = self.nsgb
+        if r.c9 or nb < 1 or self.sgb > 1:
+            return False
+        if n % 2 == 1 and self.sgi < n and r.bye_score >= sp[self.sgi].acc:
+            return False  # advance() would read [C9] from the solved matching
+        b = r.layout.b
+        if nb >= 1 << b or len(pbi) // 2 >= 1 << b:
+            return False
+        residents = pbi[self.sgb : nb]
+        score = sp[residents[0]].acc if residents else 0
+        if not residents or any(sp[v].acc != score for v in residents):
+            return False
+        if self.sgb == 1:
+            if nb % 2 == 0:
+                return self._with_mdp(pbi[0], residents)
+            return self._with_mdp_odd(pbi[0], residents)
+        if nb % 2 == 0:
+            if self._completion(set(residents)) is None:
+                return False
+            rule = _colour_rule(residents, sp)
+            pairs = self._first_candidate(residents, rule, None)
+            if pairs is None:
+                return False
+            self._fix_all(pairs)
+            return True
+        return self._odd(residents)
+
+    def _fix_all(self, pairs: list[tuple[int, int]]) -> None:
+        for v, u in pairs:
+            self.matched[v] = self.matched[u] = True
+            self.pairs[v] = u
+            self.m.remove_pair(v, u)
+
+    def _odd(self, group: list[int]) -> bool:
+        """Shape O of :meth:`constructed`: one downfloater from an odd homogeneous bracket."""
+        r, sp, pbi = self.r, self.r.sp, self.pbi
+        nxt = pbi[self.nsgb :]
+        if not nxt:
+            return False  # the downfloater would be the PAB: left to the full search
+        back = r.layout.rounds_back
+        half = len(group) // 2
+        best: tuple[int, int, int, int] | None = None
+        admissible: list[int] = []
+        rule: _Rule | None = None
+        for i, f in enumerate(group):
+            others = [v for v in group if v != f]
+            fr = _colour_rule(others, sp)
+            fl = sp[f].floats
+            key = (fr[1], fr[2], int(back > 0 and fl[0] == DOWN), int(back > 1 and fl[1] == DOWN))
+            if best is None or key < best:
+                best = key
+                admissible = []
+                rule = None
+            if key == best and i >= half:
+                if rule is not None and fr != rule:
+                    return False
+                rule = fr
+                admissible.append(f)
+        if rule is None:
+            return False  # the best downfloaters are all in S1: an exchange
+        pairs = self._first_candidate(group, rule, admissible)
+        if pairs is None:
+            return False
+        paired = {v for pair in pairs for v in pair}
+        f = next(v for v in group if v not in paired)
+        if self._completion(set(group), f, set(nxt)) is None:
+            return False
+        self._fix_all(pairs)
+        return True
+
+    def _with_mdp(self, f: int, residents: list[int]) -> bool:
+        """Shape M of :meth:`constructed`: one MDP, an even bracket."""
+        r, sp, st = self.r, self.r.sp, self.r.st
+        if sp[f].acc <= sp[residents[0]].acc:
+            return False
+        group = [f, *residents]
+        rule = _colour_rule(group, sp)
+        back = r.layout.rounds_back
+        hf = sp[f]
+        best: tuple[int, int] | None = None
+        first: int | None = None
+        for x in residents:
+            lo = sp[x]
+            if not compatible(hf, lo, st) or not _allowed(hf, lo, rule):
+                continue
+            key = (int(back > 0 and lo.floats[0] == UP), int(back > 1 and lo.floats[1] == UP))
+            if best is None or key < best:
+                best, first = key, x
+        if first is None:
+            return False
+        rest = [v for v in residents if v != first]
+        pairs = self._first_candidate(rest, rule, None)
+        if pairs is None:
+            return False
+        if self._completion(set(group)) is None:
+            return False
+        self._fix_all([(f, first), *pairs])
+        return True
+
+    def _with_mdp_odd(self, f: int, residents: list[int]) -> bool:
+        """Shape MO of :meth:`constructed`: one MDP and an even number of residents, one of whom floats.
+
+        The MDP is paired ([C7]: its score outweighs any number of resident pairs). Candidates
+        are compared, after field 1 and [C6]-[C8] (certificate 1, with the downfloater ``d``
+        paired into the next scoregroup), on the [C12]/[C13] bounds without ``d``, then
+        [C14] (``d``'s downfloat last round), [C15] (the MDP's opponent ``x``'s upfloat), [C16],
+        [C17] -- the order of the float fields of the weights. ``K`` is the least of these keys
+        over every (``d``, ``x``) with the edge MDP-``x`` in ``G`` without ``d``; a compatible
+        ``x`` outside that ``G`` costs more than ``d``'s colour bounds, so the certificate also
+        asks those bounds to be at least ``K``'s: ``K`` is then a lower bound for every candidate. ``x`` is the first resident in some pair of key ``K`` (4.2, S1 =
+        {MDP}: no earlier resident is the opponent in a best candidate), and the remainder is
+        constructed as in O with the admissible downfloaters those ``d`` in its S2 with key ``K``
+        beside ``x`` (one rule ``G`` for all of them). The construction then reaches ``K``.
+        """
+        r, sp, st = self.r, self.r.sp, self.r.st
+        nxt = self.pbi[self.nsgb :]
+        if not nxt or sp[f].acc <= sp[residents[0]].acc:
+            return False
+        back = r.layout.rounds_back
+        hf = sp[f]
+        group = [f, *residents]
+
+        def flag(v: int, k: int, kind: str) -> int:
+            return int(back > k and sp[v].floats[k] == kind)
+
+        rules: dict[int, _Rule] = {d: _colour_rule([v for v in group if v != d], sp) for d in residents}
+        allowed: dict[_Rule, list[int]] = {}
+        for rule in set(rules.values()):
+            allowed[rule] = [x for x in residents if compatible(hf, sp[x], st) and _allowed(hf, sp[x], rule)]
+
+        def key(d: int, x: int) -> tuple[int, int, int, int, int, int]:
+            rd = rules[d]
+            return (rd[1], rd[2], flag(d, 0, DOWN), flag(x, 0, UP), flag(d, 1, DOWN), flag(x, 1, UP))
+
+        best: tuple[int, int, int, int, int, int] | None = None
+        for d in residents:
+            for x in allowed[rules[d]]:
+                if x != d:
+                    k = key(d, x)
+                    if best is None or k < best:
+                        best = k
+        if best is None:
+            return False
+        # A compatible opponent outside G without d costs more than d's bounds, but not
+        # necessarily more than K: such a pair must have bounds of at least K's.
+        for d in residents:
+            if rules[d][1:] < best[:2]:
+                inside = set(allowed[rules[d]])
+                if any(x != d and x not in inside and compatible(hf, sp[x], st) for x in residents):
+                    return False
+        ok = {x: {d for d in residents if d != x and x in allowed[rules[d]] and key(d, x) == best} for x in residents}
+        first = next(x for x in residents if ok[x])
+        rest = [v for v in residents if v != first]
+        half = len(rest) // 2
+        admissible = [d for d in rest[half:] if d in ok[first]]
+        if not admissible or len({rules[d] for d in admissible}) != 1:
+            return False
+        pairs = self._first_candidate(rest, rules[admissible[0]], admissible)
+        if pairs is None:
+            return False
+        paired = {v for pair in pairs for v in pair}
+        d = next(v for v in rest if v not in paired)
+        if self._completion(set(group), d, set(nxt)) is None:
+            return False
+        self._fix_all([(f, first), *pairs])
+        return True
+
+    def _completion(
+        self, group: set[int], floater: int | None = None, nxt: set[int] | None = None
+    ) -> list[tuple[int, int]] | None:
+        """A witness for :meth:`constructed` (1): a matching of the players still to pair outside ``group``.
+
+        It must pair all of them but at most one who may take the PAB; with
+        ``floater`` (shape O) it also pairs the floater with a player of ``nxt``
+        and has the most pairs possible among ``nxt`` and the floater.
+        """
+        r, m = self.r, self.m
+        sp, pbi = r.sp, self.pbi
+        rest = [v for v in pbi if v not in group] + list(range(pbi[-1] + 1, r.n))
+        w = m.w
+        forced: list[tuple[int, int]] = []
+        if floater is not None:
+            assert nxt is not None
+            mate0 = m.mate
+            # a partner in N for the floater: prefer one the matcher leaves free or pairs outside N
+            opts = [u for u in rest if u in nxt and w[floater][u]]
+            if not opts:
+                return None
+            opts.sort(key=lambda u: (mate0[u] >= 0 and mate0[u] in nxt, u))
+            partner0 = opts[0]
+            forced.append((floater, partner0))
+            rest = [v for v in rest if v != partner0]
+        inside = set(rest)
+        mate = m.mate
+        partner: dict[int, int] = {}
+        for v in rest:
+            u = mate[v]
+            # the matcher's pairs among them; with ``nxt``, only those on one side of it
+            if u >= 0 and u in inside and w[v][u] and (nxt is None or (u in nxt) == (v in nxt)):
+                partner[v] = u
+        left: list[int] = []
+        if nxt is not None:
+            left = _pair_up([v for v in rest if v in nxt], partner, w)
+        left = _pair_up([v for v in rest if v not in nxt or v in left] if nxt else rest, partner, w)
+        if len(left) > 1:
+            return None
+        pairs = [(v, u) for v, u in partner.items() if v < u]
+        total = len(rest) + 2 * len(forced)
+        if left:
+            p = sp[left[0]]
+            if total % 2 == 0 or not (p.eligible_bye and p.acc <= r.bye_score):
+                return None
+        if nxt is not None:
+            inner = sum(1 for a, c in pairs if a in nxt and c in nxt)
+            if 1 + inner < (len(nxt) + 1) // 2:
+                return None
+        return forced + pairs
+
+    def _first_candidate(
+        self, group: list[int], rule: _Rule, floaters: list[int] | None
+    ) -> list[tuple[int, int]] | None:
+        """The first S1-S2 candidate (4.2) among the perfect matchings of the graph G of :meth:`constructed`.
+
+        ``group`` is split into S1 (the first half, rounded down) and S2. With
+        ``floaters`` (odd ``group``) a stand-in vertex after S1 takes one of
+        them: the S2 player left unpaired.
+        """
+        r = self.r
+        sp, st = r.sp, r.st
+        half = len(group) // 2
+        s1, s2 = group[:half], group[half:]
+        adj: dict[int, list[int]] = {}
+        radj: dict[int, list[int]] = {t: [] for t in s2}
+        for s in s1:
+            h = sp[s]
+            row: list[int] = []
+            for t in s2:
+                lo = sp[t]
+                if compatible(h, lo, st) and _allowed(h, lo, rule):
+                    row.append(t)
+                    radj[t].append(s)
+            if not row:
+                return None
+            adj[s] = row
+        order = list(s1)
+        if floaters is not None:
+            stand_in = -1
+            adj[stand_in] = list(floaters)
+            for t in floaters:
+                radj[t].append(stand_in)
+            order.append(stand_in)
+        if len(order) != len(s2):
+            return None
+        mate1: dict[int, int] = {}
+        mate2: dict[int, int] = {}
+        for s in order:  # greedy in order, then augmenting paths (a perfect matching of G)
+            t0 = next((t for t in adj[s] if t not in mate2), None)
+            if t0 is not None:
+                mate1[s], mate2[t0] = t0, s
+        for s in order:
+            if s in mate1:
+                continue
+            prev: dict[int, int] = {}
+            queue = [s]
+            end = None
+            for x in queue:
+                for t in adj[x]:
+                    if t in prev:
+                        continue
+                    prev[t] = x
+                    if t not in mate2:
+                        end = t
+                        break
+                    queue.append(mate2[t])
+                if end is not None:
+                    break
+            if end is None:
+                return None
+            t = end
+            while True:
+                x = prev[t]
+                nt = mate1.get(x)
+                mate1[x], mate2[t] = t, x
+                if x == s:
+                    break
+                assert nt is not None
+                t = nt
+        fixed: set[int] = set()  # S2 players taken
+        done: set[int] = set()  # S1 players whose partner is fixed, and the one choosing
+        out: list[tuple[int, int]] = []
+        for s in order:
+            done.add(s)
+            cands = [t for t in adj[s] if t not in fixed]
+            target = mate1[s]
+            if cands[0] != target:
+                # S1 players (not done) that can hand their S2 partner on along an
+                # alternating path ending at ``target``: moves[x] = (S2 player x takes, next mover)
+                moves: dict[int, tuple[int, int | None]] = {}
+                queue2: list[int] = []
+                for x in radj[target]:
+                    if x not in done and x not in moves:
+                        moves[x] = (target, None)
+                        queue2.append(x)
+                for y in queue2:
+                    ty = mate1[y]
+                    for x in radj[ty]:
+                        if x not in done and x not in moves:
+                            moves[x] = (ty, y)
+                            queue2.append(x)
+                for t in cands:
+                    if t == target:
+                        break
+                    y0 = mate2[t]
+                    if y0 in moves:
+                        mate1[s], mate2[t] = t, s
+                        mover: int | None = y0
+                        while mover is not None:
+                            nt2, nx = moves[mover]
+                            mate1[mover], mate2[nt2] = nt2, mover
+                            mover = nx
+                        break
+            t = mate1[s]
+            fixed.add(t)
+            if s >= 0:
+                out.append((s, t))
+        return out
 
     def load(self) -> None:
         """a. Base weights inside the bracket and towards the next scoregroup."""
@@ -371,6 +781,82 @@ class _Bracket:
                 r.c9 = False
         self.pbi = newp
         self.sgbv = self.nsgbv
+
+
+def _pair_up(players: list[int], partner: dict[int, int], w: list[list[int]]) -> list[int]:
+    """Pair the players of ``players`` not in ``partner`` greedily, then by one-step swaps; return those left.
+
+    A swap takes a left player ``x``, a pair ``y-z`` with ``y`` among ``players`` and
+    an edge ``x-y``, and a left player ``x2`` with an edge ``z-x2``: ``x-y`` and ``z-x2``.
+    """
+    left: list[int] = []
+    free = [v for v in players if v not in partner]
+    for v in free:
+        if v in partner:
+            continue
+        for u in free:
+            if u != v and u not in partner and w[v][u]:
+                partner[v], partner[u] = u, v
+                break
+        else:
+            left.append(v)
+    stuck: list[int] = []
+    while len(left) > 1:
+        x = left.pop()
+        done = False
+        for y in players:
+            z = partner.get(y)
+            if z is None or not w[x][y]:
+                continue
+            for x2 in left:
+                if x2 != z and w[z][x2]:
+                    left.remove(x2)
+                    partner[x], partner[y], partner[z], partner[x2] = y, x, x2, z
+                    done = True
+                    break
+            if done:
+                break
+        if not done:
+            stuck.append(x)
+    return stuck + left
+
+
+# majority colour (None: no two equal preferences), [C12] bound, [C13] bound
+_Rule = tuple[Colour | None, int, int]
+
+
+def _colour_rule(group: list[int], sp: list[PlayerState]) -> _Rule:
+    """The colour rule of :meth:`_Bracket.constructed` (3) for pairing ``group`` perfectly.
+
+    When every player of the majority colour has a strong (not absolute) preference, every
+    pair of two of them fails [C13]: the [C13] bound is then the [C12] bound, met by any
+    matching that meets the [C12] bound, and ``G`` keeps all their edges; otherwise it is 0
+    and ``G`` keeps only their edges that meet [C13].
+    """
+    prefs = [sp[v].pref for v in group]
+    white = sum(1 for c in prefs if c is Colour.WHITE)
+    black = sum(1 for c in prefs if c is Colour.BLACK)
+    nones = len(group) - white - black
+    excess = abs(white - black) - nones
+    if excess <= 0:
+        return None, 0, 0
+    majority = Colour.WHITE if white > black else Colour.BLACK
+    bound = excess // 2
+    strong = all(sp[v].strong and not sp[v].absolute for v in group if sp[v].pref is majority)
+    return majority, bound, bound if strong else 0
+
+
+def _allowed(h: PlayerState, lo: PlayerState, rule: _Rule) -> bool:
+    """Is the edge of higher ``h`` and lower ``lo`` in the graph G of :meth:`_Bracket.constructed` (3)?"""
+    f1, f2, f3, f4 = colour_flags(lo, h)
+    if not (f1 and f2):
+        return False
+    majority = rule[0]
+    if majority is None:
+        return f3
+    if h.pref is majority and lo.pref is majority:
+        return f4 or rule[2] > 0
+    return h.pref is majority or lo.pref is majority
 
 
 def match_round(

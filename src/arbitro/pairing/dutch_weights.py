@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from arbitro.pairing.dutch_state import DOWN, UP, PlayerState, RoundState
 
-__all__ = ["Layout", "compatible", "count_bits"]
+__all__ = ["Layout", "colour_flags", "compatible", "count_bits"]
 
 
 def compatible(a: PlayerState, b: PlayerState, st: RoundState) -> bool:
@@ -37,6 +37,22 @@ def compatible(a: PlayerState, b: PlayerState, st: RoundState) -> bool:
         if a.acc > threshold or b.acc > threshold:
             return True  # topscorers in the final round (C.04.3 1.8)
     return False
+
+
+def colour_flags(p: PlayerState, o: PlayerState) -> tuple[bool, bool, bool, bool]:
+    """The colour criteria [C10]-[C13] of pairing ``p`` (the lower) with ``o`` in one bracket: True when met."""
+    same = p.pref is o.pref
+    f1 = p.imbalance <= 1 or o.imbalance <= 1 or not same
+    if not p.absolute or not o.absolute or not same:
+        f2 = True
+    elif p.imbalance == o.imbalance:
+        f2 = p.repeated is None or p.repeated is not o.repeated
+    else:
+        low = o if p.imbalance > o.imbalance else p
+        f2 = low.repeated is not (p.pref.opposite if p.pref is not None else None)
+    f3 = p.pref is None or o.pref is None or not same
+    f4 = (not p.strong and not p.absolute) or (not o.strong and not o.absolute) or (p.absolute and o.absolute) or not same
+    return f1, f2, f3, f4
 
 
 def _bits(x: int) -> int:
@@ -88,20 +104,14 @@ class Layout:
         st = self.st
         if not compatible(h, l, st):
             return 0
+        if not in_cur and not in_next:
+            return self.outside(h, l, bye_score, c9, c9_ranks)
         b = self.b
         S = self.S
         off = self.off
         hb = not (h.eligible_bye and h.acc <= bye_score)
         lb = not (l.eligible_bye and l.acc <= bye_score)
         r = 1 + hb + lb
-        if not in_cur and not in_next:
-            c9v = 0
-            if c9:
-                if h.acc == bye_score:
-                    c9v += c9_ranks[h.played_games]
-                if l.acc == bye_score:
-                    c9v += c9_ranks[l.played_games]
-            return ((r << self.above_c9) | c9v) << self.below_c9
         r = (r << b) | in_cur
         r = (r << S) | ((1 << off[h.acc]) if in_cur else 0)
         r = (r << b) | in_next
@@ -114,24 +124,8 @@ class Layout:
                 c9v += c9_ranks[l.played_games]
         r = (r << (2 * b)) | c9v
         # colours [C10]-[C13]
-        p, o = l, h
         if in_cur:
-            same = p.pref is o.pref
-            f1 = p.imbalance <= 1 or o.imbalance <= 1 or not same
-            if not p.absolute or not o.absolute or not same:
-                f2 = True
-            elif p.imbalance == o.imbalance:
-                f2 = p.repeated is None or p.repeated is not o.repeated
-            else:
-                low = o if p.imbalance > o.imbalance else p
-                f2 = low.repeated is not (p.pref.opposite if p.pref is not None else None)
-            f3 = p.pref is None or o.pref is None or not same
-            f4 = (
-                (not p.strong and not p.absolute)
-                or (not o.strong and not o.absolute)
-                or (p.absolute and o.absolute)
-                or not same
-            )
+            f1, f2, f3, f4 = colour_flags(l, h)
             r = (((((((r << b) | f1) << b) | f2) << b) | f3) << b) | f4
         else:
             r <<= 4 * b
@@ -159,6 +153,24 @@ class Layout:
             r = (r << S) | u
         # room for the generation order
         return r << (3 * b + 1)
+
+    def outside(
+        self,
+        h: PlayerState,
+        l: PlayerState,  # noqa: E741
+        bye_score: int,
+        c9: bool,
+        c9_ranks: dict[int, int],
+    ) -> int:
+        """Base weight of a compatible edge outside the bracket and the next scoregroup: fields 1 and 6 only."""
+        r = 1 + (not (h.eligible_bye and h.acc <= bye_score)) + (not (l.eligible_bye and l.acc <= bye_score))
+        c9v = 0
+        if c9:
+            if h.acc == bye_score:
+                c9v += c9_ranks[h.played_games]
+            if l.acc == bye_score:
+                c9v += c9_ranks[l.played_games]
+        return ((r << self.above_c9) | c9v) << self.below_c9
 
     def initial_odd(self, p: PlayerState, o: PlayerState, top: int) -> int:
         """Weight for the first matching of an odd field: [C4], [C2] then [C5] (lowest PAB score)."""
