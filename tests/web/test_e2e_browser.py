@@ -136,7 +136,8 @@ def test_player_requests_a_half_point_bye_FMA_4_2(page, live_server):
     page.context.clear_cookies()
     _login(page, live_server.url, "chief", "chief-e2e-pw")
     page.goto(f"{live_server.url}/desk/t/{row.slug}/")
-    assert "#3" in page.inner_text("main")
+    name = store.load(row).players[3].name
+    assert f"3. {name}" in page.inner_text("main")  # the request, by the player's number and name
 
 
 def test_spanish_page_then_english_page(page, live_server, shared):
