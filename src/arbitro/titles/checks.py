@@ -27,6 +27,7 @@ __all__ = [
     "TimeControl",
     "TournamentCheck",
     "parse_time_control",
+    "time_control_code",
     "tournament_checks",
 ]
 
@@ -92,6 +93,43 @@ def parse_time_control(code: str) -> TimeControl | None:
             return None
         periods.append((int(m.group(1)) if m.group(1) else None, int(m.group(2)), int(m.group(3) or 0)))
     return TimeControl(tuple(periods)) if periods else None
+
+
+# The free text (122) as arbiters write a one-period rate: "90 min + 30 s", "90+30", "90'+30''",
+# "90 minutos + 30 segundos por jugada", "2 h", "60m+30s". Minutes first, then an increment in seconds.
+_FREE_TEXT = re.compile(
+    r"""^\s*(?P<base>\d{1,3})\s*(?P<unit>h|hrs?|hours?|horas?|min\.?|minutes?|minutos?|mins?|m|'|′)?\s*"""
+    r"""(?:\+\s*(?P<inc>\d{1,3})\s*(?:s|sec\.?|secs?|seconds?|seg\.?|segs?|segundos?|"|''|″)?"""
+    r"""\s*(?:(?:/|per|por|a)\s*(?:move|jugada|mov\.?|movida))?)?\s*$""",
+    re.IGNORECASE,
+)
+
+
+def time_control_code(t: Tournament) -> str:
+    """The rate of play as a TRF-2026 222 code: 222 itself, else one read from the 122 free text.
+
+    B.01 1.1.3 judges the rate of play; the desk keeps what the arbiter typed (122) and may have
+    no 222. A 122 text of one period with an optional increment (``90 min + 30 s``, ``90+30``,
+    ``2 h``) is read as ``5400+30``; the bare number is minutes and the added number seconds, as
+    arbiters write rates. Anything else (several periods, moves counts, Fischer/Bronstein words)
+    is not guessed: ``""``, and the checks say the rate is not determinable.
+
+    >>> from arbitro.model import Tournament
+    >>> time_control_code(Tournament(time_control="90 min + 30 s"))
+    '5400+30'
+    >>> time_control_code(Tournament(time_control="40 jugadas en 90 min"))
+    ''
+    """
+    if t.time_control_code:
+        return t.time_control_code
+    m = _FREE_TEXT.match(t.time_control or "")
+    if not m:
+        return ""
+    unit = (m["unit"] or "m").lower()
+    seconds = int(m["base"]) * (3600 if unit.startswith("h") else 60)
+    if seconds == 0:
+        return ""
+    return f"{seconds}+{int(m['inc'])}" if m["inc"] else str(seconds)
 
 
 def _dates(t: Tournament) -> list[_dt.date]:
@@ -176,10 +214,11 @@ def _game_seconds(tc: TimeControl) -> int:
 
 
 def check_time_control(t: Tournament, e: Edition) -> TournamentCheck:
-    """1.13 / 1.1.3: the minimum rate of play for title events (from TRF-2026 222)."""
+    """1.13 / 1.1.3: the minimum rate of play for title events (from TRF-2026 222, else 122: :func:`time_control_code`)."""
     art = e.article("time_control")
     rule = e.time_control
-    tc = parse_time_control(t.time_control_code) if t.time_control_code else None
+    code = time_control_code(t)
+    tc = parse_time_control(code) if code else None
     if tc is None:
         what = (
             msg("check.tc_unknown", "time control {code!r} not understood", code=t.time_control_code)
@@ -206,19 +245,20 @@ def check_time_control(t: Tournament, e: Edition) -> TournamentCheck:
         if invalid:
             return TournamentCheck("time_control", art, FAILED,
                                    msg("check.tc_no_increment", "{code}: no increment of {seconds} s; not valid for norms ({note})",
-                                       code=t.time_control_code, seconds=rule.increment_seconds, note=rule.note))
+                                       code=code, seconds=rule.increment_seconds, note=rule.note))
         assert rule.without_increment_min is not None
         have, need, how = base, rule.without_increment_min * 60, msg("check.tc_without", "without increment")
     ok = have >= need
     return TournamentCheck("time_control", art, PASSED if ok else FAILED,
                            msg("check.time_control", "{code}: {have} min per player ({how}), at least {need} min",
-                               code=t.time_control_code, have=have // 60, how=how, need=need // 60))
+                               code=code, have=have // 60, how=how, need=need // 60))
 
 
 def check_hours_per_day(t: Tournament, e: Edition) -> TournamentCheck:
     """1.12 / 1.1.2: no more than 12 hours of play in one day, computed for 60-move games."""
     art = e.article("hours_per_day")
-    tc = parse_time_control(t.time_control_code) if t.time_control_code else None
+    code = time_control_code(t)
+    tc = parse_time_control(code) if code else None
     dates = _dates(t)
     if tc is None or not dates:
         return TournamentCheck("hours_per_day", art, NOT_DETERMINABLE, msg("check.hours_needs", "needs the time control (222) and round dates (132)"))
