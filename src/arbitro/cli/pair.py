@@ -203,9 +203,6 @@ def register(app: typer.Typer) -> None:
 
         Exit codes: 0 every round agrees, 1 some round differs, 3 invalid input.
         """
-        from arbitro.pairing.absolute import breaches
-        from arbitro.pairing.checker import manual_rounds
-
         system, source = _one(files, checkable)
         t = _load(source)
         out = Console(highlight=False, soft_wrap=True)
@@ -214,10 +211,7 @@ def register(app: typer.Typer) -> None:
         with Progress(transient=True, disable=rounds < 5 or not out.is_terminal) as bar:
             task = bar.add_task("checking", total=rounds)
             checks = list(system.check(t, _options(bbp, full_search), lambda r: bar.update(task, completed=r)))
-        manual = manual_rounds(t) if system.kind is not registry.SystemKind.DOUBLE_SWISS else {}
-        broken: dict[int, list[str]] = {}  # a round changed by hand is accepted only within the absolute criteria
-        for k, text in breaches(t) if manual else ():
-            broken.setdefault(k, []).append(text)
+        manual, broken = system.hand_paired_rounds(t)  # accepted only within the absolute criteria
         for c in checks:
             for reading in c.readings:
                 out.print(f"{source.name}: read {reading}")

@@ -186,6 +186,25 @@ class PairingSystem:
         fn: GenerateFunction = _load(self.generator, "generate")
         return fn(self, config_text, source, seed, options or PairOptions(), progress)
 
+    def hand_paired_rounds(self, t: Tournament) -> tuple[dict[int, str], dict[int, list[str]]]:
+        """Rounds the arbiter paired by hand (``### MPA @ Round n``, round -> note) and, for each, the
+        C.04.1 absolute criteria (art. 2, 4, 6, 7) it breaks (round -> texts).
+
+        A checker that re-pairs such a round differs by design; the round is accepted when it
+        breaks none of them (:mod:`arbitro.pairing.checker`, :mod:`arbitro.pairing.absolute`).
+        Two-game matches (C.04.5) carry no such lines: nothing.
+        """
+        if self.kind is SystemKind.DOUBLE_SWISS:
+            return {}, {}
+        from arbitro.pairing.absolute import breaches
+        from arbitro.pairing.checker import manual_rounds
+
+        manual = manual_rounds(t)
+        broken: dict[int, list[str]] = {}
+        for k, text in breaches(t) if manual else ():
+            broken.setdefault(k, []).append(text)
+        return manual, broken
+
 
 #: Keys of the team systems (issue 18); ``TeamEvent.system`` holds one of them.
 TEAM_SWISS_KEY = "team_swiss"
