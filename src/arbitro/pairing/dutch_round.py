@@ -16,6 +16,8 @@ bits, one decision at a time:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from arbitro.model import Colour
 from arbitro.pairing.blossom import Matcher
 from arbitro.pairing.dutch_state import DOWN, UP, PlayerState, RoundState
@@ -36,7 +38,11 @@ class _Round:
         # Fast path (issue 16): several augmentations per stage. The matcher still returns a
         # maximum-weight matching, and every decision below reads only what all maximum-weight
         # matchings of the current weights share (see match_round), so the round is the same.
-        self.m = Matcher(self.n, several=not full)
+        # On the fast path the matcher is built only when a bracket needs the full search
+        # (:meth:`matcher`); until then ``hint`` holds a witness matching of the players still
+        # to pair (mate or -1), from :meth:`bootstrap` and the brackets' completion witnesses.
+        self.m: Matcher | None = Matcher(self.n) if full else None
+        self.hint: list[int] = []
         self.bye_score = 0
         self.c9 = False
         self.c9_ranks: dict[int, int] = {}
@@ -49,7 +55,92 @@ class _Round:
     def solve(self) -> list[int]:
         return self.m.solve()
 
+    def ok(self, v: int, u: int) -> bool:
+        """Is ``v``-``u`` an edge of the current weights (compatible, [C1]/[C3], while no matcher exists)?"""
+        if self.m is not None:
+            return self.m.w[v][u] != 0
+        return compatible(self.sp[v], self.sp[u], self.st)
+
+    def bootstrap(self) -> bool:
+        """Fast path (issue 16): the initial matching's results proved by a witness, without solving it.
+
+        :meth:`initial` solves the whole field once for three things: whether a
+        pairing exists at all ([C1]-[C4]; else :class:`NoValidPairing`), the
+        score of the PAB assignee (odd field: [C2], then [C5]) and [C9]'s
+        switch. Its weights (``Layout.initial_odd``; even: ``Layout.outside``
+        with PAB score 0) give a matching, per pair, ``1 + [p ineligible] + [o
+        ineligible]`` in field 1, then (odd) the sum of the paired players'
+        scoregroup offsets, strictly increasing with the score. So in an even
+        field every optimum is a perfect matching of the compatibility graph
+        when one exists, and in an odd field every optimum leaves exactly one
+        player free when some eligible ``v`` leaves a perfect matching of the
+        rest, and that player has the least score among such ``v``. The witness
+        here is such a matching, built greedily in pairing order with
+        augmenting-path repair (paths found by an alternating search without
+        blossoms: a path it finds is valid, one it misses only sends the round
+        to :meth:`initial`). For an odd field the free player ``e`` is an
+        eligible player of the least score ``s`` among all eligible players:
+        nobody with a lower score can take the PAB at all, so the PAB score
+        is ``s`` -- what :meth:`initial` reads from its optimum. Guard: ``s``
+        below the top score, so [C9] is off, as :meth:`initial` then sets it
+        (with ``s`` the top score it reads [C9] from its optimum: left to it).
+        The weights :meth:`initial` sets afterwards (``Layout.outside`` with the
+        PAB score) are set by :meth:`matcher` for the players still unpaired when
+        a bracket first needs the full search; the decisions read only what all
+        optima of those weights share (match_round), so the state the matcher
+        starts from does not matter. Returns False (nothing changed) where the
+        witness is not found or the guard fails.
+        """
+        sp, n, st = self.sp, self.n, self.st
+        top = sp[0].acc
+        exclude = -1
+        if n % 2 == 1:
+            elig = [v for v in range(n) if sp[v].eligible_bye]
+            if not elig:
+                return False
+            low = min(sp[v].acc for v in elig)
+            if low >= top:
+                return False
+            exclude = max(v for v in elig if sp[v].acc == low)
+        mate = _perfect([v for v in range(n) if v != exclude], sp, st)
+        if mate is None:
+            return False
+        if exclude >= 0:
+            self.bye_score = sp[exclude].acc
+            self.c9_ranks = _c9_ranks(sp, self.bye_score)
+        self.hint = mate
+        return True
+
+    def matcher(self, pairs: dict[int, int]) -> Matcher:
+        """The matcher, built on first use: the weights :meth:`initial` sets, among the players not in ``pairs``.
+
+        ``pairs`` are the pairs fixed so far (they leave the graph, as the full
+        search's fixed pairs do). [C9] is off in those weights: :meth:`bootstrap`
+        only succeeds when :meth:`initial` would have set it off.
+        """
+        if self.m is not None:
+            return self.m
+        sp, n, st, lay = self.sp, self.n, self.st, self.layout
+        m = Matcher(n, several=True)
+        for v, u in pairs.items():
+            m.remove_pair(v, u)
+        live = [v for v in range(n) if v not in pairs and v not in pairs.values()]
+        bye, ranks = self.bye_score, self.c9_ranks
+        for k, i in enumerate(live):
+            pi = sp[i]
+            for j in live[:k]:
+                pj = sp[j]
+                if compatible(pj, pi, st):
+                    m.set_weight(i, j, lay.outside(pj, pi, bye, False, ranks))
+        m.solve()
+        self.m = m
+        return m
+
     def initial(self) -> None:
+        if not self.full and self.bootstrap():
+            return
+        if self.m is None:
+            self.m = Matcher(self.n, several=True)
         sp, n, m, lay, st = self.sp, self.n, self.m, self.layout, self.st
         top = sp[0].acc
         odd = n % 2 == 1
@@ -76,9 +167,7 @@ class _Round:
                     if sp[mate[v]].acc < top:
                         self.c9 = False
                         break
-            counts = sorted((p.played_games for p in sp if p.acc == self.bye_score), reverse=True)
-            for rank, games in enumerate(counts):
-                self.c9_ranks[games] = rank
+            self.c9_ranks = _c9_ranks(sp, self.bye_score)
             for i in range(n):
                 pi = sp[i]
                 for j in compat[i]:
@@ -116,7 +205,6 @@ class _Bracket:
 
     def __init__(self, rnd: _Round) -> None:
         self.r = rnd
-        self.m = rnd.m
         self.pbi: list[int] = []
         self.matched = [False] * rnd.n
         self.pairs: dict[int, int] = {}
@@ -129,6 +217,12 @@ class _Bracket:
         self.bw: dict[tuple[int, int], int] = {}
         self.remainder: list[int] = []
         self.rpairs = 0
+
+    @property
+    def m(self) -> Matcher:
+        m = self.r.m
+        assert m is not None
+        return m
 
     def solve(self) -> None:
         self.stable = self.m.solve()
@@ -175,6 +269,7 @@ class _Bracket:
         if not self.r.full and self.constructed():
             self.advance()
             return
+        self.r.matcher(self.pairs)
         self.load()
         self.choose_mdps()
         self.mdp_opponents()
@@ -277,21 +372,30 @@ class _Bracket:
                 return self._with_mdp(pbi[0], residents)
             return self._with_mdp_odd(pbi[0], residents)
         if nb % 2 == 0:
-            if self._completion(set(residents)) is None:
+            witness = self._completion(set(residents))
+            if witness is None:
                 return False
             rule = _colour_rule(residents, sp)
             pairs = self._first_candidate(residents, rule, None)
             if pairs is None:
                 return False
-            self._fix_all(pairs)
+            self._fix_all(pairs, witness)
             return True
         return self._odd(residents)
 
-    def _fix_all(self, pairs: list[tuple[int, int]]) -> None:
+    def _fix_all(self, pairs: list[tuple[int, int]], witness: list[tuple[int, int]]) -> None:
+        """Fix the constructed ``pairs``; ``witness`` (of the players below) becomes the round's hint."""
+        m = self.r.m
         for v, u in pairs:
             self.matched[v] = self.matched[u] = True
             self.pairs[v] = u
-            self.m.remove_pair(v, u)
+            if m is not None:
+                m.remove_pair(v, u)
+        if m is None:
+            hint = [-1] * self.r.n
+            for v, u in witness:
+                hint[v], hint[u] = u, v
+            self.r.hint = hint
 
     def _odd(self, group: list[int]) -> bool:
         """Shape O of :meth:`constructed`: one downfloater from an odd homogeneous bracket."""
@@ -325,9 +429,10 @@ class _Bracket:
             return False
         paired = {v for pair in pairs for v in pair}
         f = next(v for v in group if v not in paired)
-        if self._completion(set(group), f, set(nxt)) is None:
+        witness = self._completion(set(group), f, set(nxt))
+        if witness is None:
             return False
-        self._fix_all(pairs)
+        self._fix_all(pairs, witness)
         return True
 
     def _with_mdp(self, f: int, residents: list[int]) -> bool:
@@ -354,9 +459,10 @@ class _Bracket:
         pairs = self._first_candidate(rest, rule, None)
         if pairs is None:
             return False
-        if self._completion(set(group)) is None:
+        witness = self._completion(set(group))
+        if witness is None:
             return False
-        self._fix_all([(f, first), *pairs])
+        self._fix_all([(f, first), *pairs], witness)
         return True
 
     def _with_mdp_odd(self, f: int, residents: list[int]) -> bool:
@@ -422,9 +528,10 @@ class _Bracket:
             return False
         paired = {v for pair in pairs for v in pair}
         d = next(v for v in rest if v not in paired)
-        if self._completion(set(group), d, set(nxt)) is None:
+        witness = self._completion(set(group), d, set(nxt))
+        if witness is None:
             return False
-        self._fix_all([(f, first), *pairs])
+        self._fix_all([(f, first), *pairs], witness)
         return True
 
     def _completion(
@@ -436,34 +543,35 @@ class _Bracket:
         ``floater`` (shape O) it also pairs the floater with a player of ``nxt``
         and has the most pairs possible among ``nxt`` and the floater.
         """
-        r, m = self.r, self.m
+        r, m = self.r, self.r.m
         sp, pbi = r.sp, self.pbi
         rest = [v for v in pbi if v not in group] + list(range(pbi[-1] + 1, r.n))
-        w = m.w
+        ok = r.ok
+        # the matcher's current pairs, or (no matcher yet) the round's witness, whose pairs are edges
+        mate = m.mate if m is not None else r.hint
+        trusted = m is None
         forced: list[tuple[int, int]] = []
         if floater is not None:
             assert nxt is not None
-            mate0 = m.mate
             # a partner in N for the floater: prefer one the matcher leaves free or pairs outside N
-            opts = [u for u in rest if u in nxt and w[floater][u]]
+            opts = [u for u in rest if u in nxt and ok(floater, u)]
             if not opts:
                 return None
-            opts.sort(key=lambda u: (mate0[u] >= 0 and mate0[u] in nxt, u))
+            opts.sort(key=lambda u: (mate[u] >= 0 and mate[u] in nxt, u))
             partner0 = opts[0]
             forced.append((floater, partner0))
             rest = [v for v in rest if v != partner0]
         inside = set(rest)
-        mate = m.mate
         partner: dict[int, int] = {}
         for v in rest:
             u = mate[v]
             # the matcher's pairs among them; with ``nxt``, only those on one side of it
-            if u >= 0 and u in inside and w[v][u] and (nxt is None or (u in nxt) == (v in nxt)):
+            if u >= 0 and u in inside and (trusted or ok(v, u)) and (nxt is None or (u in nxt) == (v in nxt)):
                 partner[v] = u
         left: list[int] = []
         if nxt is not None:
-            left = _pair_up([v for v in rest if v in nxt], partner, w)
-        left = _pair_up([v for v in rest if v not in nxt or v in left] if nxt else rest, partner, w)
+            left = _pair_up([v for v in rest if v in nxt], partner, ok)
+        left = _pair_up([v for v in rest if v not in nxt or v in left] if nxt else rest, partner, ok)
         if len(left) > 1:
             return None
         pairs = [(v, u) for v, u in partner.items() if v < u]
@@ -783,7 +891,7 @@ class _Bracket:
         self.sgbv = self.nsgbv
 
 
-def _pair_up(players: list[int], partner: dict[int, int], w: list[list[int]]) -> list[int]:
+def _pair_up(players: list[int], partner: dict[int, int], ok: Callable[[int, int], bool]) -> list[int]:
     """Pair the players of ``players`` not in ``partner`` greedily, then by one-step swaps; return those left.
 
     A swap takes a left player ``x``, a pair ``y-z`` with ``y`` among ``players`` and
@@ -795,7 +903,7 @@ def _pair_up(players: list[int], partner: dict[int, int], w: list[list[int]]) ->
         if v in partner:
             continue
         for u in free:
-            if u != v and u not in partner and w[v][u]:
+            if u != v and u not in partner and ok(v, u):
                 partner[v], partner[u] = u, v
                 break
         else:
@@ -806,10 +914,10 @@ def _pair_up(players: list[int], partner: dict[int, int], w: list[list[int]]) ->
         done = False
         for y in players:
             z = partner.get(y)
-            if z is None or not w[x][y]:
+            if z is None or not ok(x, y):
                 continue
             for x2 in left:
-                if x2 != z and w[z][x2]:
+                if x2 != z and ok(z, x2):
                     left.remove(x2)
                     partner[x], partner[y], partner[z], partner[x2] = y, x, x2, z
                     done = True
@@ -819,6 +927,68 @@ def _pair_up(players: list[int], partner: dict[int, int], w: list[list[int]]) ->
         if not done:
             stuck.append(x)
     return stuck + left
+
+
+def _c9_ranks(sp: list[PlayerState], bye_score: int) -> dict[int, int]:
+    """[C9]: the rank of each number of played games among the players of the PAB score (most games first)."""
+    ranks: dict[int, int] = {}
+    counts = sorted((p.played_games for p in sp if p.acc == bye_score), reverse=True)
+    for rank, games in enumerate(counts):
+        ranks[games] = rank
+    return ranks
+
+
+def _perfect(players: list[int], sp: list[PlayerState], st: RoundState) -> list[int] | None:
+    """A perfect matching of ``players`` in the compatibility graph ([C1]/[C3]) as mates (-1 elsewhere), or None.
+
+    Greedy in the given (pairing) order, each player taking the first later
+    compatible one still free, then one augmenting path per player left, from an
+    alternating breadth-first search that labels each vertex once (it ignores
+    blossoms, so it may miss a path; every path it returns is a valid one).
+    """
+    n = len(sp)
+    mate = [-1] * n
+    left: list[int] = []
+    for k, v in enumerate(players):
+        if mate[v] >= 0:
+            continue
+        pv = sp[v]
+        for u in players[k + 1 :]:
+            if mate[u] < 0 and compatible(pv, sp[u], st):
+                mate[v], mate[u] = u, v
+                break
+        else:
+            left.append(v)
+    for x in left:
+        if mate[x] >= 0:
+            continue
+        parent: dict[int, int] = {}  # odd vertex -> the even vertex it was reached from
+        seen = {x}
+        queue = [x]
+        end = -1
+        for a in queue:
+            pa = sp[a]
+            for u in players:
+                if u in seen or u in parent or not compatible(pa, sp[u], st):
+                    continue
+                parent[u] = a
+                if mate[u] < 0:
+                    end = u
+                    break
+                seen.add(mate[u])
+                queue.append(mate[u])
+            if end >= 0:
+                break
+        if end < 0:
+            return None
+        while True:
+            a = parent[end]
+            nxt = mate[a]
+            mate[a], mate[end] = end, a
+            if a == x:
+                break
+            end = nxt
+    return mate
 
 
 # majority colour (None: no two equal preferences), [C12] bound, [C13] bound
