@@ -52,9 +52,6 @@ class _Round:
         sp = self.sp
         return self.layout.edge(sp[hi], sp[lo], in_cur, in_next, self.bye_score, self.c9, self.c9_ranks)
 
-    def solve(self) -> list[int]:
-        return self.m.solve()
-
     def ok(self, v: int, u: int) -> bool:
         """Is ``v``-``u`` an edge of the current weights (compatible, [C1]/[C3], while no matcher exists)?"""
         if self.m is not None:
@@ -153,7 +150,7 @@ class _Round:
                     m.set_weight(i, j, lay.initial_odd(pi, sp[j], top))
                 else:
                     m.set_weight(i, j, lay.outside(sp[j], pi, 0, False, self.c9_ranks))
-        mate = self.solve()
+        mate = m.solve()
         free = [v for v in range(n) if mate[v] == v]
         if len(free) > 1 or any(not sp[v].eligible_bye for v in free):
             raise NoValidPairing("no pairing satisfies the absolute criteria [C1]-[C3] for every player")
