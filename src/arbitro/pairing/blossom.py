@@ -151,6 +151,30 @@ class Matcher:
         for v in (a, b):
             self.active[v] = False
 
+    def start(self, rows: dict[int, list[int]], mate: list[int], dual: list[int]) -> None:
+        """Start a fresh matcher from given weights, a matching and a dual solution, instead of solving.
+
+        ``rows[v]`` is the full row of every active vertex ``v`` in stored units (twice the
+        weight; inactive vertices: no row, 0 towards them), used as given (not copied);
+        ``mate`` a matching on edges of positive weight (-1: free) and ``dual`` a vertex
+        dual in weight units with ``dual[a] + dual[b] >= w(a, b)`` on every edge and
+        equality on the matched ones.
+        The state is then what a warm restart expects (duals feasible, complementary
+        slackness except at free vertices with a positive dual, which the next
+        :meth:`solve` takes as roots); :meth:`solve` returns a maximum-weight matching.
+        """
+        assert self.fresh and self.scale == 1
+        for v, row in rows.items():
+            self.w[v] = row
+        for v in range(self.n):
+            if v not in rows:
+                self.active[v] = False
+        self.mate = [m if m >= 0 and self.active[v] else -1 for v, m in enumerate(mate)]
+        for v in rows:
+            self.dual[v] = 2 * dual[v]
+        self.fresh = False
+        self.optimal = False
+
     def solve(self) -> list[int]:
         """Optimise and return ``mate`` (``mate[v] == v`` when ``v`` is unmatched or removed).
 

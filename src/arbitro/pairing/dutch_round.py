@@ -112,24 +112,54 @@ class _Round:
         """The matcher, built on first use: the weights :meth:`initial` sets, among the players not in ``pairs``.
 
         ``pairs`` are the pairs fixed so far (they leave the graph, as the full
-        search's fixed pairs do). [C9] is off in those weights: :meth:`bootstrap`
-        only succeeds when :meth:`initial` would have set it off.
+        search's fixed pairs do). [C9] is off in those weights (:meth:`bootstrap`
+        only succeeds when :meth:`initial` would set it off), so every edge weighs
+        ``(1 + u(a) + u(b)) << K`` (``Layout.outside``; ``u``: cannot take the
+        PAB at the PAB score) when compatible, else 0. Instead of solving, the
+        matcher starts from the round's witness ``hint`` (a matching of these
+        players on compatible edges) and the duals ``(1/2 + u(v)) << K``: every
+        edge is then tight, so the duals are feasible and the witness's pairs
+        tight; only a free player (the PAB candidate of an odd field) has a
+        positive dual, which the next solve starts from. The decisions read only
+        what every optimum shares (match_round), so this start changes nothing
+        but the work.
         """
         if self.m is not None:
             return self.m
         sp, n, st, lay = self.sp, self.n, self.st, self.layout
         m = Matcher(n, several=True)
-        for v, u in pairs.items():
-            m.remove_pair(v, u)
-        live = [v for v in range(n) if v not in pairs and v not in pairs.values()]
-        bye, ranks = self.bye_score, self.c9_ranks
-        for k, i in enumerate(live):
-            pi = sp[i]
-            for j in live[:k]:
-                pj = sp[j]
-                if compatible(pj, pi, st):
-                    m.set_weight(i, j, lay.outside(pj, pi, bye, False, ranks))
-        m.solve()
+        done = set(pairs) | set(pairs.values())
+        live = [v for v in range(n) if v not in done]
+        k = lay.above_c9 + lay.below_c9 - 1  # weights (1 + u + u') << (k + 1); duals (1 + 2u) << k
+        bye = self.bye_score
+        unable = [not (p.eligible_bye and p.acc <= bye) for p in sp]
+        vertex = {p.id: v for v, p in enumerate(sp)}
+        low = [0] * n
+        high = [0] * n
+        for v in live:  # stored units (Matcher.start): twice the weight
+            low[v] = (1 + unable[v]) << (k + 2)
+            high[v] = (2 + unable[v]) << (k + 2)
+        final = st.round - 1 >= st.total_rounds - 1  # compatible(): the topscorers' exception
+        absolute: dict[object, list[int]] = {}
+        for v in live:
+            if sp[v].absolute:
+                absolute.setdefault(sp[v].pref, []).append(v)
+        rows: dict[int, list[int]] = {}
+        for v in live:
+            p = sp[v]
+            row = high[:] if unable[v] else low[:]
+            row[v] = 0
+            for i in st.forbidden.get(p.id, ()):
+                u = vertex.get(i, v)
+                row[u] = 0
+            if p.absolute:
+                # [C3]: outside the final round two absolute preferences for one colour never meet
+                for u in absolute.get(p.pref, ()):
+                    if row[u] and (not final or not compatible(p, sp[u], st)):
+                        row[u] = 0
+            rows[v] = row
+        dual = [((1 + 2 * unable[v]) << k) if v not in done else 0 for v in range(n)]
+        m.start(rows, self.hint, dual)
         self.m = m
         return m
 
@@ -353,17 +383,21 @@ class _Bracket:
         r, pbi = self.r, self.pbi
         sp, n = r.sp, r.n
         nb = self.nsgb
-        if r.c9 or nb < 1 or self.sgb > 1:
+        if r.c9 or nb < 1:
             return False
         if n % 2 == 1 and self.sgi < n and r.bye_score >= sp[self.sgi].acc:
             return False  # advance() would read [C9] from the solved matching
         b = r.layout.b
         if nb >= 1 << b or len(pbi) // 2 >= 1 << b:
             return False
+        if len(pbi) > nb and self._nothing_to_pair():
+            return True
         residents = pbi[self.sgb : nb]
         score = sp[residents[0]].acc if residents else 0
         if not residents or any(sp[v].acc != score for v in residents):
             return False
+        if self.sgb > 1:
+            return self._with_mdps(pbi[: self.sgb], residents)
         if self.sgb == 1:
             if nb % 2 == 0:
                 return self._with_mdp(pbi[0], residents)
@@ -394,6 +428,131 @@ class _Bracket:
                 hint[v], hint[u] = u, v
             self.r.hint = hint
 
+    def _nothing_to_pair(self) -> bool:
+        """Shape Z of :meth:`constructed`: no edge inside the bracket, so nobody is paired in it.
+
+        Every edge between two players of the bracket with a resident among them is
+        loaded by the full search from [C1]/[C3] (weight 0 when incompatible); an edge
+        between two MDPs keeps the weight it has (``Round.ok``). With none of them
+        an edge, no matching pairs two players of the bracket: the full search's
+        decisions all find their candidates empty (no MDP is tentatively paired in
+        the bracket, the remainder has no pair, no S1 player acts higher), it fixes
+        nothing, and every player moves down (``advance``), as here. The weights it
+        loads towards the next scoregroup are reloaded by the next bracket, which
+        then holds all of these players and the next scoregroup; the edges among
+        them are all 0 either way. Needs a next scoregroup (guard).
+        """
+        r, sp, st, pbi = self.r, self.r.sp, self.r.st, self.pbi
+        sgb = self.sgb
+        for j in range(1, self.nsgb):
+            vj = pbi[j]
+            pj = sp[vj]
+            for i in range(j):
+                vi = pbi[i]
+                if (r.ok(vi, vj) if j < sgb else compatible(sp[vi], pj, st)):
+                    return False
+        return True
+
+    def _with_mdps(self, mdps: list[int], residents: list[int]) -> bool:
+        """Shapes MM and MMO of :meth:`constructed`: several MDPs, all paired, each with an upfloat-free resident.
+
+        All MDPs are paired with residents and (MM, even) all residents are paired,
+        or (MMO, odd) all but one resident ``d``, who floats into the next
+        scoregroup. [C6] and [C7] are then at their maximum (every MDP is the
+        higher player of its own pair, and no matching pairs more players of
+        the bracket); a matching that pairs two MDPs together (their edge keeps
+        an earlier weight with the same [C6]/[C7] fields) or leaves an MDP
+        unpaired has a smaller [C7] sum, so every best candidate pairs each MDP
+        with a resident. Float fields: in MM, [C14]/[C16]/[C18]/[C20] count every
+        paired resident (constant); in MMO they depend on ``d`` alone. The
+        [C15]/[C17]/[C19]/[C21] fields lose one unit per MDP whose opponent
+        upfloated one (two) rounds back; here no opponent did, which is the
+        bound. The colour bounds are those of the group (MM) or of the group
+        without ``d`` (MMO), and in MMO the candidates are compared on (bounds
+        without ``d``, ``d``'s downfloat one round back, upfloat sum, ``d``'s
+        downfloat two rounds back, upfloat sum): with no upfloat, the least
+        value is reached exactly by the ``d`` of least (bounds, downfloat one,
+        downfloat two) over every resident -- those are the admissible
+        downfloaters, who must share one colour rule, so that every best
+        candidate uses edges of one graph ``G`` only (certificate 3). Order
+        (4.2, S1 the MDPs in order): each MDP takes the first resident still
+        free whose edge is in ``G`` and who has no upfloat; a resident it passes
+        is incompatible, outside ``G`` or an upfloater, and so is in no best
+        candidate (ours reaches the bounds). The remainder is then constructed
+        as in E or O (admissible downfloaters in its S2), and the completion
+        witness (1) as there; any failure sends the bracket to the full search.
+        """
+        r, sp, st = self.r, self.r.sp, self.r.st
+        score = sp[residents[0]].acc
+        if len(mdps) > len(residents) or any(sp[f].acc <= score for f in mdps):
+            return False
+        nxt = self.pbi[self.nsgb :]
+        back = r.layout.rounds_back
+        group = [*mdps, *residents]
+        odd = len(group) % 2 == 1
+        if odd and not nxt:
+            return False
+
+        def flag(v: int, k: int, kind: str) -> bool:
+            return back > k and sp[v].floats[k] == kind
+
+        cands: set[int] = set()
+        if odd:
+            best: tuple[int, int, bool, bool] | None = None
+            rules: set[_Rule] = set()
+            for d, fr in zip(residents, _colour_rules_without(group, residents, sp), strict=True):
+                key = (fr[1], fr[2], flag(d, 0, DOWN), flag(d, 1, DOWN))
+                if best is None or key < best:
+                    best, cands, rules = key, {d}, {fr}
+                elif key == best:
+                    cands.add(d)
+                    rules.add(fr)
+            if len(rules) != 1:
+                return False
+            rule = rules.pop()
+        else:
+            rule = _colour_rule(group, sp)
+        taken: set[int] = set()
+        mpairs: list[tuple[int, int]] = []
+        for f in mdps:
+            hf = sp[f]
+            x = next(
+                (
+                    x
+                    for x in residents
+                    if x not in taken
+                    and not flag(x, 0, UP)
+                    and not flag(x, 1, UP)
+                    and compatible(hf, sp[x], st)
+                    and _allowed(hf, sp[x], rule)
+                ),
+                None,
+            )
+            if x is None:
+                return False
+            taken.add(x)
+            mpairs.append((f, x))
+        rest = [v for v in residents if v not in taken]
+        if odd:
+            admissible = [d for d in rest[len(rest) // 2 :] if d in cands]
+            if not admissible:
+                return False
+            pairs = self._first_candidate(rest, rule, admissible)
+            if pairs is None:
+                return False
+            paired = {v for pair in pairs for v in pair}
+            d = next(v for v in rest if v not in paired)
+            witness = self._completion(set(group), d, set(nxt))
+        else:
+            pairs = self._first_candidate(rest, rule, None) if rest else []
+            if pairs is None:
+                return False
+            witness = self._completion(set(group))
+        if witness is None:
+            return False
+        self._fix_all(mpairs + pairs, witness)
+        return True
+
     def _odd(self, group: list[int]) -> bool:
         """Shape O of :meth:`constructed`: one downfloater from an odd homogeneous bracket."""
         r, sp, pbi = self.r, self.r.sp, self.pbi
@@ -405,9 +564,7 @@ class _Bracket:
         best: tuple[int, int, int, int] | None = None
         admissible: list[int] = []
         rule: _Rule | None = None
-        for i, f in enumerate(group):
-            others = [v for v in group if v != f]
-            fr = _colour_rule(others, sp)
+        for i, (f, fr) in enumerate(zip(group, _colour_rules_without(group, group, sp), strict=True)):
             fl = sp[f].floats
             key = (fr[1], fr[2], int(back > 0 and fl[0] == DOWN), int(back > 1 and fl[1] == DOWN))
             if best is None or key < best:
@@ -488,32 +645,52 @@ class _Bracket:
         def flag(v: int, k: int, kind: str) -> int:
             return int(back > k and sp[v].floats[k] == kind)
 
-        rules: dict[int, _Rule] = {d: _colour_rule([v for v in group if v != d], sp) for d in residents}
+        rules = dict(zip(residents, _colour_rules_without(group, residents, sp), strict=True))
         allowed: dict[_Rule, list[int]] = {}
+        compat = [x for x in residents if compatible(hf, sp[x], st)]
         for rule in set(rules.values()):
-            allowed[rule] = [x for x in residents if compatible(hf, sp[x], st) and _allowed(hf, sp[x], rule)]
+            allowed[rule] = [x for x in compat if _allowed(hf, sp[x], rule)]
+        # key(d, x) = (bounds without d, d down 1, x up 1, d down 2, x up 2): for one d its
+        # least value over x is reached by the x of least (up 1, up 2), so each rule keeps
+        # its two best opponents (in resident order among equals) to allow for x == d.
+        ukey = {x: (flag(x, 0, UP), flag(x, 1, UP)) for x in compat}
+        two: dict[_Rule, list[int]] = {}
+        for rule, xs in allowed.items():
+            two[rule] = sorted(xs, key=lambda x: ukey[x])[:2]
 
-        def key(d: int, x: int) -> tuple[int, int, int, int, int, int]:
+        def dkey(d: int) -> tuple[int, int, int, int]:
             rd = rules[d]
-            return (rd[1], rd[2], flag(d, 0, DOWN), flag(x, 0, UP), flag(d, 1, DOWN), flag(x, 1, UP))
+            return (rd[1], rd[2], flag(d, 0, DOWN), flag(d, 1, DOWN))
 
         best: tuple[int, int, int, int, int, int] | None = None
         for d in residents:
-            for x in allowed[rules[d]]:
-                if x != d:
-                    k = key(d, x)
-                    if best is None or k < best:
-                        best = k
+            xs = [x for x in two[rules[d]] if x != d]
+            if xs:
+                dk, uk = dkey(d), ukey[xs[0]]
+                k = (dk[0], dk[1], dk[2], uk[0], dk[3], uk[1])
+                if best is None or k < best:
+                    best = k
         if best is None:
             return False
         # A compatible opponent outside G without d costs more than d's bounds, but not
         # necessarily more than K: such a pair must have bounds of at least K's.
+        sets = {rule: set(xs) for rule, xs in allowed.items()}
+        outside = {rule: [x for x in compat if x not in sets[rule]] for rule in allowed}
         for d in residents:
             if rules[d][1:] < best[:2]:
-                inside = set(allowed[rules[d]])
-                if any(x != d and x not in inside and compatible(hf, sp[x], st) for x in residents):
+                if any(x != d for x in outside[rules[d]]):
                     return False
-        ok = {x: {d for d in residents if d != x and x in allowed[rules[d]] and key(d, x) == best} for x in residents}
+        # ok[x]: the d != x with x in G without d and key(d, x) == K
+        dbest = (best[0], best[1], best[2], best[4])
+        ubest = (best[3], best[5])
+        kin = [d for d in residents if dkey(d) == dbest]
+
+        def ok_for(x: int) -> list[int]:
+            if ukey.get(x) != ubest:
+                return []
+            return [d for d in kin if d != x and x in sets[rules[d]]]
+
+        ok = {x: ok_for(x) for x in residents}
         first = next(x for x in residents if ok[x])
         rest = [v for v in residents if v != first]
         half = len(rest) // 2
@@ -596,32 +773,49 @@ class _Bracket:
         sp, st = r.sp, r.st
         half = len(group) // 2
         s1, s2 = group[:half], group[half:]
-        adj: dict[int, list[int]] = {}
-        radj: dict[int, list[int]] = {t: [] for t in s2}
-        for s in s1:
-            h = sp[s]
-            row: list[int] = []
-            for t in s2:
-                lo = sp[t]
-                if compatible(h, lo, st) and _allowed(h, lo, rule):
-                    row.append(t)
-                    radj[t].append(s)
-            if not row:
-                return None
-            adj[s] = row
+        stand_in = -1
         order = list(s1)
+        # The edges of G are evaluated on demand (most S1 players take one of their first
+        # candidates); ``adj``/``radj`` give the full rows and columns, in order, when a
+        # search needs them.
+        targets: dict[int, list[int]] = {s: s2 for s in s1}
+        fl: set[int] = set()
         if floaters is not None:
-            stand_in = -1
-            adj[stand_in] = list(floaters)
-            for t in floaters:
-                radj[t].append(stand_in)
+            targets[stand_in] = list(floaters)
+            fl = set(floaters)
             order.append(stand_in)
         if len(order) != len(s2):
             return None
+        cache: dict[tuple[int, int], bool] = {}
+
+        def edge(x: int, t: int) -> bool:
+            if x == stand_in:
+                return t in fl
+            e = cache.get((x, t))
+            if e is None:
+                h, lo = sp[x], sp[t]
+                e = cache[(x, t)] = compatible(h, lo, st) and _allowed(h, lo, rule)
+            return e
+
+        rows: dict[int, list[int]] = {}
+        cols: dict[int, list[int]] = {}
+
+        def adj(x: int) -> list[int]:
+            row = rows.get(x)
+            if row is None:
+                row = rows[x] = [t for t in targets[x] if edge(x, t)]
+            return row
+
+        def radj(t: int) -> list[int]:
+            col = cols.get(t)
+            if col is None:
+                col = cols[t] = [x for x in order if edge(x, t)]
+            return col
+
         mate1: dict[int, int] = {}
         mate2: dict[int, int] = {}
         for s in order:  # greedy in order, then augmenting paths (a perfect matching of G)
-            t0 = next((t for t in adj[s] if t not in mate2), None)
+            t0 = next((t for t in targets[s] if t not in mate2 and edge(s, t)), None)
             if t0 is not None:
                 mate1[s], mate2[t0] = t0, s
         for s in order:
@@ -631,7 +825,7 @@ class _Bracket:
             queue = [s]
             end = None
             for x in queue:
-                for t in adj[x]:
+                for t in adj(x):
                     if t in prev:
                         continue
                     prev[t] = x
@@ -657,35 +851,51 @@ class _Bracket:
         out: list[tuple[int, int]] = []
         for s in order:
             done.add(s)
-            cands = [t for t in adj[s] if t not in fixed]
             target = mate1[s]
-            if cands[0] != target:
-                # S1 players (not done) that can hand their S2 partner on along an
-                # alternating path ending at ``target``: moves[x] = (S2 player x takes, next mover)
-                moves: dict[int, tuple[int, int | None]] = {}
-                queue2: list[int] = []
-                for x in radj[target]:
-                    if x not in done and x not in moves:
-                        moves[x] = (target, None)
-                        queue2.append(x)
-                for y in queue2:
-                    ty = mate1[y]
-                    for x in radj[ty]:
-                        if x not in done and x not in moves:
-                            moves[x] = (ty, y)
-                            queue2.append(x)
-                for t in cands:
+            first = next(t for t in targets[s] if t not in fixed and edge(s, t))
+            if first != target:
+                # ``s`` takes the first candidate ``t`` whose partner ``y0`` can hand on along an
+                # alternating path of S1 players not done to ``target`` (which ``s`` frees): then
+                # a perfect matching of G pairs ``s`` with ``t`` and the earlier ones as fixed.
+                # Searched forward from ``y0``; players that cannot reach ``target`` stay dead for
+                # the later candidates (a simple path from ``y0`` never uses ``y0``'s own partner).
+                dead: set[int] = set()
+                for t in targets[s]:
+                    if t in fixed or not edge(s, t):
+                        continue
                     if t == target:
                         break
                     y0 = mate2[t]
-                    if y0 in moves:
-                        mate1[s], mate2[t] = t, s
-                        mover: int | None = y0
-                        while mover is not None:
-                            nt2, nx = moves[mover]
-                            mate1[mover], mate2[nt2] = nt2, mover
-                            mover = nx
-                        break
+                    if y0 in dead:
+                        continue
+                    parent: dict[int, tuple[int, int] | None] = {y0: None}
+                    queue3 = [y0]
+                    found: tuple[int, int] | None = None
+                    for y in queue3:
+                        for t2 in adj(y):
+                            if t2 == target:
+                                found = (y, t2)
+                                break
+                            if t2 in fixed:
+                                continue
+                            y2 = mate2[t2]
+                            if y2 in parent or y2 in dead or y2 in done:
+                                continue
+                            parent[y2] = (y, t2)
+                            queue3.append(y2)
+                        if found is not None:
+                            break
+                    if found is None:
+                        dead.update(queue3)
+                        continue
+                    step: tuple[int, int] | None = found
+                    while step is not None:
+                        y, t2 = step
+                        back_step = parent[y]
+                        mate1[y], mate2[t2] = t2, y
+                        step = back_step
+                    mate1[s], mate2[t] = t, s
+                    break
             t = mate1[s]
             fixed.add(t)
             if s >= 0:
@@ -1011,6 +1221,40 @@ def _colour_rule(group: list[int], sp: list[PlayerState]) -> _Rule:
     bound = excess // 2
     strong = all(sp[v].strong and not sp[v].absolute for v in group if sp[v].pref is majority)
     return majority, bound, bound if strong else 0
+
+
+def _colour_rules_without(group: list[int], leave: list[int], sp: list[PlayerState]) -> list[_Rule]:
+    """:func:`_colour_rule` of ``group`` without each player of ``leave`` in turn (one count of the group)."""
+    out: list[_Rule] = []
+    prefs = [sp[v].pref for v in group]
+    white = sum(1 for c in prefs if c is Colour.WHITE)
+    black = sum(1 for c in prefs if c is Colour.BLACK)
+    nones = len(group) - white - black
+    strong_w = all(sp[v].strong and not sp[v].absolute for v in group if sp[v].pref is Colour.WHITE)
+    strong_b = all(sp[v].strong and not sp[v].absolute for v in group if sp[v].pref is Colour.BLACK)
+    weak_w = sum(1 for v in group if sp[v].pref is Colour.WHITE and not (sp[v].strong and not sp[v].absolute))
+    weak_b = sum(1 for v in group if sp[v].pref is Colour.BLACK and not (sp[v].strong and not sp[v].absolute))
+    for d in leave:
+        p = sp[d]
+        wd, bd, nd = white, black, nones
+        sw, sb = strong_w, strong_b
+        if p.pref is Colour.WHITE:
+            wd -= 1
+            sw = strong_w or (weak_w == 1 and not (p.strong and not p.absolute))
+        elif p.pref is Colour.BLACK:
+            bd -= 1
+            sb = strong_b or (weak_b == 1 and not (p.strong and not p.absolute))
+        else:
+            nd -= 1
+        excess = abs(wd - bd) - nd
+        if excess <= 0:
+            out.append((None, 0, 0))
+            continue
+        majority = Colour.WHITE if wd > bd else Colour.BLACK
+        bound = excess // 2
+        strong = sw if majority is Colour.WHITE else sb
+        out.append((majority, bound, bound if strong else 0))
+    return out
 
 
 def _allowed(h: PlayerState, lo: PlayerState, rule: _Rule) -> bool:
