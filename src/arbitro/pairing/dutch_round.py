@@ -677,9 +677,8 @@ class _Bracket:
         sets = {rule: set(xs) for rule, xs in allowed.items()}
         outside = {rule: [x for x in compat if x not in sets[rule]] for rule in allowed}
         for d in residents:
-            if rules[d][1:] < best[:2]:
-                if any(x != d for x in outside[rules[d]]):
-                    return False
+            if rules[d][1:] < best[:2] and any(x != d for x in outside[rules[d]]):
+                return False
         # ok[x]: the d != x with x in G without d and key(d, x) == K
         dbest = (best[0], best[1], best[2], best[4])
         ubest = (best[3], best[5])
