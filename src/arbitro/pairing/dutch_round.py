@@ -775,8 +775,7 @@ class _Bracket:
         stand_in = -1
         order = list(s1)
         # The edges of G are evaluated on demand (most S1 players take one of their first
-        # candidates); ``adj``/``radj`` give the full rows and columns, in order, when a
-        # search needs them.
+        # candidates; the searches skip players already labelled before evaluating an edge).
         targets: dict[int, list[int]] = {s: s2 for s in s1}
         fl: set[int] = set()
         if floaters is not None:
@@ -796,25 +795,23 @@ class _Bracket:
                 e = cache[(x, t)] = compatible(h, lo, st) and _allowed(h, lo, rule)
             return e
 
-        rows: dict[int, list[int]] = {}
-        cols: dict[int, list[int]] = {}
-
-        def adj(x: int) -> list[int]:
-            row = rows.get(x)
-            if row is None:
-                row = rows[x] = [t for t in targets[x] if edge(x, t)]
-            return row
-
-        def radj(t: int) -> list[int]:
-            col = cols.get(t)
-            if col is None:
-                col = cols[t] = [x for x in order if edge(x, t)]
-            return col
-
         mate1: dict[int, int] = {}
         mate2: dict[int, int] = {}
+        # ``low``: S2 before index ``low[0]`` all taken (greedy) or fixed (choices), skipped unseen
+        low = [0]
+
+        def scan(x: int, taken: dict[int, int] | set[int]) -> list[int]:
+            row = targets[x]
+            if row is not s2:
+                return row
+            i = low[0]
+            while i < len(s2) and s2[i] in taken:
+                i += 1
+            low[0] = i
+            return s2[i:]
+
         for s in order:  # greedy in order, then augmenting paths (a perfect matching of G)
-            t0 = next((t for t in targets[s] if t not in mate2 and edge(s, t)), None)
+            t0 = next((t for t in scan(s, mate2) if t not in mate2 and edge(s, t)), None)
             if t0 is not None:
                 mate1[s], mate2[t0] = t0, s
         for s in order:
@@ -824,8 +821,8 @@ class _Bracket:
             queue = [s]
             end = None
             for x in queue:
-                for t in adj(x):
-                    if t in prev:
+                for t in targets[x]:  # adj(x), its edges evaluated only for unlabelled players
+                    if t in prev or not edge(x, t):
                         continue
                     prev[t] = x
                     if t not in mate2:
@@ -845,13 +842,14 @@ class _Bracket:
                     break
                 assert nt is not None
                 t = nt
+        low[0] = 0
         fixed: set[int] = set()  # S2 players taken
         done: set[int] = set()  # S1 players whose partner is fixed, and the one choosing
         out: list[tuple[int, int]] = []
         for s in order:
             done.add(s)
             target = mate1[s]
-            first = next(t for t in targets[s] if t not in fixed and edge(s, t))
+            first = next(t for t in scan(s, fixed) if t not in fixed and edge(s, t))
             if first != target:
                 # ``s`` takes the first candidate ``t`` whose partner ``y0`` can hand on along an
                 # alternating path of S1 players not done to ``target`` (which ``s`` frees): then
@@ -859,7 +857,7 @@ class _Bracket:
                 # Searched forward from ``y0``; players that cannot reach ``target`` stay dead for
                 # the later candidates (a simple path from ``y0`` never uses ``y0``'s own partner).
                 dead: set[int] = set()
-                for t in targets[s]:
+                for t in scan(s, fixed):
                     if t in fixed or not edge(s, t):
                         continue
                     if t == target:
@@ -871,14 +869,16 @@ class _Bracket:
                     queue3 = [y0]
                     found: tuple[int, int] | None = None
                     for y in queue3:
-                        for t2 in adj(y):
+                        for t2 in targets[y]:  # adj(y), edges evaluated only where they matter
                             if t2 == target:
-                                found = (y, t2)
-                                break
+                                if edge(y, t2):
+                                    found = (y, t2)
+                                    break
+                                continue
                             if t2 in fixed:
                                 continue
                             y2 = mate2[t2]
-                            if y2 in parent or y2 in dead or y2 in done:
+                            if y2 in parent or y2 in dead or y2 in done or not edge(y, t2):
                                 continue
                             parent[y2] = (y, t2)
                             queue3.append(y2)
