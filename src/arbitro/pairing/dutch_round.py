@@ -684,16 +684,20 @@ class _Bracket:
         ubest = (best[3], best[5])
         kin = [d for d in residents if dkey(d) == dbest]
 
-        def ok_for(x: int) -> list[int]:
-            if ukey.get(x) != ubest:
-                return []
-            return [d for d in kin if d != x and x in sets[rules[d]]]
+        by_rule: dict[_Rule, list[int]] = {}
+        for d in kin:
+            by_rule.setdefault(rules[d], []).append(d)
 
-        ok = {x: ok_for(x) for x in residents}
-        first = next(x for x in residents if ok[x])
+        def some_ok(x: int) -> bool:
+            if ukey.get(x) != ubest:
+                return False
+            return any(x in sets[rule] and (len(ds) > 1 or ds[0] != x) for rule, ds in by_rule.items())
+
+        first = next(x for x in residents if some_ok(x))
+        ok_first = {d for d in kin if d != first and first in sets[rules[d]]}
         rest = [v for v in residents if v != first]
         half = len(rest) // 2
-        admissible = [d for d in rest[half:] if d in ok[first]]
+        admissible = [d for d in rest[half:] if d in ok_first]
         if not admissible or len({rules[d] for d in admissible}) != 1:
             return False
         pairs = self._first_candidate(rest, rules[admissible[0]], admissible)
@@ -762,21 +766,76 @@ class _Bracket:
     def _first_candidate(
         self, group: list[int], rule: _Rule, floaters: list[int] | None
     ) -> list[tuple[int, int]] | None:
-        """The first S1-S2 candidate (4.2) among the perfect matchings of the graph G of :meth:`constructed`.
+        """The first candidate (4.2, 4.3) among the perfect matchings of the graph G of :meth:`constructed`.
 
         ``group`` is split into S1 (the first half, rounded down) and S2. With
         ``floaters`` (odd ``group``) a stand-in vertex after S1 takes one of
         them: the S2 player left unpaired.
+
+        Even ``group`` with no perfect S1-S2 matching in G: one exchange (4.3).
+        The full search then (its weights, ``ewc``) takes the fewest exchanges,
+        then the least sum of the positions of the players acting higher (S1'),
+        i.e. for one exchange of S1 player ``i`` and S2 player ``j`` the least
+        ``j - i``, then (``s1_to_s2``) the highest ``i`` that some such candidate
+        exchanges (``s2_to_s1`` stops at the last exchange: ``j`` follows from
+        the sum); then each S1' player in order takes the first later S2'
+        player possible (``freeze_split`` keeps only the edges from an S1'
+        player to a later S2' one). So the exchanges are tried in that order,
+        ``(j - i, -i)``, each with the construction below on S1' and S2' (rows
+        limited to later players); the first that has a perfect matching of G
+        is the full search's candidate: every best candidate is a perfect
+        matching of G (:meth:`constructed`, 3), and none has no exchange. More
+        than one exchange, or more than ``_EXCHANGE_TRIES`` tries: None (the
+        full search).
+        """
+        half = len(group) // 2
+        s1, s2 = group[:half], group[half:]
+        out = self._lex_first(s1, s2, rule, floaters, None)
+        if out is not None or floaters is not None or not s1:
+            return out
+        tries = 0
+        for delta in range(1, len(group)):
+            for i in range(half - 1, -1, -1):
+                j = i + delta
+                if j < half:
+                    break
+                if j >= len(group):
+                    continue
+                tries += 1
+                if tries > _EXCHANGE_TRIES:
+                    return None
+                s1x = [*group[:i], *group[i + 1 : half], group[j]]
+                s1x.sort(key=group.index)
+                s2x = [v for v in s2 if v != group[j]] + [group[i]]
+                s2x.sort(key=group.index)
+                out = self._lex_first(s1x, s2x, rule, None, {v: k for k, v in enumerate(group)})
+                if out is not None:
+                    return out
+        return None
+
+    def _lex_first(
+        self,
+        s1: list[int],
+        s2: list[int],
+        rule: _Rule,
+        floaters: list[int] | None,
+        pos: dict[int, int] | None,
+    ) -> list[tuple[int, int]] | None:
+        """Each S1 player in order takes the first S2 player that still leaves a perfect matching of G.
+
+        With ``pos`` (an exchange), an S1 player's row holds only the S2 players after it.
         """
         r = self.r
         sp, st = r.sp, r.st
-        half = len(group) // 2
-        s1, s2 = group[:half], group[half:]
         stand_in = -1
         order = list(s1)
         # The edges of G are evaluated on demand (most S1 players take one of their first
         # candidates; the searches skip players already labelled before evaluating an edge).
         targets: dict[int, list[int]] = {s: s2 for s in s1}
+        if pos is not None:
+            for s in s1:
+                if pos[s] > pos[s2[0]]:
+                    targets[s] = [t for t in s2 if pos[t] > pos[s]]
         fl: set[int] = set()
         if floaters is not None:
             targets[stand_in] = list(floaters)
@@ -810,10 +869,48 @@ class _Bracket:
             low[0] = i
             return s2[i:]
 
-        for s in order:  # greedy in order, then augmenting paths (a perfect matching of G)
-            t0 = next((t for t in scan(s, mate2) if t not in mate2 and edge(s, t)), None)
+        # Greedy in order, then augmenting paths: a perfect matching of G, any one (the choices
+        # below turn it into the first). To start nearer the first, the greedy passes over a
+        # partner that would leave more players of a class that G never pairs within itself
+        # (with a majority colour: everyone else; without: each preference) than S2 places.
+        majority = rule[0]
+        cls: dict[int, Colour | str | None] = {stand_in: None}
+        count: dict[Colour | str, int] = {}
+        for v in (*s1, *s2):
+            c = sp[v].pref
+            key: Colour | str | None = c if majority is None else (None if c is majority else "other")
+            cls[v] = key
+            if key is not None:
+                count[key] = count.get(key, 0) + 1
+        room = len(s2)
+        for s in order:
+            cs = cls[s]
+            t0 = None
+            fallback = None
+            for t in scan(s, mate2):
+                if t in mate2 or not edge(s, t):
+                    continue
+                if fallback is None:
+                    fallback = t
+                ct = cls[t]
+                if all(k - (cs == c) - (ct == c) <= room - 1 for c, k in count.items()):
+                    t0 = t
+                    break
+            t0 = t0 if t0 is not None else fallback
             if t0 is not None:
                 mate1[s], mate2[t0] = t0, s
+                room -= 1
+                for v in (s, t0):
+                    cv = cls[v]
+                    if cv is not None:
+                        count[cv] -= 1
+        rowset: dict[int, set[int]] = {x: set(row) for x, row in targets.items() if row is not s2}
+
+        def can(x: int, t: int) -> bool:
+            """Is ``t`` in ``x``'s row and the edge in G?"""
+            return (x not in rowset or t in rowset[x]) and edge(x, t)
+
+        free2 = [t for t in s2 if t not in mate2]
         for s in order:
             if s in mate1:
                 continue
@@ -821,16 +918,19 @@ class _Bracket:
             queue = [s]
             end = None
             for x in queue:
+                # a free S2 player in x's row ends the search at once (few are free)
+                end = next((t for t in free2 if t not in prev and can(x, t)), None)
+                if end is not None:
+                    prev[end] = x
+                    break
                 for t in targets[x]:  # adj(x), its edges evaluated only for unlabelled players
-                    if t in prev or not edge(x, t):
+                    if t in prev or t not in mate2 or not edge(x, t):
                         continue
                     prev[t] = x
-                    if t not in mate2:
-                        end = t
-                        break
                     queue.append(mate2[t])
-                if end is not None:
-                    break
+            if end is None:
+                return None
+            free2.remove(end)
             if end is None:
                 return None
             t = end
@@ -843,6 +943,7 @@ class _Bracket:
                 assert nt is not None
                 t = nt
         low[0] = 0
+        dead: set[int] = set()
         fixed: set[int] = set()  # S2 players taken
         done: set[int] = set()  # S1 players whose partner is fixed, and the one choosing
         out: list[tuple[int, int]] = []
@@ -854,9 +955,14 @@ class _Bracket:
                 # ``s`` takes the first candidate ``t`` whose partner ``y0`` can hand on along an
                 # alternating path of S1 players not done to ``target`` (which ``s`` frees): then
                 # a perfect matching of G pairs ``s`` with ``t`` and the earlier ones as fixed.
-                # Searched forward from ``y0``; players that cannot reach ``target`` stay dead for
-                # the later candidates (a simple path from ``y0`` never uses ``y0``'s own partner).
-                dead: set[int] = set()
+                # Searched forward from ``y0`` (a simple path from ``y0`` never uses ``y0``'s own
+                # partner). A failed search leaves ``dead`` closed: every edge of a dead player
+                # goes to a fixed S2 player or one a dead player holds. The path applied avoids
+                # it (its players reach ``target``), so it stays closed; for a later ``s`` not in
+                # it, that ``s``'s partner is held outside it, so dead players still cannot reach
+                # it: ``dead`` is kept until the choosing player is one of them.
+                if s in dead:
+                    dead = set()
                 for t in scan(s, fixed):
                     if t in fixed or not edge(s, t):
                         continue
@@ -868,22 +974,22 @@ class _Bracket:
                     parent: dict[int, tuple[int, int] | None] = {y0: None}
                     queue3 = [y0]
                     found: tuple[int, int] | None = None
+                    if can(y0, target):
+                        found = (y0, target)
                     for y in queue3:
+                        if found is not None:
+                            break
                         for t2 in targets[y]:  # adj(y), edges evaluated only where they matter
-                            if t2 == target:
-                                if edge(y, t2):
-                                    found = (y, t2)
-                                    break
-                                continue
-                            if t2 in fixed:
+                            if t2 == target or t2 in fixed:
                                 continue
                             y2 = mate2[t2]
                             if y2 in parent or y2 in dead or y2 in done or not edge(y, t2):
                                 continue
                             parent[y2] = (y, t2)
                             queue3.append(y2)
-                        if found is not None:
-                            break
+                            if can(y2, target):  # checked on discovery: the search ends there
+                                found = (y2, target)
+                                break
                     if found is None:
                         dead.update(queue3)
                         continue
@@ -1196,6 +1302,9 @@ def _perfect(players: list[int], sp: list[PlayerState], st: RoundState) -> list[
             end = nxt
     return mate
 
+
+# at most this many single exchanges tried by _Bracket._first_candidate before the full search
+_EXCHANGE_TRIES = 48
 
 # majority colour (None: no two equal preferences), [C12] bound, [C13] bound
 _Rule = tuple[Colour | None, int, int]
