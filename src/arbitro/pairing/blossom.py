@@ -35,7 +35,7 @@ class Matcher:
     several are optimal.
     """
 
-    def __init__(self, n: int, several: bool = False) -> None:
+    def __init__(self, n: int, several: bool = False, dense: bool = True) -> None:
         self.n = n
         # Several augmentations per stage (see :meth:`_drop_trees`); off: one, as in mwmatching.
         self.several = several
@@ -43,7 +43,11 @@ class Matcher:
         self.no_delta = False  # set in a stage once it has augmented (several)
         # Stored weights are 2 * weight * scale, so duals stay integral.
         self.scale = 1
-        self.w: list[list[int]] = [[0] * n for _ in range(n)]
+        # ``dense=False``: every row is one shared row of zeros until written (copy on write,
+        # :meth:`_own`); for :meth:`start`, which gives the rows of the active vertices.
+        zero = [0] * n
+        self._zero: list[int] | None = None if dense else zero
+        self.w: list[list[int]] = [[0] * n for _ in range(n)] if dense else [zero] * n
         self.active = [True] * n
         self.mate = [-1] * n
         self.dual = [0] * (2 * n)
@@ -93,6 +97,9 @@ class Matcher:
         old = self.w[a][b]
         if new == old:
             return
+        if self._zero is not None:
+            self._own(a)
+            self._own(b)
         self.optimal = False
         if self.fresh or not (self.active[a] and self.active[b]):
             self.w[a][b] = self.w[b][a] = new
@@ -132,6 +139,11 @@ class Matcher:
                 return
         self._isolate(a)
         self._fix_dual(a)
+
+    def _own(self, v: int) -> None:
+        """Give ``v`` its own row before a write (rows start shared with ``dense=False``)."""
+        if self.w[v] is self._zero:
+            self.w[v] = [0] * self.n
 
     def remove_pair(self, a: int, b: int) -> None:
         """Take two vertices out of the graph (a pair fixed for good).

@@ -127,7 +127,7 @@ class _Round:
         if self.m is not None:
             return self.m
         sp, n, st, lay = self.sp, self.n, self.st, self.layout
-        m = Matcher(n, several=True)
+        m = Matcher(n, several=True, dense=False)
         done = set(pairs) | set(pairs.values())
         live = [v for v in range(n) if v not in done]
         k = lay.above_c9 + lay.below_c9 - 1  # weights (1 + u + u') << (k + 1); duals (1 + 2u) << k
