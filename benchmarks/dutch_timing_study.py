@@ -1,7 +1,7 @@
 """Timing study of the Dutch engine: many positions per size, beside bbpPairings (issue 16).
 
 Usage: python benchmarks/dutch_timing_study.py [--sizes 100,500,1000,2000,5000] [--positions 6]
-       [--rounds 9] [--bbp-max 1000] [--full] [--repeat 1] [--seed 1]
+       [--rounds 9] [--bbp-max 1000] [--full] [--full-max N] [--repeat 1] [--seed 1]
 
 For each size, builds POSITIONS tournaments with a synthetic history (previous rounds paired
 greedily inside score groups without rematches, random results with draws, forfeits and the
@@ -10,7 +10,8 @@ through rounds 2, ROUNDS // 2 + 1 and ROUNDS) in process (CPU seconds of ``pair_
 bbpPairings-compatible mode). Where the size is at most --bbp-max and bbpPairings is present
 (/work/refs/bbpPairings/bbpPairings.exe or $BBPPAIRINGS), the same position is paired by
 bbpPairings (``-p``; child CPU seconds) and the two pairings are compared. --full also times the
-full search alone (``full_search=True``) on every position. Prints per size: positions, median,
+full search alone (``full_search=True``) on every position of the sizes up to --full-max (default:
+all; the full search takes minutes a round from 2,000 players). Prints per size: positions, median,
 p90, p99 and maximum seconds, the same for bbpPairings and the full search, and how many
 positions paired identically. Run it under ``nice``; large sizes take minutes per position.
 """
@@ -113,6 +114,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--rounds", type=int, default=9)
     ap.add_argument("--bbp-max", type=int, default=1000)
     ap.add_argument("--full", action="store_true")
+    ap.add_argument("--full-max", type=int, default=None, help="time the full search only up to this size")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=1, help="time each position this many times, keep the best")
     args = ap.parse_args(argv)
@@ -125,6 +127,7 @@ def main(argv: list[str]) -> int:
             full: list[float] = []
             theirs: list[float] = []
             same = compared = 0
+            full_here = args.full and (args.full_max is None or n <= args.full_max)
             for k in range(args.positions):
                 rnd = phases[k % len(phases)]
                 t = synthetic(n, rnd - 1, args.rounds, args.seed * 100003 + n * 101 + k)
@@ -133,13 +136,13 @@ def main(argv: list[str]) -> int:
                     c0 = time.process_time()
                     pairing = pair_round(t, rnd, opts)
                     best = min(best, time.process_time() - c0)
-                    if args.full:
+                    if full_here:
                         c0 = time.process_time()
                         ref = pair_round(t, rnd, replace(opts, full_search=True))
                         best_full = min(best_full, time.process_time() - c0)
                 mine.append(best)
                 note = f"{mine[-1]:.3f} s"
-                if args.full:
+                if full_here:
                     full.append(best_full)
                     note += f", full search {full[-1]:.3f} s{'' if ref == pairing else ' DIFFERENT'}"
                 if BBP.exists() and n <= args.bbp_max:

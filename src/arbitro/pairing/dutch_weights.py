@@ -55,6 +55,16 @@ def colour_flags(p: PlayerState, o: PlayerState) -> tuple[bool, bool, bool, bool
     return f1, f2, f3, f4
 
 
+def _c9_value(h: PlayerState, l: PlayerState, bye_score: int, c9_ranks: dict[int, int]) -> int:  # noqa: E741
+    """[C9] field of an edge: the played-games ranks of its players who have the PAB score."""
+    v = 0
+    if h.acc == bye_score:
+        v += c9_ranks[h.played_games]
+    if l.acc == bye_score:
+        v += c9_ranks[l.played_games]
+    return v
+
+
 def _bits(x: int) -> int:
     return x.bit_length()
 
@@ -116,12 +126,7 @@ class Layout:
         r = (r << S) | ((1 << off[h.acc]) if in_cur else 0)
         r = (r << b) | in_next
         r = (r << S) | ((1 << off[h.acc]) if in_next else 0)
-        c9v = 0
-        if c9:
-            if h.acc == bye_score:
-                c9v += c9_ranks[h.played_games]
-            if l.acc == bye_score:
-                c9v += c9_ranks[l.played_games]
+        c9v = _c9_value(h, l, bye_score, c9_ranks) if c9 else 0
         r = (r << (2 * b)) | c9v
         # colours [C10]-[C13]
         if in_cur:
@@ -164,12 +169,7 @@ class Layout:
     ) -> int:
         """Base weight of a compatible edge outside the bracket and the next scoregroup: fields 1 and 6 only."""
         r = 1 + (not (h.eligible_bye and h.acc <= bye_score)) + (not (l.eligible_bye and l.acc <= bye_score))
-        c9v = 0
-        if c9:
-            if h.acc == bye_score:
-                c9v += c9_ranks[h.played_games]
-            if l.acc == bye_score:
-                c9v += c9_ranks[l.played_games]
+        c9v = _c9_value(h, l, bye_score, c9_ranks) if c9 else 0
         return ((r << self.above_c9) | c9v) << self.below_c9
 
     def initial_odd(self, p: PlayerState, o: PlayerState, top: int) -> int:
