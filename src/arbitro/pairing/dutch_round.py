@@ -8,7 +8,9 @@ maximum-weight matching over all players still to pair, so that completion
 field; the generation order is imposed by small perturbations in the lowest
 bits, one decision at a time:
 
-1. an initial matching fixes the score of the PAB assignee ([C5]);
+1. an initial matching fixes the score of the PAB assignee ([C5]) -- on the
+   fast path proved by a witness instead (:meth:`_Round.bootstrap`), the
+   matcher then built only for a bracket that needs the full search;
 2. per bracket: which MDPs are paired (4.4), their opponents (S2
    transpositions, 4.2), how many and which residents are exchanged between
    S1 and S2 (4.3 a-d), then the S2 partner of each S1 player (4.2).
@@ -310,14 +312,22 @@ class _Bracket:
     def constructed(self) -> bool:
         """Fast path (issue 16): pair a bracket by construction, without loading or solving.
 
-        Three shapes of bracket ``B`` (the players of ``pbi`` before the next
+        These shapes of bracket ``B`` (the players of ``pbi`` before the next
         scoregroup ``N``) are covered; any other returns False and the full
         search pairs the bracket:
 
         * E: one scoregroup, no MDPs, an even number of players, all paired inside;
         * O: one scoregroup, no MDPs, odd: one downfloater, paired in ``N`` ([C8]);
         * M: one MDP ``f`` and an odd number of residents: ``f`` plays a
-          resident ``x`` (4.2 with S1 = {f}), the other residents pair inside.
+          resident ``x`` (4.2 with S1 = {f}), the other residents pair inside;
+        * MO: one MDP, an even number of residents, one of whom floats
+          (:meth:`_with_mdp_odd`);
+        * MM, MMO: several MDPs, all paired with residents that did not upfloat
+          (:meth:`_with_mdps`);
+        * Z: no edge inside the bracket, nobody paired (:meth:`_nothing_to_pair`).
+
+        In the even shapes the remainder may also take one exchange (4.3) when
+        it has no candidate without (:meth:`_first_candidate`).
 
         The candidate is built in C.04.3's order (S1 against S2, each S1 player
         in turn taking the first S2 player that still leaves a perfect S1-S2
