@@ -83,3 +83,51 @@ def test_c04_3_constructed_brackets_are_used_and_pair_as_the_full_search(monkeyp
         full = _pair(t, rnd, DutchOptions(full_search=True))
         assert fast is not None and fast == full, f"round {rnd}"
     assert any(taken) and not all(taken)
+
+
+def test_c04_3_colour_rules_without_each_player_equal_the_rule_recounted() -> None:
+    """[C12]/[C13] bounds of a group without each player (one count) match a recount per player."""
+    import random
+    from types import SimpleNamespace
+
+    from arbitro.model import Colour
+    from arbitro.pairing.dutch_round import _colour_rule, _colour_rules_without
+
+    rng = random.Random(16)
+    for _ in range(2000):
+        k = rng.randint(1, 9)
+        sp = [
+            SimpleNamespace(
+                pref=rng.choice([Colour.WHITE, Colour.BLACK, None]),
+                absolute=rng.random() < 0.3,
+                strong=rng.random() < 0.5,
+            )
+            for _ in range(k)
+        ]
+        group = list(range(k))
+        leave = [v for v in group if rng.random() < 0.7]
+        want = [_colour_rule([v for v in group if v != d], sp) for d in leave]  # type: ignore[arg-type]
+        assert _colour_rules_without(group, leave, sp) == want  # type: ignore[arg-type]
+
+
+def test_c04_3_fast_path_equals_full_search_on_large_generated_fields() -> None:
+    """Fields of 150-250 players: the bootstrap witness, several-MDP shapes and exchanges at scale."""
+    import os
+
+    if not os.environ.get("ARBITRO_SLOW"):
+        pytest.skip("large fields (several CPU seconds): run with ARBITRO_SLOW=1")
+    for seed in (3, 11):
+        values: dict[str, int | Decimal] = {
+            "PlayersNumber": 150 + seed * 9,
+            "RoundsNumber": 7,
+            "ForfeitRate": 8,
+            "RetiredRate": 10,
+            "HalfPointByeRate": 8,
+            "DrawPercentage": 30,
+        }
+        t = generate(GeneratorConfig(values), seed, DutchOptions.bbp())
+        t.rounds = int(values["RoundsNumber"])
+        full = replace(DutchOptions.bbp(), full_search=True)
+        for rnd in range(2, t.played_rounds + 1, 2):
+            ref = _pair(t, rnd, full)
+            assert ref is not None and same_pairing(ref, recorded_pairing(t, rnd)), f"seed {seed} round {rnd}"
