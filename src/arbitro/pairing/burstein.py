@@ -56,11 +56,12 @@ class BursteinOptions:
     bye_pre_2025: bool = False  # C.04.1 art. 4 / 3.1 (bbp: only a PAB or a forfeit win bars)
     bye_without_completion: bool = False  # 3.1.1: the PAB must allow completion (bbp: lowest eligible)
     floaters_by_order: bool = False  # 2.3.2 [C6]: floaters of least score (bbp: whoever 4.3's order leaves)
+    next_bracket_ignored: bool = False  # 2.3.2 [C7]: floaters chosen for the next bracket's [C6] too
     full_search: bool = False  # not a bbp reading: no group by construction (issue 17)
 
     @classmethod
     def bbp(cls) -> BursteinOptions:
-        return cls(True, True, True, True, True, True)
+        return cls(True, True, True, True, True, True, True)
 
 
 def seeding_rounds(total_rounds: int) -> int:
@@ -115,6 +116,7 @@ class _Round:
                 p.eligible_bye = _eligible_pre_2025(t, p.id, played)
         self.by_id = {p.id: p for p in st.players}
         self.c6 = not opts.floaters_by_order  # 2.3.2 [C6] in phase 2 of :func:`_match`
+        self.c7 = self.c6 and not opts.next_bracket_ignored  # 2.3.2 [C7] on the next bracket's [C6]
         if opts.index_sb_first:
             ranks = {p.id: p.rank for p in st.players}
             valid = dict.fromkeys(ranks, True)
@@ -306,9 +308,13 @@ def _phase2(
     order_room = (n + 1) ** 2 + 1
     top = n * (n + 1) ** len({p.acc for p in vl}) + 1  # > every gain total (any group, any scores)
 
-    def fine(c6: int, pref: bool, priority: int, hint: bool) -> int:
+    c7_room = top if r.c7 else 1
+
+    def fine(c6: int, pref: bool, priority: int, hint: bool, c7: int = 0) -> int:
         # in units of the scale of the fine layout: the matcher doubles its scale when it needs to
-        value = ((c6 * pref_room + int(pref)) * order_room + priority) * hint_room + int(hint)
+        value = (((c6 * c7_room + c7) * pref_room + int(pref)) * order_room + priority) * hint_room + int(
+            hint
+        )
         return value * (m.scale // wide[0])
 
     begin = groups[0]
@@ -323,21 +329,24 @@ def _phase2(
             floater = None
         full.sort(key=cmp_to_key(cmp))
         size = len(full)
-        count: dict[int, int] = {}
-        for v in full:
-            count[vl[v].acc] = count.get(vl[v].acc, 0) + 1
-        level_gain: dict[int, int] = {}
-        below = 0  # the gains of all the players of lower scores together
-        if r.c6:
-            for score in sorted(count):
-                level_gain[score] = below + 1 if level_gain else 0
-                below += level_gain[score] * count[score]
-        gain = {v: level_gain.get(vl[v].acc, 0) for v in full}
-        unit6 = _PREF * (size // 2 + 2)  # > every colour total plus the priorities
-        coarse = below * unit6 < _SAME
+        gain, below = _level_gains(vl, full) if r.c6 else (dict.fromkeys(full, 0), 0)
+        # 2.3.2 [C7] for the next bracket's own [C6]: its residents' gains, when it has several scores
+        nxt: list[int] = []
+        if r.c7:
+            stop = next((b for b in groups[k + 1 :] if b > end), end)
+            if len({vl[x].acc for x in range(end, stop)}) > 1:
+                nxt = list(range(end, stop))
+        gain7, below7 = _level_gains(vl, nxt)
+        unit7 = _PREF * (size // 2 + 2)  # > every colour total plus the priorities
+        unit6 = unit7 * (below7 + 1)  # > every [C7] total plus the lower levels
+        coarse = (below + 1) * unit6 <= _SAME
         if not coarse and not wide[0]:
-            m.refine((top * pref_room * order_room * hint_room).bit_length() + 1)
+            m.refine((top * c7_room * pref_room * order_room * hint_room).bit_length() + 1)
             wide[0] = m.scale
+        if nxt:
+            _set_next_bracket_gains(
+                m, full, nxt, gain7, unit7 if coarse else 0, lambda c7: fine(0, False, 0, False, c7)
+            )
         # (nb, coarse weight, [C6] gain, [C8] granted) for nb after v in ``full``
         ew: dict[int, list[tuple[int, int, int, bool]]] = {}
         for i, v in enumerate(full):
@@ -388,6 +397,56 @@ def _phase2(
                 m.remove_pair(a, b)
         begin = end
     return pairs
+
+
+def _level_gains(vl: list[PlayerState], players: list[int]) -> tuple[dict[int, int], int]:
+    """2.3.2 [C6]: each player's gain when paired inside its bracket, and the gains' total.
+
+    The lowest score earns nothing; each higher score earns one more than all the players of
+    lower scores together, so that a maximum total floats the lowest scores, highest first.
+    """
+    count: dict[int, int] = {}
+    for v in players:
+        count[vl[v].acc] = count.get(vl[v].acc, 0) + 1
+    level_gain: dict[int, int] = {}
+    below = 0  # the gains of all the players of lower scores together
+    for score in sorted(count):
+        level_gain[score] = below + 1 if level_gain else 0
+        below += level_gain[score] * count[score]
+    return {v: level_gain[vl[v].acc] for v in players}, below
+
+
+def _set_next_bracket_gains(
+    m: Matcher,
+    full: list[int],
+    nxt: list[int],
+    gain7: dict[int, int],
+    unit7: int,
+    fine7: Callable[[int], int],
+) -> None:
+    """2.3.2 [C7]: while ``full`` is paired, the next bracket's players earn their own [C6] gains.
+
+    A player of the next group ``nxt`` paired inside the next bracket (with another of ``nxt``
+    or with the floater from ``full``) earns its gain there (:func:`_level_gains` over ``nxt``),
+    one level below [C6] of ``full`` and above its [C8]; paired further down it earns nothing.
+    So among the floaters [C6] allows, ``full`` floats one with which the next bracket can float
+    its own lowest scores. The incoming floater itself is always paired in the next bracket
+    (no edge reaches two groups down), so its own gain there is the same for every choice.
+    ``unit7`` 0: the fine layout (``fine7``). The next group's edges are set again when it is paired.
+    """
+    for i, a in enumerate(nxt):
+        for b in nxt[i + 1 :]:
+            base = m.weight(a, b)
+            if base:
+                g = gain7[a] + gain7[b]
+                m.set_weight(a, b, base + unit7 * g) if unit7 else m.set_weight(a, b, base, fine7(g))
+    for f in full:
+        for x in nxt:
+            base = m.weight(f, x)
+            if base:
+                m.set_weight(f, x, base + unit7 * gain7[x]) if unit7 else m.set_weight(
+                    f, x, base, fine7(gain7[x])
+                )
 
 
 def _settle_by_search(
