@@ -293,7 +293,8 @@ def _phase2(
     in the 2026 mode the usual case, one incoming floater) the level is coarse; otherwise (groups
     merged in phase 1 with many scores) every level below [C5] moves into the fine part of the
     weights (:meth:`Matcher.refine`), which makes the numbers, and the solves, longer. [C7] for
-    [C1]-[C5] is phase 1's look-ahead.
+    [C1]-[C5] is phase 1's look-ahead; [C7] for the next bracket's own [C6] is a level between
+    [C6] and [C8] (:func:`_set_next_bracket_gains`, off with ``next_bracket_ignored``).
 
     A group is first paired by construction (:func:`_constructed`, one solve for the group);
     when its certificate does not hold, or with ``full_search``, by the search
@@ -529,7 +530,9 @@ def _constructed(
        once, none other is, and the group pairs all its players but one floater (odd) or none.
        Every member of H then has the floater gain ``g0`` of ``mate``'s floater ([C6]: the
        gains of the players paired inside are maximal) and ``D0`` pairs of equal preference
-       inside the group ([C8]), as ``mate`` has.
+       inside the group ([C8]), as ``mate`` has. (The [C7] level, the next bracket's gains,
+       only asks more of the floater: the floaters allowed below are a superset, and the
+       witness of 3. has ``mate``'s own [C7] value.)
     2. **Skips are certain.** A partner ``nb`` for ``v`` is skipped only when no member of H
        can contain the pairs so far and ``v``-``nb``: the edge is missing, or the players left
        (less one possible floater: gain ``g0`` and an edge into the next group) need more
@@ -537,7 +540,7 @@ def _constructed(
     3. **Choices are witnessed.** At the end the constructed pairs, the floater paired with
        ``mate``'s partner ``x0`` of ``mate``'s floater, and ``mate`` everywhere else form a
        perfect matching with the same value as ``mate`` on every level of H (same crossings,
-       gain, equal preferences): a member of H containing every pair chosen, so each choice
+       gain, [C7], equal preferences): a member of H containing every pair chosen, so each choice
        was allowed. With 2., every choice is the last allowed one, and a player is floated
        exactly when no partner is allowed: the search's answers.
 
