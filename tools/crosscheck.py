@@ -24,7 +24,14 @@ scoring, and for ``arbitro`` the mode Arbitro generated in (rules or bbp-compati
 Usage::
 
     python tools/crosscheck.py --direction both --count 5000 [--max-players 1000] [--first-seed 1]
-        [--log crosscheck.jsonl] [--bbp PATH] [--jobs N]
+        [--log crosscheck.jsonl] [--prior benchmarks/results/crosscheck/*.jsonl.gz] [--bbp PATH] [--jobs N]
+
+The run is spread over sessions: each session's log is compressed into
+``benchmarks/results/crosscheck/`` (one ``.jsonl.gz`` a session, each entry naming the commit that
+ran it, ``engine``) and the next run passes them as ``--prior``, so it skips what is done and the
+table counts every tournament so far. The fast path is held equal to the full search by the
+differential test, so an entry of an earlier commit stands for the engine until a change of the
+rules' reading (docs/dutch-speed.md §Cross-check).
 
 bbpPairings is found at --bbp, $BBPPAIRINGS or /work/refs/bbpPairings/bbpPairings.exe (never
 committed; build it from its public source). The log has one JSON line per tournament; a run
@@ -36,6 +43,7 @@ tournament with the estimate for 50,000 each way.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import multiprocessing
 import os
@@ -375,7 +383,44 @@ def one(job: tuple[str, int, int, str, int]) -> dict[str, Any]:
             result = {"rounds": 0, "differing": [], "classes": {"unexplained": [0]}, "error": repr(exc)[:300]}
     r1 = os.times()
     child = (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)
-    return {"direction": direction, "seed": seed, "axes": a, **result, "cpu": time.process_time() - c0 + child}
+    entry = {"direction": direction, "seed": seed, "axes": a, **result, "cpu": time.process_time() - c0 + child}
+    entry["engine"] = ENGINE
+    return entry
+
+
+def _engine() -> str:
+    """The Arbitro commit that ran (``git describe`` of the source tree), or its version."""
+    try:
+        res = subprocess.run(
+            ["git", "-C", str(Path(__file__).resolve().parent), "describe", "--always", "--dirty"],
+            capture_output=True, text=True, timeout=10,
+        )
+        if res.returncode == 0 and res.stdout.strip():
+            return res.stdout.strip()
+    except OSError:
+        pass
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("arbitro")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+ENGINE = _engine()
+
+
+def read_log(path: Path) -> list[dict[str, Any]]:
+    """The entries of a log, plain JSON lines or gzip-compressed (``.gz``); a torn last line is skipped."""
+    opener = gzip.open if path.suffix == ".gz" else open
+    entries = []
+    with opener(path, "rt") as f:  # type: ignore[operator]
+        for line in f:
+            try:
+                entries.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue  # the line a killed run was writing
+    return entries
 
 
 def _record(entry: dict[str, Any], entries: list[dict[str, Any]], log: Any) -> None:
@@ -398,13 +443,20 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--max-players", type=int, default=1000)
     ap.add_argument("--min-players", type=int, default=4, help="raise smaller fields to this size")
     ap.add_argument("--log", type=Path, default=Path("crosscheck.jsonl"))
+    ap.add_argument("--prior", type=Path, nargs="*", default=[],
+                    help="logs of earlier runs (.jsonl or .jsonl.gz, e.g. benchmarks/results/crosscheck/*):"
+                    " their tournaments are skipped and counted in the table")
     ap.add_argument("--bbp", type=Path, default=Path(os.environ.get("BBPPAIRINGS", DEFAULT_BBP)))
     ap.add_argument("--report", action="store_true", help="only print the table from --log")
     ap.add_argument("--jobs", type=int, default=1, help="tournaments checked in parallel")
     args = ap.parse_args(argv)
     entries: list[dict[str, Any]] = []
+    for prior in args.prior:
+        entries += read_log(prior)
     if args.log.exists():
-        entries = [json.loads(line) for line in args.log.read_text().splitlines() if line.strip()]
+        entries += read_log(args.log)
+    # one entry per tournament and direction, the latest run's
+    entries = list({(e["direction"], e["seed"]): e for e in entries}.values())
     if args.report:
         report(entries)
         return 0

@@ -164,8 +164,60 @@ def test_c04_4_2_2_3_2_c6_outgoing_floater_of_least_score() -> None:
     The bbp lines are the output of ``bbpPairings.exe --burstein FILE -p``.
     """
     name = "c04-4-2-2-3-2-c6-floater-of-least-score.trf"
-    bbp = ["13", "25 5", "2 16", "4 7", "10 17", "8 22", "3 26", "14 11", "6 9", "1 21", "13 24", "18 19", "12 15", "20 23"]
+    bbp = [
+        "13",
+        "25 5",
+        "2 16",
+        "4 7",
+        "10 17",
+        "8 22",
+        "3 26",
+        "14 11",
+        "6 9",
+        "1 21",
+        "13 24",
+        "18 19",
+        "12 15",
+        "20 23",
+    ]
     assert _lines(name, BBP) == bbp
-    c6 = ["13", "25 5", "2 10", "4 7", "16 17", "8 22", "3 26", "14 11", "6 9", "1 21", "13 24", "18 19", "12 15", "20 23"]
+    c6 = [
+        "13",
+        "25 5",
+        "2 10",
+        "4 7",
+        "16 17",
+        "8 22",
+        "3 26",
+        "14 11",
+        "6 9",
+        "1 21",
+        "13 24",
+        "18 19",
+        "12 15",
+        "20 23",
+    ]
     assert _lines(name, replace(BBP, floaters_by_order=False)) == c6
     assert _lines(name) == c6
+
+
+def test_c04_4_2_2_3_2_c7_floater_chosen_for_the_next_brackets_c6() -> None:
+    """2.3.2 [C7]: choose the outgoing floaters so that the next bracket complies with [C1]-[C6].
+
+    A hand-made round 3 of 5 (past the seeding rounds, 1.6): A, B, C on 2 points (Index in that
+    order), X1-X3 on 1.5 and B all with an absolute black preference (so no two of them can meet,
+    [C3]), Y1-Y3 on 1.0 with an absolute white one. The 1.5 group cannot be paired alone and is
+    merged with the 1.0 group (phase 1). One of A, B, C floats; [C5], [C6] and [C8] of the top
+    bracket do not choose between B and C. If B floats (bbp, and 4.3's order), B can only meet a
+    Y, so one X must float on (1.5 points); if C floats, C meets X1 and the next bracket floats a
+    Y (1.0): its own [C6] holds, so [C7] floats C. The bbp line is the output of
+    ``bbpPairings.exe --burstein FILE -p``.
+    """
+    name = "c04-4-2-2-3-2-c7-next-bracket-c6.trf"
+    bbp = ["8", "1 3", "7 2", "9 4", "8 6", "15 5", "11 12", "13 14", "16 10"]
+    assert _lines(name, BBP) == bbp
+    c7 = ["8", "1 2", "3 4", "7 5", "8 6", "9 12", "11 14", "13 15", "16 10"]
+    assert _lines(name) == c7
+    assert _lines(name, replace(BursteinOptions(), full_search=True)) == c7
+    without = ["8", "1 3", "7 2", "9 4", "8 6", "13 5", "11 14", "15 12", "16 10"]
+    assert _lines(name, replace(BursteinOptions(), next_bracket_ignored=True)) == without
