@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from contextvars import ContextVar
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import TypeVar, cast
 
 from django.core.cache.backends.base import BaseCache
