@@ -38,11 +38,12 @@ def _get(client, path: str, lang: str) -> bytes:  # type: ignore[no-untyped-def]
 
 @pytest.mark.django_db
 def test_built_ahead_are_the_bytes_a_reader_would_build(client, row) -> None:
-    """Every hot page, in every language, and the API bodies: the builder's bytes are the view's own."""
-    assert prebuild.run(row.pk) == len(prebuild.hot_paths(row.slug, 1)) == 2 * len(prebuild.PAGES) + 5
+    """Every hot page, in every language read, and the API bodies: the builder's bytes are the view's own."""
+    prebuild.note_reader(row.pk, "en")  # someone reads it in English too
+    assert prebuild.run(row.pk) == len(prebuild.hot_paths(row.slug, 1, row.pk)) == 2 * len(prebuild.PAGES) + 5
     row.refresh_from_db()
     ahead = {}
-    for path, lang in prebuild.hot_paths(row.slug, 1):
+    for path, lang in prebuild.hot_paths(row.slug, 1, row.pk):
         key = prebuild.key_of(path, lang)
         ahead[(path, lang)] = store._PAGES[(row.pk, row.version, key)]
         assert _get(client, path, lang) == ahead[(path, lang)]  # served from what was built ahead
@@ -50,6 +51,13 @@ def test_built_ahead_are_the_bytes_a_reader_would_build(client, row) -> None:
     store.clear_cache()  # nothing built: each reader's miss builds it
     for (path, lang), content in ahead.items():
         assert _get(client, path, lang) == content, path
+
+
+@pytest.mark.django_db
+def test_a_language_nobody_reads_is_not_built_ahead(client, row, settings) -> None:
+    assert {lang for _, lang in prebuild.hot_paths(row.slug, 1, row.pk)} == {settings.LANGUAGE_CODE, prebuild.API}
+    _get(client, f"/t/{row.slug}/standings/", "en")  # a reader in English
+    assert "en" in {lang for _, lang in prebuild.hot_paths(row.slug, 1, row.pk)}
 
 
 @pytest.mark.django_db

@@ -49,14 +49,59 @@ def enabled() -> bool:
     return bool(getattr(settings, "ARBITRO_PREBUILD", True))
 
 
-def _languages() -> list[str]:
-    return [code for code, _name in settings.LANGUAGES]
+READ_SECONDS = 600  # a language is built ahead while its pages were read this recently
+_NOTE_SECONDS = 60.0  # a process tells the shared cache at most this often that a language is read
+_NOTED: dict[tuple[int, str], float] = {}
+_READ: dict[tuple[int, str], float] = {}  # without Redis: when a language's page was last read here
 
 
-def hot_paths(slug: str, played_rounds: int) -> list[tuple[str, str]]:
+def note_reader(pk: int, lang: str) -> None:
+    """A reader missed a page of ``pk`` in ``lang`` (public_page): build that language ahead for a while.
+
+    Only the languages that are read are built ahead (the default one always): a second language
+    nobody reads would double the builder's work. Called on the view's path only (once per page,
+    version and process; the early cache's hits never get here)."""
+    import time
+
+    now = time.monotonic()
+    if now - _NOTED.get((pk, lang), -1e9) < _NOTE_SECONDS:
+        return
+    _NOTED[(pk, lang)] = now
+    if len(_NOTED) > 4096:
+        _NOTED.clear()
+    from arbitro.web.tournaments import store
+
+    shared = store._shared_cache()
+    if shared is not None:
+        shared.set(f"prebuild-read:{pk}:{lang}", 1, timeout=READ_SECONDS)
+    else:
+        _READ[(pk, lang)] = now
+
+
+def _languages(pk: int | None = None) -> list[str]:
+    """The default language, and the others whose pages of ``pk`` are read (:func:`note_reader`)."""
+    import time
+
+    codes = [code for code, _name in settings.LANGUAGES]
+    if pk is None:
+        return codes
+    from arbitro.web.tournaments import store
+
+    shared = store._shared_cache()
+    others = [c for c in codes if c != settings.LANGUAGE_CODE]
+    if shared is not None:
+        got = shared.get_many([f"prebuild-read:{pk}:{c}" for c in others])
+        read = [c for c in others if got.get(f"prebuild-read:{pk}:{c}")]
+    else:
+        now = time.monotonic()
+        read = [c for c in others if now - _READ.get((pk, c), -1e9) < READ_SECONDS]
+    return [settings.LANGUAGE_CODE, *read]
+
+
+def hot_paths(slug: str, played_rounds: int, pk: int | None = None) -> list[tuple[str, str]]:
     """``(path, language)`` of the hot pages of a tournament whose last published round is ``played_rounds``
-    (``"api"`` as the language of an API body, which has none)."""
-    out = [(f"/t/{slug}/{page}", lang) for lang in _languages() for page in PAGES]
+    (``"api"`` as the language of an API body, which has none); with ``pk``, only its read languages."""
+    out = [(f"/t/{slug}/{page}", lang) for lang in _languages(pk) for page in PAGES]
     api = f"/api/v1/tournaments/{slug}"
     out += [(f"{api}{resource}", API) for resource in API_RESOURCES]
     if played_rounds:
@@ -69,8 +114,8 @@ def key_of(path: str, lang: str) -> str:
     return f"api|{path}" if lang == API else f"{path}|{lang}"
 
 
-def hot_keys(slug: str, played_rounds: int) -> frozenset[str]:
-    return frozenset(key_of(p, lang) for p, lang in hot_paths(slug, played_rounds))
+def hot_keys(slug: str, played_rounds: int, pk: int | None = None) -> frozenset[str]:
+    return frozenset(key_of(p, lang) for p, lang in hot_paths(slug, played_rounds, pk))
 
 
 def schedule(pk: int) -> None:
@@ -84,7 +129,7 @@ def schedule(pk: int) -> None:
     if row is None or service.is_team(row):
         return
     core = store.load(row)  # the state the command just replayed (store.put): no replay here
-    store.mark_pending(row.pk, row.version, hot_keys(row.slug, core.played_rounds))
+    store.mark_pending(row.pk, row.version, hot_keys(row.slug, core.played_rounds, row.pk))
     if jobs.enabled():
         try:
             jobs.queue(QUEUE).enqueue(run, row.pk, row.version, job_timeout=120, result_ttl=0, ttl=60)
@@ -112,7 +157,7 @@ def run(pk: int, version: int = 0) -> int:
     count = 0
     token = store.AHEAD.set(True)
     try:
-        for path, lang in hot_paths(row.slug, core.played_rounds):
+        for path, lang in hot_paths(row.slug, core.played_rounds, row.pk):
             try:
                 build_one(path, lang)
                 count += 1
