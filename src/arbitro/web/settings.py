@@ -142,7 +142,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "arbitro.web.ops.rediscache.RedisCache",  # Django's, its client objects reused
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("ARBITRO_CACHE_PREFIX", "arbitro"),
             "TIMEOUT": 3600,

@@ -316,7 +316,10 @@ def clear_cache() -> None:
     if shared is not None:  # a new generation: the shared pages of reused (pk, version) pairs are forgotten
         shared.add("page-generation", 0, timeout=None)
         shared.incr("page-generation")
-    from arbitro.web.ops import pagecache, prebuild  # the pages served before the views (a restore may reuse versions)
+    from arbitro.web.ops import (  # the pages served before the views (a restore may reuse versions)
+        pagecache,
+        prebuild,
+    )
 
     pagecache.clear()
     prebuild._READ.clear()
