@@ -119,7 +119,10 @@ def pair_brackets(
         for j in range(i):
             if ok(i, j):
                 compat[i][j] = compat[j][i] = True
-                m.set_weight(i, j, 1 << s_base)
+                # look-ahead: pairs inside a scoregroup win the last tie (below every criterion),
+                # so that an optimum usually shows the next scoregroup's best already ([C6])
+                same = rules.look_ahead and sp[i].acc == sp[j].acc
+                m.set_weight(i, j, (1 << s_base) | same)
     # Completion first (every edge weighs the same: a maximum-cardinality matching, found almost
     # greedily); the brackets' criteria then re-optimise from it instead of from nothing.
     m.solve()
@@ -134,13 +137,7 @@ def pair_brackets(
         live = {s: k for k, s in enumerate(sorted({sp[v].acc for v in remaining}, reverse=True))}
         here = live[level]
         nb, nr = len(bracket), len(rest)
-        if rules.look_ahead and here + 1 < len(live):
-            # [C6] (Double-Swiss): the pairs the following scoregroup can still make among its own
-            nxt = [v for v in rest if live[sp[v].acc] == here + 1]
-            for x, i in enumerate(nxt):
-                for j in nxt[:x]:
-                    if compat[i][j]:
-                        m.set_weight(i, j, (1 << s_base) | (1 << s_ahead))
+        nxt = [v for v in rest if live[sp[v].acc] == here + 1] if rules.look_ahead else []
         for ti, i in enumerate(bracket):
             for j in bracket:
                 if j < i and compat[i][j]:
@@ -164,8 +161,27 @@ def pair_brackets(
         mate = m.solve()
         if any(mate[v] == v for v in remaining):
             raise NoValidPairing("the remaining players cannot all be paired under the absolute criteria")
+        ahead: Callable[[], list[int]] | None = None
+        if nxt:
+
+            def ahead_on(nxt: list[int] = nxt) -> list[int]:
+                """[C6] (Double-Swiss): the pairs the following scoregroup still makes among its own."""
+                for x, i in enumerate(nxt):
+                    for j in nxt[:x]:
+                        if compat[i][j]:
+                            m.set_weight(i, j, (1 << s_base) | (1 << s_ahead) | 1)
+                return m.solve()
+
+            ahead = ahead_on
+            # certified when the following scoregroup already pairs all its players but one among
+            # themselves (no set can do better: [C4]-[C5] fix how many of them float up)
+            left = [v for v in nxt if mate[v] not in inside]
+            own = {v for v in left if mate[v] in left}
+            if len(own) < len(left) - len(left) % 2:
+                mate = ahead()
+                ahead = None
         if rules.set_order:
-            mate = _first_set(m, mate, bracket, inside, rest, compat, s_force)
+            mate = _first_set(m, mate, bracket, inside, rest, compat, s_force, ahead)
         floaters = {mate[v] for v in bracket if mate[v] not in inside}
         members = inside | floaters
         # The bracket is settled: its members pair among themselves on a small matcher of their own.
@@ -194,6 +210,7 @@ def _first_set(
     rest: list[int],
     compat: list[list[bool]],
     s_force: int,
+    exact: Callable[[], list[int]] | None = None,
 ) -> list[int]:
     """The first best set of floaters in the order of ``rest`` (sets by their smallest differing member).
 
@@ -201,7 +218,9 @@ def _first_set(
     above ``force``) takes him together with those already in, and is then fixed in the bracket
     (his edges to the other non-members removed). The optimum found certifies a candidate already
     in it; only the others cost a solve, with a bonus on the candidate's bracket edges in the
-    ``force`` field (below every criterion, above the ``tie`` guess).
+    ``force`` field (below every criterion, above the ``tie`` guess). ``exact`` (when given) puts
+    in the weights a criterion the current optimum only certified (look-ahead); it is called once,
+    before the first such solve.
     """
     count = sum(1 for v in bracket if mate[v] not in inside)
     taken = 0
@@ -212,6 +231,13 @@ def _first_set(
         if not edges:
             continue
         if mate[c] not in inside:
+            if exact is not None:
+                mate = exact()
+                exact = None
+                if mate[c] in inside:
+                    taken += 1
+                    _fix(m, c, rest, compat)
+                    continue
             for i, w in edges.items():
                 m.set_weight(c, i, w | (1 << s_force))
             mate = m.solve()
@@ -220,10 +246,15 @@ def _first_set(
             if mate[c] not in inside:
                 continue
         taken += 1
-        for j in rest:
-            if j != c and compat[c][j] and m.weight(c, j):
-                m.set_weight(c, j, 0)
+        _fix(m, c, rest, compat)
     return m.solve()
+
+
+def _fix(m: Matcher, c: int, rest: list[int], compat: list[list[bool]]) -> None:
+    """Keep floater ``c`` in the bracket: no edges to the other non-members."""
+    for j in rest:
+        if j != c and compat[c][j] and m.weight(c, j):
+            m.set_weight(c, j, 0)
 
 
 def _pair_bracket(

@@ -121,14 +121,48 @@ def compose(members: list[PlayerState], weights: Weights, aros: dict[int, int]) 
     side = {p.id: 1 for p in g1}
     idx = {p.id: x for x, p in enumerate(members)}
     cb = k.bit_length() + 1
+    hb = 2 * cb
     w = {(x, y): v for (x, y), v in weights.items() if v}
     m = Matcher(k)
+
+    def key41(group: list[PlayerState], white: bool) -> list[PlayerState]:
+        if white:
+            return sorted(group, key=lambda p: (aros[p.id], p.rank))
+        return sorted(group, key=lambda p: p.rank)
+
+    # Weights: the criteria, then [cross: a G1-G2 pair] [bonus: the candidate tried] [guess]
+    # [hint]. The guess favours pairs inside a subgroup that hold an early shifter candidate, so
+    # that the optimum usually certifies the candidates without a search; the hint marks the pairs
+    # the choosers of 3.2.6 would take in the likely final subgroups. Neither can change a choice
+    # (every choice is made on the fields above them), they only spare solves.
+    prio: dict[int, int] = {}
+    for group, white in ((g1, True), (g2, False)):
+        order = middle_out(key41(group, white))
+        prio.update({q.id: len(order) - r for r, q in enumerate(order)})
+    big, small, big_white = (g1, g2, True) if len(g1) > len(g2) else (g2, g1, False)
+    likely = {q.id for q in middle_out(key41(big, big_white))[: (len(big) - len(small)) // 2]}
+    l1 = [q for q in members if (q.id in side) != (q.id in likely)]
+    l2 = sorted((q for q in members if (q.id in side) == (q.id in likely)), key=lambda q: q.rank)
+    hinted: set[tuple[int, int]] = set()
+    busy: set[int] = set()
+    for q in sorted(l1, key=lambda q: (aros[q.id], q.rank)):
+        for r in l2:
+            e = (idx[q.id], idx[r.id]) if idx[q.id] > idx[r.id] else (idx[r.id], idx[q.id])
+            if r.id not in busy and e in w:
+                busy.add(r.id)
+                hinted.add(e)
+                break
 
     def cross(x: int, y: int) -> int:
         return int(side.get(members[x].id, 2) != side.get(members[y].id, 2))
 
     def put(x: int, y: int, bonus: int = 0) -> None:
-        m.set_weight(x, y, (w[(x, y)] << (cb + 1)) | (cross(x, y) << 1) | bonus if (x, y) in w else 0)
+        if (x, y) not in w:
+            m.set_weight(x, y, 0)
+            return
+        c = cross(x, y)
+        low = (0 if c else max(prio[members[x].id], prio[members[y].id])) << 1 | ((x, y) in hinted)
+        m.set_weight(x, y, (w[(x, y)] << (cb + 2 + hb)) | (c << (2 + hb)) | (bonus << (1 + hb)) | low)
 
     def edge(x: int, y: int) -> tuple[int, int]:
         return (x, y) if x > y else (y, x)
@@ -136,11 +170,6 @@ def compose(members: list[PlayerState], weights: Weights, aros: dict[int, int]) 
     for x, y in w:
         put(x, y)
     mate = m.solve()
-
-    def key41(group: list[PlayerState], white: bool) -> list[PlayerState]:
-        if white:
-            return sorted(group, key=lambda p: (aros[p.id], p.rank))
-        return sorted(group, key=lambda p: p.rank)
 
     def shift(
         src: list[PlayerState], white: bool, dst: list[PlayerState]
@@ -192,7 +221,8 @@ def compose(members: list[PlayerState], weights: Weights, aros: dict[int, int]) 
             m.set_weight(x, y, 0)
     s1 = sorted(g1, key=lambda p: (aros[p.id], p.rank))
     t2 = sorted(g2, key=lambda p: p.rank)
-    return m, cb + 1, [(p, t2) for p in s1]
+    m.solve()
+    return m, cb + 2 + hb, [(p, t2) for p in s1]
 
 
 def rules(st: RoundState, aros: dict[int, int], hist: FloatHistory, maxt: int) -> BracketRules:
