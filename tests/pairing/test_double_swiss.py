@@ -12,8 +12,8 @@ from arbitro.model import Colour, ResultCode, Tournament
 from arbitro.pairing.absolute import double_swiss_violations
 from arbitro.pairing.bracket_swiss import pair_brackets
 from arbitro.pairing.double_swiss import _state, match_count, matches, pair_round, rules
-from arbitro.pairing.dutch_state import PlayerState, RoundState
 from arbitro.pairing.double_swiss_generator import generate_double_swiss
+from arbitro.pairing.dutch_state import PlayerState, RoundState
 from arbitro.pairing.generator import GeneratorConfig
 from arbitro.pairing.registry import get
 from arbitro.pairing.system_check import check_system
