@@ -203,6 +203,15 @@ def _server_cpu(master: int) -> float | None:
         return None
 
 
+def _own_cpu(pid: int) -> float | None:
+    """CPU seconds (user + system) of one process so far (Linux /proc), else None."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def _clients(port: int, paths: list[str], deadline: float, count: int, results) -> None:  # type: ignore[no-untyped-def]
     """``count`` measured clients (threads) in a child process (``--client-processes``): its latencies,
     errors, connects, slow requests and CPU seconds go to ``results``."""
@@ -222,6 +231,12 @@ def _clients(port: int, paths: list[str], deadline: float, count: int, results) 
 
 def _writer(slug: str, rounds: int, boards: int, interval: float, stop, done, saved=None) -> None:  # type: ignore[no-untyped-def]
     """:func:`enter_results` in a child process; ``done`` gets the number of results entered."""
+    if not os.environ.get("REDIS_URL"):
+        # Without Redis the pages are built ahead by a thread of the committing process, into its own
+        # memory (web/ops/prebuild.py): here that is this process, which no reader reads.
+        from django.conf import settings
+
+        settings.ARBITRO_PREBUILD = False
     count = [0]
     flag = threading.Event()
     watcher = threading.Thread(target=lambda: (stop.wait(), flag.set()), daemon=True)
@@ -305,6 +320,9 @@ def _attack(port: int, paths: list[str], deadline: float, floods: int, busts: in
     answered.value = counts[0]
 
 
+LOAD0 = os.getloadavg()[0]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--players", type=int, default=300)
@@ -319,6 +337,8 @@ def main() -> int:
                     help="spread the measured clients over this many processes (at most 8): is the client the limit?")
     ap.add_argument("--mix", action="store_true", help="pages and API calls (issue 19), not only standings + pairings")
     ap.add_argument("--redis", default="", help="REDIS_URL for the servers' shared cache, e.g. redis://127.0.0.1:6379/13")
+    ap.add_argument("--no-worker", action="store_true",
+                    help="with --redis: no `arbitro manage arbitro_worker` (the readers build the new versions)")
     ap.add_argument("--hostile-head-start", type=float, default=10.0, help="seconds the hostile clients run before the measured ones")
     args = ap.parse_args()
     args.login_flood = max(0, min(args.login_flood, 50))
@@ -349,6 +369,14 @@ def main() -> int:
     # The server's log goes to a file: a pipe nobody reads fills up and stalls every worker.
     log = open(Path(data) / "server.log", "w")  # noqa: SIM115
     server = start_server(port, args.workers, log)
+    worker = None
+    if args.redis and not args.no_worker:  # the deployment's worker: builds each new version's hot pages once
+        import subprocess
+
+        from _server import arbitro_exe
+
+        worker = subprocess.Popen([str(arbitro_exe()), "manage", "arbitro_worker"], env={**os.environ},
+                                  stdout=subprocess.DEVNULL, stderr=log)
     try:
         wait_listening(port)
         paths = [f"/t/{slug}/standings/", f"/t/{slug}/pairings/"]
@@ -389,6 +417,7 @@ def main() -> int:
         t0 = time.perf_counter()
         own0 = time.process_time()  # this process: the measured clients' own CPU
         server0 = _server_cpu(server.pid)
+        worker0 = _own_cpu(worker.pid) if worker is not None else None
         reader.start()
         writer.start()
         if args.client_processes > 1:  # the same clients, spread over processes: no shared interpreter lock
@@ -418,6 +447,7 @@ def main() -> int:
         wall = time.perf_counter() - t0
         own = time.process_time() - own0
         server_run = _server_cpu(server.pid)
+        worker_run = _own_cpu(worker.pid) if worker is not None else None
         pstop.set()
         writer.join()
         reader.join()
@@ -461,13 +491,21 @@ def main() -> int:
                 print(f"CPU during the measured {wall:.0f} s: server {server_run - server0:.1f} s "
                       f"({(server_run - server0) / wall:.2f} cores), measured clients {own:.1f} s "
                       f"({own / wall:.2f} cores, {1000 * own / n:.2f} ms per request) of {os.cpu_count()} cores")
+            if worker0 is not None and worker_run is not None:
+                print(f"worker (pages built ahead): {worker_run - worker0:.1f} s CPU during the measured {wall:.0f} s "
+                      f"({(worker_run - worker0) / wall:.2f} cores; with the server "
+                      f"{1000 * (server_run - server0 + worker_run - worker0) / n:.2f} ms per request)")
     finally:
+        if worker is not None:
+            worker.terminate()
+            worker.wait(timeout=20)
         server.terminate()
         server.wait(timeout=20)
         log.close()
         errors_logged = (Path(data) / "server.log").read_text(errors="replace").count("Traceback")
         if errors_logged:
             print(f"server log: {errors_logged} tracebacks in {Path(data) / 'server.log'}")
+    print(f"load average at the start: {LOAD0:.1f}")
     print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     return 1 if errors else 0
 

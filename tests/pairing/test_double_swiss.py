@@ -10,8 +10,10 @@ import pytest
 
 from arbitro.model import Colour, ResultCode, Tournament
 from arbitro.pairing.absolute import double_swiss_violations
-from arbitro.pairing.double_swiss import _state, match_count, matches, pair_round
+from arbitro.pairing.bracket_swiss import pair_brackets
+from arbitro.pairing.double_swiss import _state, match_count, matches, pair_round, rules
 from arbitro.pairing.double_swiss_generator import generate_double_swiss
+from arbitro.pairing.dutch_state import PlayerState, RoundState
 from arbitro.pairing.generator import GeneratorConfig
 from arbitro.pairing.registry import get
 from arbitro.pairing.system_check import check_system
@@ -100,3 +102,66 @@ def test_absolute_criteria_on_generated_tournaments(seed: int) -> None:
     t = generate_double_swiss(cfg, seed)
     assert double_swiss_violations(t) == []
     assert all(c.agrees for c in check_system(t, get("double-swiss")))
+
+
+def _ps(pid: int, acc: int) -> PlayerState:
+    """A synthetic player for bracket-level positions: TPN order = id order."""
+    return PlayerState(
+        id=pid,
+        rank=pid - 1,
+        score=acc,
+        acc=acc,
+        pref=None,
+        imbalance=0,
+        repeated=None,
+        absolute=False,
+        strong=False,
+        played_games=1,
+        eligible_bye=True,
+        floats=(None, None),
+    )
+
+
+def _pairs(
+    players: list[PlayerState], met: list[tuple[int, int]], float_last: set[int]
+) -> set[frozenset[int]]:
+    forbidden: dict[int, set[int]] = {}
+    for a, b in met:
+        forbidden.setdefault(a, set()).add(b)
+        forbidden.setdefault(b, set()).add(a)
+    st = RoundState(3, 5, [], {}, Colour.WHITE, 100, 50, {})
+    return {frozenset((a.id, b.id)) for a, b in pair_brackets(players, forbidden, rules(st, float_last))}
+
+
+def test_c04_5_3_5_upfloater_sets_by_the_smallest_differing_member() -> None:
+    """3.5: 1 and 2 (2 points) met, so two of 3..8 (1 point, 3.5 order 3, 4, ..., 8) float up.
+
+    7 can meet only 3 among the others: a set with 3 and without 7 leaves 7 alone. {3, 7} comes
+    before {4, 5} (3 < 4), although a sum of positions in the order would prefer {4, 5}.
+    """
+    ps = [_ps(1, 200), _ps(2, 200)] + [_ps(i, 100) for i in range(3, 9)]
+    pairs = _pairs(ps, [(1, 2), (7, 4), (7, 5), (7, 6), (7, 8)], set())
+    assert {x for pair in pairs if pair & {1, 2} for x in pair} - {1, 2} == {3, 7}
+
+
+def test_c04_5_c6_the_following_scoregroup_keeps_its_own_pairs() -> None:
+    """[C6]: 1 (2 points) needs one upfloater of 2, 3, 4 (1 point); 3 and 4 met.
+
+    3.5 alone would take 2, leaving 3 and 4 unable to meet and two upfloaters (5, 6) for the
+    next bracket; [C6] takes 3 (the first set that leaves the following scoregroup fewest
+    upfloaters): 1-3, 2-4, 5-6.
+    """
+    ps = [_ps(1, 200), _ps(2, 100), _ps(3, 100), _ps(4, 100), _ps(5, 0), _ps(6, 0)]
+    assert _pairs(ps, [(3, 4)], set()) == {frozenset((1, 3)), frozenset((2, 4)), frozenset((5, 6))}
+
+
+def test_c04_5_3_6_c8_is_judged_after_the_set_of_upfloaters() -> None:
+    """3.5.4 then 3.6.4: the set is the first complying with [C4]-[C7]; [C8] only then.
+
+    1, 2, 3 (2 points; 1 floated in the previous match; 1-2 met) need one upfloater of 4, 5, 6.
+    4 can meet only 1 in the bracket, so taking 4 gives [C8] one "floated" opponent, taking 5
+    none. The first set is still {4}: 1-4, 2-3, 5-6.
+    """
+    ps = [_ps(1, 200), _ps(2, 200), _ps(3, 200), _ps(4, 100), _ps(5, 100), _ps(6, 100)]
+    pairs = _pairs(ps, [(1, 2), (4, 2), (4, 3)], {1})
+    assert pairs == {frozenset((1, 4)), frozenset((2, 3)), frozenset((5, 6))}

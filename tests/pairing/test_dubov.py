@@ -8,11 +8,12 @@ import pytest
 
 from arbitro.model import Colour, ResultCode
 from arbitro.pairing.absolute import violations
-from arbitro.pairing.dubov import aro, max_upfloats, pair_round, rules
-from arbitro.pairing.dutch_state import build_state
+from arbitro.pairing.bracket_swiss import BracketRules, pair_brackets
+from arbitro.pairing.dubov import aro, compose, max_upfloats, middle_out, pair_round, rules
+from arbitro.pairing.dutch_state import PlayerState, RoundState, build_state
 from arbitro.pairing.generator import generate
 from arbitro.pairing.registry import get
-from arbitro.pairing.swiss_common import float_history
+from arbitro.pairing.swiss_common import FloatHistory, float_history
 from arbitro.pairing.system_check import check_system
 
 from .swiss_cases import bye, field, pairs_of, play, random_config, two_whites_each
@@ -65,12 +66,17 @@ def test_c04_4_1_4_4_lowest_aro_white_seeker_meets_the_highest_rated_black_seeke
 
 
 def test_c04_4_1_c5_c6_upfloaters_complete_a_blocked_bracket() -> None:
-    """[C5]-[C6], 4.4: 3 and 6 met, so 4 and 5 float up; G1 = 6, 5 (by ARO) take 4 and 3 (3 met 6)."""
+    """[C5]-[C6], 3.2.4, 4.3, 4.4: 3 and 6 met, so 4 and 5 float up.
+
+    G1 (White seekers) = 6, 5, 4 by ARO (2480, 2490, 2500), G2 = 3: one pair inside G1 is
+    unavoidable, so one shifter goes to G2, the first in middle-out order (4.3.3): 5. Then
+    S1 = 6, 4 and T2 = 3, 5: 6-3 met, so the first transposition is 5, 3: 6-5 and 4-3.
+    """
     t = field(6)
     play(t, 1, 4, ResultCode.WIN)
     play(t, 2, 5, ResultCode.WIN)
     play(t, 3, 6, ResultCode.DRAW)
-    assert pair_round(t, 2).as_bbp_lines() == ["3", "2 1", "5 3", "6 4"]
+    assert pair_round(t, 2).as_bbp_lines() == ["3", "2 1", "4 3", "6 5"]
 
 
 def test_c04_4_1_c3_same_absolute_preference_never_meets() -> None:
@@ -108,3 +114,80 @@ def test_absolute_criteria_on_generated_tournaments(seed: int) -> None:
     t = generate(random_config(rng), seed, pair=lambda t, r: pair_round(t, r), system="FIDE_DUBOV")
     assert violations(t) == []
     assert all(c.agrees for c in check_system(t, system))
+
+
+def _state(pid: int, acc: int, pref: Colour | None = None, games: int = 1) -> PlayerState:
+    """A synthetic player for bracket-level positions: TPN order = id order."""
+    return PlayerState(
+        id=pid,
+        rank=pid - 1,
+        score=acc,
+        acc=acc,
+        pref=pref,
+        imbalance=0,
+        repeated=None,
+        absolute=False,
+        strong=False,
+        played_games=games,
+        eligible_bye=True,
+        floats=(None, None),
+    )
+
+
+def _dubov_rules(aros: dict[int, int]) -> BracketRules:
+    st = RoundState(3, 9, [], {}, Colour.WHITE, 100, 50, {})
+    return rules(st, aros, FloatHistory(), max_upfloats(9))
+
+
+def test_c04_4_1_4_3_3_sequence_numbers_from_the_middle_out() -> None:
+    """4.3.3: from the (remaining) middle; of two middle players, the higher: A..G -> D C E B F A G."""
+    ps = [_state(i, 0) for i in range(1, 8)]
+    assert [p.id for p in middle_out(ps)] == [4, 3, 5, 2, 6, 1, 7]
+    assert [p.id for p in middle_out(ps[:6])] == [3, 4, 2, 5, 1, 6]
+
+
+def test_c04_4_1_4_3_shifters_middle_out() -> None:
+    """3.2.4.2, 4.3: four White seekers (AROs 2400 < 2410 < 2420 < 2430), no Black seeker.
+
+    Two of G1 must go to G2; with G1 sorted by ARO (11, 12, 13, 14) the middle-out sequence
+    numbers give 12 then 13: G1 = 11, 14 and G2 = 12, 13, so S1 = 11, 14 meets T2 = 12, 13.
+    """
+    ps = [_state(i, 100, Colour.WHITE) for i in (11, 12, 13, 14)]
+    aros = {11: 2400, 12: 2410, 13: 2420, 14: 2430}
+    weights = {(x, y): 1 << 20 for x in range(4) for y in range(x)}
+    m, _, order = compose(ps, weights, aros)
+    assert [(p.id, [q.id for q in t2]) for p, t2 in order] == [(11, [12, 13]), (14, [12, 13])]
+    left = [(x, y) for x in range(4) for y in range(x) if m.weight(x, y)]
+    assert left and all((ps[x].id in (11, 14)) != (ps[y].id in (11, 14)) for x, y in left)
+    pairs = pair_brackets(ps, {}, _dubov_rules(aros))
+    assert {frozenset((a.id, b.id)) for a, b in pairs} == {frozenset((11, 12)), frozenset((14, 13))}
+
+
+def test_c04_4_1_4_3_a_shifter_who_cannot_stay_inside_is_skipped() -> None:
+    """3.2.4 "the first set that can yield a legal pairing", 4.1: 12 met 11 and 14.
+
+    The candidates in 4.3 order are 12, 13, 11, 14 (sequence numbers 1-4). {12, 13} would shift
+    both players of the only pair 12 can make; the next set, {12, 11}, is legal: G1 = 13, 14 and
+    G2 = 11, 12 (S1 = 13, 14; T2 = 11, 12 fails on 14-12, so 12, 11).
+    """
+    ps = [_state(i, 100, Colour.WHITE) for i in (11, 12, 13, 14)]
+    aros = {11: 2400, 12: 2410, 13: 2420, 14: 2430}
+    met = {(1, 0), (3, 1)}  # member indices: 12-11, 14-12
+    weights = {(x, y): 0 if (x, y) in met else 1 << 20 for x in range(4) for y in range(x)}
+    _, _, order = compose(ps, weights, aros)
+    assert [(p.id, [q.id for q in t2]) for p, t2 in order] == [(13, [11, 12]), (14, [11, 12])]
+
+
+def test_c04_4_1_4_2_upfloater_sets_by_the_smallest_differing_sequence_number() -> None:
+    """3.2.2, 4.1-4.2: A and B (2 points) met, so two of L1..L6 (1 point, sequence numbers 1..6) float up.
+
+    L5 can meet only L1 among the others: a set with L1 and without L5 leaves L5 alone, so the
+    legal sets are those with L5 or without L1. {1, 5} comes before {2, 3} (1 < 2), although a
+    sum of sequence numbers would prefer {2, 3} (5 < 6).
+    """
+    top = [_state(1, 200), _state(2, 200)]
+    low = [_state(i, 100) for i in range(3, 9)]  # L1..L6 = 3..8, L5 = 7
+    forbidden = {1: {2}, 2: {1}, 7: {4, 5, 6, 8}, 4: {7}, 5: {7}, 6: {7}, 8: {7}}
+    pairs = pair_brackets(top + low, forbidden, _dubov_rules({p.id: 0 for p in top + low}))
+    partners = {b.id if a.id in (1, 2) else a.id for a, b in pairs if {a.id, b.id} & {1, 2}}
+    assert partners == {3, 7}

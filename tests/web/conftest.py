@@ -62,6 +62,12 @@ def _fresh_cache():
 
 
 @pytest.fixture(autouse=True)
+def _no_prebuild(settings):
+    """Pages are built ahead only where a test asks (test_prebuild.py): no background build outlives a test."""
+    settings.ARBITRO_PREBUILD = False
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

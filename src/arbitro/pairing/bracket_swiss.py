@@ -13,15 +13,18 @@ field   meaning                                           Dubov / Lim / Double-S
 base    every compatible pair                             completion ([C4] / 2.1 / [C3])
 tt      pairs inside the bracket (fewest floaters)        [C5] / 2.3 / [C4]
 fl      floaters from the nearest scoregroups             [C6] / 2.3 / [C5]
+ahead   pairs inside the next scoregroup (look-ahead)     — / — / [C6]
 col     both colour preferences granted                   [C7] / 5 / —
 hist    float history of the floaters                     [C8]-[C10] / 3.10 / [C7]-[C8]
-tie     which floater (system order)                      4.2 / 3.x / 3.5
+force   (set order: the candidate being tried)            4.1-4.2 / — / 3.5
+tie     which floater (system order)                      4.2 / 3.x / 3.5, then [C8]
 add     partner order inside the bracket, one at a time   4.4 / 2.4 / 3.6
 ======  ================================================  =============================
 
 Within a bracket, the players of the system's first subgroup take in turn the
 first partner in the system's order that keeps the matching optimal
-(the "first legal permutation" of the texts).
+(the "first legal permutation" of the texts). A system may first re-compose
+its subgroups itself (``compose``: Dubov 3.2.4).
 """
 
 from __future__ import annotations
@@ -33,9 +36,11 @@ from arbitro.pairing.blossom import Matcher
 from arbitro.pairing.dutch_state import PlayerState
 from arbitro.pairing.types import NoValidPairing
 
-__all__ = ["BracketRules", "pair_brackets"]
+__all__ = ["BracketRules", "Composed", "pair_brackets"]
 
 Pair = tuple[PlayerState, PlayerState]
+#: what ``BracketRules.compose`` returns: (solved matcher, extra low bits, choosers in order)
+Composed = tuple[Matcher, int, list[tuple[PlayerState, list[PlayerState]]]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,10 +56,23 @@ class BracketRules:
     #: float-history penalties of a floater pair (bracket player, floater), most important first (at most 3)
     history: Callable[[PlayerState, PlayerState], tuple[int, ...]]
     #: preference among floaters: (bracket player, floater, the player's index in the bracket, the
-    #: floater's index among the others, bracket size, others' count); larger is better, < n*n
+    #: floater's index among the others, bracket size, others' count); larger is better, < n*n*2**b
+    #: with n the players to pair and b = n.bit_length() + 1
     floater_rank: Callable[[PlayerState, PlayerState, int, int, int, int], int]
     #: inside a bracket: (player, partners in order of preference), in the order players choose
     partner_order: Callable[[list[PlayerState]], list[tuple[PlayerState, list[PlayerState]]]]
+    #: the next scoregroup's own pairs count after the floaters (Double-Swiss [C6]: the following
+    #: scoregroup needs the fewest upfloaters)
+    look_ahead: bool = False
+    #: the set of floaters is the first, in the order of the others (by descending score, then
+    #: TPN), by its smallest differing member, among the best sets (Dubov 4.1-4.2, Double-Swiss
+    #: 3.5); ``floater_rank`` is then only the first guess
+    set_order: bool = False
+    #: optional, replaces ``partner_order`` inside a bracket: the system's own subgroups, from the
+    #: members and their packed weights (by member index pair, larger index first) to a matcher
+    #: over the members that it has solved, with weights ``<< extra`` and the pairs it rules out
+    #: removed, ``extra``, and the choosers with their partners in order (Dubov 3.2.4)
+    compose: Callable[[list[PlayerState], dict[tuple[int, int], int]], Composed] | None = None
 
 
 def pair_brackets(
@@ -74,14 +92,18 @@ def pair_brackets(
     w_add = b
     s_add = w_pref
     w_tie = 3 * b
+    w_force = 2
     w_hist = 4 * b
     w_col = b
+    w_ahead = b if rules.look_ahead else 0
     w_fl = b * (nl + 1)
     w_tt = b
     s_tie = s_add + w_add
-    s_hist = s_tie + w_tie
+    s_force = s_tie + w_tie
+    s_hist = s_force + w_force
     s_col = s_hist + w_hist
-    s_fl = s_col + w_col
+    s_ahead = s_col + w_col
+    s_fl = s_ahead + w_ahead
     s_tt = s_fl + w_fl
     s_base = s_tt + w_tt
     full_fl = 1 << (b * nl)
@@ -97,7 +119,10 @@ def pair_brackets(
         for j in range(i):
             if ok(i, j):
                 compat[i][j] = compat[j][i] = True
-                m.set_weight(i, j, 1 << s_base)
+                # look-ahead: pairs inside a scoregroup win the last tie (below every criterion),
+                # so that an optimum usually shows the next scoregroup's best already ([C6])
+                same = rules.look_ahead and sp[i].acc == sp[j].acc
+                m.set_weight(i, j, (1 << s_base) | same)
     # Completion first (every edge weighs the same: a maximum-cardinality matching, found almost
     # greedily); the brackets' criteria then re-optimise from it instead of from nothing.
     m.solve()
@@ -112,6 +137,7 @@ def pair_brackets(
         live = {s: k for k, s in enumerate(sorted({sp[v].acc for v in remaining}, reverse=True))}
         here = live[level]
         nb, nr = len(bracket), len(rest)
+        nxt = [v for v in rest if live[sp[v].acc] == here + 1] if rules.look_ahead else []
         for ti, i in enumerate(bracket):
             for j in bracket:
                 if j < i and compat[i][j]:
@@ -135,6 +161,27 @@ def pair_brackets(
         mate = m.solve()
         if any(mate[v] == v for v in remaining):
             raise NoValidPairing("the remaining players cannot all be paired under the absolute criteria")
+        ahead: Callable[[], list[int]] | None = None
+        if nxt:
+
+            def ahead_on(nxt: list[int] = nxt) -> list[int]:
+                """[C6] (Double-Swiss): the pairs the following scoregroup still makes among its own."""
+                for x, i in enumerate(nxt):
+                    for j in nxt[:x]:
+                        if compat[i][j]:
+                            m.set_weight(i, j, (1 << s_base) | (1 << s_ahead) | 1)
+                return m.solve()
+
+            ahead = ahead_on
+            # certified when the following scoregroup already pairs all its players but one among
+            # themselves (no set can do better: [C4]-[C5] fix how many of them float up)
+            left = [v for v in nxt if mate[v] not in inside]
+            own = {v for v in left if mate[v] in left}
+            if len(own) < len(left) - len(left) % 2:
+                mate = ahead()
+                ahead = None
+        if rules.set_order:
+            mate = _first_set(m, mate, bracket, inside, rest, compat, s_force, ahead)
         floaters = {mate[v] for v in bracket if mate[v] not in inside}
         members = inside | floaters
         # The bracket is settled: its members pair among themselves on a small matcher of their own.
@@ -155,30 +202,91 @@ def pair_brackets(
     return pairs
 
 
+def _first_set(
+    m: Matcher,
+    mate: list[int],
+    bracket: list[int],
+    inside: set[int],
+    rest: list[int],
+    compat: list[list[bool]],
+    s_force: int,
+    exact: Callable[[], list[int]] | None = None,
+) -> list[int]:
+    """The first best set of floaters in the order of ``rest`` (sets by their smallest differing member).
+
+    That set is the greedy one: each candidate in order joins when some optimum (on every field
+    above ``force``) takes him together with those already in, and is then fixed in the bracket
+    (his edges to the other non-members removed). The optimum found certifies a candidate already
+    in it; only the others cost a solve, with a bonus on the candidate's bracket edges in the
+    ``force`` field (below every criterion, above the ``tie`` guess). ``exact`` (when given) puts
+    in the weights a criterion the current optimum only certified (look-ahead); it is called once,
+    before the first such solve.
+    """
+    count = sum(1 for v in bracket if mate[v] not in inside)
+    taken = 0
+    for c in rest:
+        if taken == count:
+            break
+        edges = {i: m.weight(c, i) for i in bracket if compat[c][i]}
+        if not edges:
+            continue
+        if mate[c] not in inside:
+            if exact is not None:
+                mate = exact()
+                exact = None
+                if mate[c] in inside:
+                    taken += 1
+                    _fix(m, c, rest, compat)
+                    continue
+            for i, w in edges.items():
+                m.set_weight(c, i, w | (1 << s_force))
+            mate = m.solve()
+            for i, w in edges.items():
+                m.set_weight(c, i, w)
+            if mate[c] not in inside:
+                continue
+        taken += 1
+        _fix(m, c, rest, compat)
+    return m.solve()
+
+
+def _fix(m: Matcher, c: int, rest: list[int], compat: list[list[bool]]) -> None:
+    """Keep floater ``c`` in the bracket: no edges to the other non-members."""
+    for j in rest:
+        if j != c and compat[c][j] and m.weight(c, j):
+            m.set_weight(c, j, 0)
+
+
 def _pair_bracket(
     members: list[PlayerState], weights: dict[tuple[int, int], int], rules: BracketRules, s_add: int
 ) -> list[Pair]:
     """Inside one bracket: each chooser in turn takes the first partner that keeps the matching optimal."""
     k = len(members)
-    m = Matcher(k)
-    for (x, y), w in weights.items():
-        m.set_weight(x, y, w)
     index = {p.id: x for x, p in enumerate(members)}
-    order = rules.partner_order(members)
-    # Below the choosers' addends, a hint: the pairing the choosers would make if every pair
-    # were allowed. The first solution then keeps most of it, and most choosers need no new solve.
-    taken: set[int] = set()
-    for chooser, prefs in order:
-        v = index[chooser.id]
-        if v in taken:
-            continue
-        for p in prefs:
-            c = index[p.id]
-            if c not in taken and m.weight(v, c):
-                taken.update((v, c))
-                m.set_weight(v, c, m.weight(v, c) | 1)
-                break
-    mate = m.solve()
+    if rules.compose is not None:
+        # the system's own subgroups, on a matcher it has solved (weights shifted up by ``extra``)
+        m, extra, order = rules.compose(members, weights)
+        s_add += extra
+        mate = m.solve()
+    else:
+        order = rules.partner_order(members)
+        m = Matcher(k)
+        for (x, y), w in weights.items():
+            m.set_weight(x, y, w)
+        # Below the choosers' addends, a hint: the pairing the choosers would make if every pair
+        # were allowed. The first solution then keeps most of it, and most choosers need no new solve.
+        taken: set[int] = set()
+        for chooser, prefs in order:
+            v = index[chooser.id]
+            if v in taken:
+                continue
+            for p in prefs:
+                c = index[p.id]
+                if c not in taken and m.weight(v, c):
+                    taken.update((v, c))
+                    m.set_weight(v, c, m.weight(v, c) | 1)
+                    break
+        mate = m.solve()
     done: set[int] = set()
     out: list[Pair] = []
     for chooser, prefs in order:

@@ -11,8 +11,11 @@ pairs match ``k``:
   full-point bye), leaving a legal pairing, lowest score, most matches
   played, largest TPN;
 * the top scoregroup of the unpaired players plus upfloaters ([C4] fewest,
-  [C5] highest scores; [C7]-[C8] not in the last round: avoid upfloaters
-  who floated in the previous match and opponents who did);
+  [C5] highest scores, [C6] the following scoregroup needing the fewest
+  upfloaters; [C7] not in the last round: avoid upfloaters who floated in
+  the previous match), the first such set in the 3.5 order (by its smallest
+  differing member); then [C8] (not in the last round: upfloaters'
+  opponents who floated);
 * no colour criterion; inside the bracket the lexicographically first
   identifier (3.6: top half by TPN against the bottom half in order);
 * colours of game 1 by 4.3; game 2 reverses them (4.4).
@@ -142,16 +145,27 @@ def colour(p: PlayerState, o: PlayerState, initial: Colour) -> Colour:
 
 
 def rules(st: RoundState, float_last: set[int]) -> BracketRules:
-    """The Double-Swiss criteria for :func:`arbitro.pairing.bracket_swiss.pair_brackets`."""
+    """The Double-Swiss criteria for :func:`arbitro.pairing.bracket_swiss.pair_brackets`.
+
+    In the order of 2.3 and 3.5-3.6: [C4] fewest upfloaters, [C5] their scores, [C6] the
+    following scoregroup's own pairs (its fewest upfloaters, ``look_ahead``), [C7] upfloaters
+    who floated in the previous match; then the first such set of upfloaters in the 3.5 order
+    (``set_order``); then [C8] upfloaters' opponents who floated, judged when the set is chosen
+    (3.6.4: the first identifier complying with [C1] and [C8]); then the identifier order.
+    """
     last_round = st.round >= st.total_rounds
 
-    def history(a: PlayerState, up: PlayerState) -> tuple[int, ...]:
+    def history(_: PlayerState, up: PlayerState) -> tuple[int, ...]:
         if last_round:
             return ()
-        return (int(up.id in float_last), int(a.id in float_last))  # [C7], [C8]
+        return (int(up.id in float_last),)  # [C7]
 
-    def floater_rank(_: PlayerState, __: PlayerState, ___: int, j: int, ____: int, others: int) -> int:
-        return others - j  # 3.5: descending score, then ascending TPN
+    def floater_rank(a: PlayerState, _: PlayerState, __: int, j: int, size: int, others: int) -> int:
+        # 3.5: descending score, then ascending TPN (a first guess of the set order), and below
+        # it [C8]: the upfloater's opponent did not float in the previous match
+        shift = (size + others).bit_length() + 1
+        c8 = 0 if last_round else int(a.id not in float_last)
+        return ((others - j) << shift) | c8
 
     def partner_order(members: list[PlayerState]) -> list[tuple[PlayerState, list[PlayerState]]]:
         ordered = sorted(members, key=lambda p: (-p.acc, p.rank))
@@ -166,6 +180,8 @@ def rules(st: RoundState, float_last: set[int]) -> BracketRules:
         history=history,
         floater_rank=floater_rank,
         partner_order=partner_order,
+        look_ahead=True,  # [C6]
+        set_order=True,  # 3.5.4
     )
 
 

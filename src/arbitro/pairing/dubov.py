@@ -10,9 +10,12 @@ White seekers with the lowest ARO meet the highest-rated Black seekers.
 * colour preferences granted where possible ([C7]); maximum upfloaters
   (MaxT = 2 + R/5 upfloats, 1.8) and last round's upfloaters avoided
   ([C8]-[C10], not in the last round);
-* inside the bracket G1 (White seekers, by ARO then TPN) take in turn the
-  first G2 player by TPN that keeps the pairing best (4.4: the first legal
-  permutation of G2);
+* upfloater sets in the 4.1/4.2 order (the first by the smallest differing
+  sequence number among the best, 3.2.2);
+* G1 (White seekers) and G2 re-composed by shifters in the 4.3 order
+  (middle-out sequence numbers, 3.2.4), then S1 (G1 by ARO then TPN) takes
+  in turn the first G2 player by TPN that keeps the pairing best (3.2.5-3.2.6,
+  4.4: the first transposition of G2);
 * colours by 5.2.
 
 Where the text leaves a choice open (docs/pairing-systems/dubov.md) the
@@ -24,7 +27,8 @@ from __future__ import annotations
 from decimal import ROUND_HALF_UP, Decimal
 
 from arbitro.model import Colour, Tournament
-from arbitro.pairing.bracket_swiss import BracketRules
+from arbitro.pairing.blossom import Matcher
+from arbitro.pairing.bracket_swiss import BracketRules, Composed
 from arbitro.pairing.colours import higher_ranked, neutral_colour
 from arbitro.pairing.dutch_state import PlayerState, RoundState
 from arbitro.pairing.registry import PairOptions
@@ -39,7 +43,7 @@ from arbitro.pairing.swiss_common import (
 )
 from arbitro.pairing.types import RoundPairing
 
-__all__ = ["aro", "max_upfloats", "pair_round", "pair_system"]
+__all__ = ["aro", "compose", "max_upfloats", "middle_out", "pair_round", "pair_system", "subgroups"]
 
 
 def aro(t: Tournament, rank: int, played: int) -> int:
@@ -72,23 +76,153 @@ def colour(p: PlayerState, o: PlayerState, initial: Colour) -> Colour:
     return hi.pref if hi is p else hi.pref.opposite
 
 
-def _split(bracket: list[PlayerState], aros: dict[int, int]) -> tuple[list[PlayerState], list[PlayerState]]:
-    """G1 (White seekers) and G2, made equal in size (3.2.4, 4.3).
+def middle_out(players: list[PlayerState]) -> list[PlayerState]:
+    """4.3.3: sequence numbers from the (remaining) middle of the list; of two middle players, the higher one.
 
-    Reading: the excess White seekers with the highest ARO move to G2; missing
-    ones are the lowest-rated Black seekers (the text's middle-out shifter
-    order is not reproduced; docs/pairing-systems/dubov.md).
+    With seven players A..G the order is D C E B F A G; with six A..F it is C D B E A F.
     """
-    g1 = sorted((p for p in bracket if p.pref is Colour.WHITE), key=lambda p: (aros[p.id], p.rank))
-    g2 = sorted((p for p in bracket if p.pref is not Colour.WHITE), key=lambda p: p.rank)
-    half = len(bracket) // 2
-    while len(g1) > half:
-        g2.append(g1.pop())
-    while len(g1) < half:
-        g1.append(g2.pop())
-    g1.sort(key=lambda p: (aros[p.id], p.rank))
-    g2.sort(key=lambda p: p.rank)
-    return g1, g2
+    rest = list(players)
+    out = []
+    while rest:
+        out.append(rest.pop((len(rest) - 1) // 2))
+    return out
+
+
+def subgroups(bracket: list[PlayerState]) -> tuple[list[PlayerState], list[PlayerState]]:
+    """3.2.3: G1 the White seekers (the first half by TPN when nobody in the bracket has played), G2 the rest."""
+    by_tpn = sorted(bracket, key=lambda p: p.rank)
+    if all(p.played_games == 0 for p in bracket):
+        half = len(by_tpn) // 2
+        return by_tpn[:half], by_tpn[half:]
+    return [p for p in by_tpn if p.pref is Colour.WHITE], [p for p in by_tpn if p.pref is not Colour.WHITE]
+
+
+Weights = dict[tuple[int, int], int]
+
+
+def compose(members: list[PlayerState], weights: Weights, aros: dict[int, int]) -> Composed:
+    """3.2.4-3.2.6: re-compose G1 and G2 with the shifters in 4.3 order, then S1 against the first T2.
+
+    ``weights`` are the bracket's packed criteria (0: the pair may not meet). Every pairing kept
+    below is optimal on them ("complies at best", C5-C10, among them [C7]); below those criteria:
+
+    1. (3.2.4.1) the fewest pairs inside the smaller subgroup (G1 when equal): as many of its
+       players are shifted into the other one, the first such set in the 4.3 order (White
+       seekers by ARO then TPN, Black seekers by TPN, sequence numbers middle-out, 4.3.3) that
+       still allows the optimum -- a candidate is taken when the optimum can pair him inside his
+       subgroup with a player who stays, tried one by one in sequence order (the set order of 4.1
+       is "the smallest differing sequence number", so the first set is the greedy one);
+    2. (3.2.4.2) likewise from the (now) larger subgroup, to equalise the sizes;
+    3. (3.2.5-3.2.6) S1 = G1 by ARO then TPN, each taking the first G2 player by TPN that keeps
+       the optimum (the first transposition of 4.4 that yields the pairing).
+    """
+    k = len(members)
+    g1, g2 = subgroups(members)
+    side = {p.id: 1 for p in g1}
+    idx = {p.id: x for x, p in enumerate(members)}
+    cb = k.bit_length() + 1
+    hb = 2 * cb
+    w = {(x, y): v for (x, y), v in weights.items() if v}
+    m = Matcher(k)
+
+    def key41(group: list[PlayerState], white: bool) -> list[PlayerState]:
+        if white:
+            return sorted(group, key=lambda p: (aros[p.id], p.rank))
+        return sorted(group, key=lambda p: p.rank)
+
+    # Weights: the criteria, then [cross: a G1-G2 pair] [bonus: the candidate tried] [guess]
+    # [hint]. The guess favours pairs inside a subgroup that hold an early shifter candidate, so
+    # that the optimum usually certifies the candidates without a search; the hint marks the pairs
+    # the choosers of 3.2.6 would take in the likely final subgroups. Neither can change a choice
+    # (every choice is made on the fields above them), they only spare solves.
+    prio: dict[int, int] = {}
+    for group, white in ((g1, True), (g2, False)):
+        order = middle_out(key41(group, white))
+        prio.update({q.id: len(order) - r for r, q in enumerate(order)})
+    big, small, big_white = (g1, g2, True) if len(g1) > len(g2) else (g2, g1, False)
+    likely = {q.id for q in middle_out(key41(big, big_white))[: (len(big) - len(small)) // 2]}
+    l1 = [q for q in members if (q.id in side) != (q.id in likely)]
+    l2 = sorted((q for q in members if (q.id in side) == (q.id in likely)), key=lambda q: q.rank)
+    hinted: set[tuple[int, int]] = set()
+    busy: set[int] = set()
+    for q in sorted(l1, key=lambda q: (aros[q.id], q.rank)):
+        for r in l2:
+            e = (idx[q.id], idx[r.id]) if idx[q.id] > idx[r.id] else (idx[r.id], idx[q.id])
+            if r.id not in busy and e in w:
+                busy.add(r.id)
+                hinted.add(e)
+                break
+
+    def cross(x: int, y: int) -> int:
+        return int(side.get(members[x].id, 2) != side.get(members[y].id, 2))
+
+    def put(x: int, y: int, bonus: int = 0) -> None:
+        if (x, y) not in w:
+            m.set_weight(x, y, 0)
+            return
+        c = cross(x, y)
+        low = (0 if c else max(prio[members[x].id], prio[members[y].id])) << 1 | ((x, y) in hinted)
+        m.set_weight(x, y, (w[(x, y)] << (cb + 2 + hb)) | (c << (2 + hb)) | (bonus << (1 + hb)) | low)
+
+    def edge(x: int, y: int) -> tuple[int, int]:
+        return (x, y) if x > y else (y, x)
+
+    for x, y in w:
+        put(x, y)
+    mate = m.solve()
+
+    def shift(
+        src: list[PlayerState], white: bool, dst: list[PlayerState]
+    ) -> tuple[list[PlayerState], list[PlayerState]]:
+        """Shift the players of ``src`` the optimum pairs inside ``src``, first in 4.3 order."""
+        nonlocal mate
+        ids = {p.id for p in src}
+        need = sum(1 for p in src if members[mate[idx[p.id]]].id in ids) // 2
+        moved: set[int] = set()
+        for p in middle_out(key41(src, white)):
+            if len(moved) == need:
+                break
+            v = idx[p.id]
+            stay = [idx[q.id] for q in src if q.id not in moved and q is not p]
+            if mate[v] not in stay:
+                # not certified by the current optimum: search with a bonus below every criterion
+                for u in stay:
+                    if edge(v, u) in w:
+                        put(*edge(v, u), bonus=1)
+                mate = m.solve()
+                for u in stay:
+                    if edge(v, u) in w:
+                        put(*edge(v, u))
+                if mate[v] not in stay:
+                    mate = m.solve()
+                    continue
+            moved.add(p.id)
+            # fixed: p pairs inside ``src`` with a player who stays
+            for q in members:
+                e = edge(v, idx[q.id])
+                if e in w and (q.id not in ids or q.id in moved):
+                    del w[e]
+                    m.set_weight(*e, 0)
+            mate = m.solve()
+        return [p for p in src if p.id not in moved], dst + [p for p in src if p.id in moved]
+
+    # 3.2.4.1: from the smaller subgroup (G1 when equal); 3.2.4.2: from the (new) larger one
+    if len(g1) <= len(g2):
+        g1, g2 = shift(g1, True, g2)
+        g2, g1 = shift(g2, False, g1)
+    else:
+        g2, g1 = shift(g2, False, g1)
+        g1, g2 = shift(g1, True, g2)
+    # only G1-G2 pairs are left (the optimum uses no other)
+    in_g1 = {p.id for p in g1}
+    for x, y in list(w):
+        if (members[x].id in in_g1) == (members[y].id in in_g1):
+            del w[(x, y)]
+            m.set_weight(x, y, 0)
+    s1 = sorted(g1, key=lambda p: (aros[p.id], p.rank))
+    t2 = sorted(g2, key=lambda p: p.rank)
+    m.solve()
+    return m, cb + 2 + hb, [(p, t2) for p in s1]
 
 
 def rules(st: RoundState, aros: dict[int, int], hist: FloatHistory, maxt: int) -> BracketRules:
@@ -103,11 +237,12 @@ def rules(st: RoundState, aros: dict[int, int], hist: FloatHistory, maxt: int) -
         return (int(is_max), count if is_max else 0, int(up.id in hist.up_last))  # [C8], [C9], [C10]
 
     def floater_rank(_: PlayerState, __: PlayerState, ___: int, j: int, ____: int, others: int) -> int:
-        return others - j  # 4.2: upfloaters by descending score, then ascending TPN
+        # 4.2: sequence numbers by descending score, then ascending TPN (a first guess: the set is
+        # the first by its smallest differing sequence number, 4.1, ``set_order``)
+        return others - j
 
     def partner_order(members: list[PlayerState]) -> list[tuple[PlayerState, list[PlayerState]]]:
-        g1, g2 = _split(members, aros)
-        return [(p, g2 + [q for q in g1 if q is not p]) for p in g1]
+        return compose(members, {}, aros)[2]  # (unused: ``compose`` replaces it)
 
     return BracketRules(
         group_order=lambda levels: sorted(levels, reverse=True),
@@ -116,6 +251,8 @@ def rules(st: RoundState, aros: dict[int, int], hist: FloatHistory, maxt: int) -
         history=history,
         floater_rank=floater_rank,
         partner_order=partner_order,
+        set_order=True,  # 3.2.2, 4.1-4.2
+        compose=lambda members, weights: compose(members, weights, aros),
     )
 
 

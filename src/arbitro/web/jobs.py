@@ -38,11 +38,12 @@ def _eager() -> bool:
     return bool(getattr(settings, "ARBITRO_JOBS_EAGER", False))
 
 
-def queue() -> Any:
+def queue(name: str = "") -> Any:
+    """The RQ queue ``name`` (default: the pairings' :data:`QUEUE`; the pages' is ``ops.prebuild.QUEUE``)."""
     import redis
     from rq import Queue
 
-    return Queue(QUEUE, connection=redis.Redis.from_url(settings.REDIS_URL), is_async=not _eager())
+    return Queue(name or QUEUE, connection=redis.Redis.from_url(settings.REDIS_URL), is_async=not _eager())
 
 
 def _key(pk: int) -> str:

@@ -142,7 +142,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "arbitro.web.ops.rediscache.RedisCache",  # Django's, its client objects reused
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("ARBITRO_CACHE_PREFIX", "arbitro"),
             "TIMEOUT": 3600,
@@ -153,6 +153,9 @@ else:
 # Jobs (issue 19 §4): with REDIS_URL the desk's pairing runs in `arbitro manage arbitro_worker`;
 # ARBITRO_JOBS_EAGER=1 runs queued jobs at once in the web process (tests).
 ARBITRO_JOBS_EAGER = os.environ.get("ARBITRO_JOBS_EAGER", "") == "1"
+# Hot public pages built once per version ahead of the readers (web/ops/prebuild.py): by the worker
+# with REDIS_URL, else by a background thread of the process that committed the change. 0: off.
+ARBITRO_PREBUILD = os.environ.get("ARBITRO_PREBUILD", "1") != "0"
 # Live updates (issue 19 §3): ARBITRO_LIVE=1 when /live/ is served by an ASGI server (docs/deploy.md);
 # the public pages then open the event stream and keep polling version.json slowly as the fallback.
 ARBITRO_LIVE = os.environ.get("ARBITRO_LIVE", "") == "1"

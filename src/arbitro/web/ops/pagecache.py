@@ -78,7 +78,12 @@ _BUILDING: dict[tuple[str, str, int], float] = {}
 # When the view answered with the previous version (another process builds the new one, web/
 # tournaments/store.py): until then the readers get it here, without the whole stack.
 _RECHECK: dict[tuple[str, str, int], float] = {}
-RECHECK_SECONDS = 0.05
+# How often one reader goes through the whole stack to ask whether the new version has come. Each
+# recheck costs the stack, the view's queries and a shared-cache read, per page and process; with the
+# pages built ahead by the worker (ops/prebuild.py) a version is awaited for a few hundred ms, and
+# rechecks every 50 ms cost more CPU than the readers' hits (2026-12-02 load run). 0.2 s adds at most
+# that to a result's delay (the goal: visible within 2 s).
+RECHECK_SECONDS = 0.2
 
 
 def clear() -> None:

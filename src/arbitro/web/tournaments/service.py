@@ -163,6 +163,10 @@ def _appended(row: models.Tournament, st: TournamentState) -> None:
     store.sync_entries(row, st.header)
     pk, version = row.pk, row.version
     transaction.on_commit(lambda: store.put(pk, version, "state", st))
+    if row.published:  # its hot public pages of the new version, built once ahead of the readers (issue 19)
+        from arbitro.web.ops import prebuild
+
+        transaction.on_commit(lambda: prebuild.schedule(pk))
 
 
 def rebuild(row: models.Tournament, core: CoreTournament) -> None:

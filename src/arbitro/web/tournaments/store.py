@@ -17,6 +17,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import TypeVar, cast
 
 from django.core.cache.backends.base import BaseCache
@@ -106,7 +107,15 @@ def cached_page_at(
     With ``REDIS_URL`` the bytes are also kept in Redis under the same version, so the other
     processes do not build them again; while one process builds a page the others wait for it
     there (:func:`_shared_or_claim`) instead of building it at the same time.
+
+    A hot page whose new version is being built ahead (:mod:`arbitro.web.ops.prebuild`: the
+    commit marked it pending, :func:`mark_pending`) is not built by a reader: with a previous
+    version it gets that one; with none (a process just started) it waits for the builder's
+    bytes in the shared cache, and builds it only if they have not come within
+    :data:`PENDING_SECONDS`. The builder itself (:data:`AHEAD`) never takes a stale page.
     """
+    ahead = AHEAD.get()
+    stale_ok = stale_ok and not ahead
     full = (t.pk, t.version, key)
     with _LOCK:
         if full in _PAGES:
@@ -124,18 +133,32 @@ def cached_page_at(
                 if full in _PAGES:
                     _PAGES.move_to_end(full)
                     return t.version, _PAGES[full]
+                previous = _LATEST.get((t.pk, key)) if stale_ok else None
+            if previous is not None and previous[0] >= t.version:
+                previous = None
             shared = _shared_cache()
             value = None
             claimed = False
             if shared is not None:
-                skey = f"page:{shared.get('page-generation', 0)}:{t.pk}:{t.version}:{key}"
-                value = shared.get(skey)
+                generation = shared.get("page-generation", 0)
+                skey = f"page:{generation}:{t.pk}:{t.version}:{key}"
+                if ahead:
+                    value = shared.get(skey)
+                else:
+                    got = shared.get_many([skey, _pending_key(generation, t.pk)])
+                    value = got.get(skey)
+                    pending = _pending_version(got.get(_pending_key(generation, t.pk)), key)
+                    if not isinstance(value, bytes) and pending is not None:
+                        if previous is not None and pending >= t.version:
+                            return previous  # the builder brings the new one: the previous meanwhile
+                        if pending == t.version:
+                            value = _wait_shared(shared, skey, PENDING_SECONDS)
                 if not isinstance(value, bytes):
-                    with _LOCK:
-                        previous = _LATEST.get((t.pk, key)) if stale_ok else None
                     value, claimed = _shared_or_claim(shared, skey, wait=previous is None)
                     if value is None and not claimed and previous is not None:
                         return previous  # another process builds this version: the previous one meanwhile
+            elif previous is not None and _pending_here(t.pk, t.version, key):
+                return previous  # this process's prebuild thread brings the new one
             if not isinstance(value, bytes):
                 with _LOCK:
                     _BUILDING_KEYS[(t.pk, key)] = _BUILDING_KEYS.get((t.pk, key), 0) + 1
@@ -168,6 +191,77 @@ def cached_page_at(
         finally:
             with _LOCK:
                 _BUILDING.pop(full, None)
+
+
+# -- pages built ahead (web/ops/prebuild.py) ------------------------------------
+
+AHEAD: ContextVar[bool] = ContextVar("arbitro_build_ahead", default=False)  # set by the builder ahead
+PENDING_SECONDS = 2.0  # how long readers leave a pending hot page to its builder (issue 19: visible within 2 s)
+_PENDING: dict[int, tuple[int, float, frozenset[str]]] = {}  # this process: pk -> (version, until, keys)
+_PREBUILT: dict[int, int] = {}  # this process, without Redis: pk -> the last version built ahead
+
+
+def _pending_key(generation: object, pk: int) -> str:
+    return f"prebuild:{generation}:{pk}"
+
+
+def _pending_version(marker: object, key: str) -> int | None:
+    """The version a shared pending marker announces for ``key``, or ``None`` (no marker, or not a hot key)."""
+    if isinstance(marker, tuple) and len(marker) == 2 and key in marker[1]:
+        return int(marker[0])
+    return None
+
+
+def _pending_here(pk: int, version: int, key: str) -> bool:
+    import time
+
+    with _LOCK:
+        pending = _PENDING.get(pk)
+    return pending is not None and pending[0] >= version and time.monotonic() < pending[1] and key in pending[2]
+
+
+def mark_pending(pk: int, version: int, keys: frozenset[str]) -> None:
+    """The pages ``keys`` of tournament ``pk`` at ``version`` are being built ahead: readers leave them to the builder."""
+    import time
+
+    with _LOCK:
+        _PENDING[pk] = (version, time.monotonic() + PENDING_SECONDS, keys)
+        if len(_PENDING) > _CACHE_SIZE:
+            _PENDING.pop(next(iter(_PENDING)))
+    shared = _shared_cache()
+    if shared is not None:
+        shared.set(_pending_key(shared.get("page-generation", 0), pk), (version, keys), timeout=int(PENDING_SECONDS))
+
+
+def prebuilt(pk: int) -> int:
+    """The last version of ``pk`` whose hot pages were built ahead (0: none)."""
+    shared = _shared_cache()
+    if shared is not None:
+        return int(shared.get(f"prebuilt:{shared.get('page-generation', 0)}:{pk}", 0))
+    with _LOCK:
+        return _PREBUILT.get(pk, 0)
+
+
+def set_prebuilt(pk: int, version: int) -> None:
+    shared = _shared_cache()
+    if shared is not None:
+        shared.set(f"prebuilt:{shared.get('page-generation', 0)}:{pk}", version)
+        return
+    with _LOCK:
+        _PREBUILT[pk] = max(version, _PREBUILT.get(pk, 0))
+
+
+def _wait_shared(shared: BaseCache, skey: str, seconds: float) -> bytes | None:
+    """The bytes of ``skey`` once another process has stored them, or ``None`` after ``seconds`` (no claim)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        time.sleep(0.01)
+        value = shared.get(skey)
+        if isinstance(value, bytes):
+            return value
+    return None
 
 
 SHARED_WAIT = 2.0  # seconds a process waits for another one's build of a page before building it itself
@@ -216,13 +310,20 @@ def clear_cache() -> None:
         _CACHE.clear()
         _PAGES.clear()
         _LATEST.clear()
+        _PENDING.clear()
+        _PREBUILT.clear()
     shared = _shared_cache()
     if shared is not None:  # a new generation: the shared pages of reused (pk, version) pairs are forgotten
         shared.add("page-generation", 0, timeout=None)
         shared.incr("page-generation")
-    from arbitro.web.ops import pagecache  # the pages served before the views (a restore may reuse versions)
+    from arbitro.web.ops import (  # the pages served before the views (a restore may reuse versions)
+        pagecache,
+        prebuild,
+    )
 
     pagecache.clear()
+    prebuild._READ.clear()
+    prebuild._NOTED.clear()
 
 
 # -- TRF ---------------------------------------------------------------------

@@ -49,6 +49,10 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         if request.method != "GET" or request.user.is_authenticated or "messages" in request.COOKIES:
             return view(request, slug, *args, **kwargs)
         row = _public(slug)
+        from arbitro.web.ops import prebuild
+
+        if not store.AHEAD.get():  # a reader (not the builder): its language is built ahead (issue 19)
+            prebuild.note_reader(row.pk, translation.get_language())
         key = f"{request.path}|{translation.get_language()}"
         # While another thread builds this version, the previous one (its own version and ETag).
         built, content = store.cached_page_at(row, key, lambda: view(request, slug, *args, **kwargs).content, stale_ok=True)

@@ -13,6 +13,10 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--burst", action="store_true", help="stop when the queue is empty")
+        parser.add_argument(
+            "--queue", action="append", choices=["pages", "jobs"],
+            help="only these queues (repeatable); default both, the pages first",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         if not getattr(settings, "REDIS_URL", ""):
@@ -21,7 +25,13 @@ class Command(BaseCommand):
         from rq import SimpleWorker
 
         from arbitro.web import jobs
+        from arbitro.web.ops import prebuild
 
+        # The pages of a new version first (web/ops/prebuild.py: a fraction of a second each), then the
+        # long jobs (a pairing). A worker busy pairing builds no page meanwhile: the readers then build
+        # them after a short wait, or a second worker takes `--queue pages` alone (docs/deploy.md).
+        names = {"pages": prebuild.QUEUE, "jobs": jobs.QUEUE}
+        wanted = options.get("queue") or ["pages", "jobs"]
         # SimpleWorker: the job runs in this process (Django and its connections already set up), no fork per job.
-        worker = SimpleWorker([jobs.QUEUE], connection=redis.Redis.from_url(settings.REDIS_URL))
+        worker = SimpleWorker([names[q] for q in wanted], connection=redis.Redis.from_url(settings.REDIS_URL))
         worker.work(burst=options["burst"], with_scheduler=False)
