@@ -21,6 +21,7 @@ import time
 from dataclasses import replace
 
 from dutch_differential import config as dutch_config
+from dutch_differential import drive
 
 import arbitro.pairing.burstein as burstein
 from arbitro.pairing.burstein import BursteinOptions, pair_round, seeding_rounds
@@ -77,27 +78,13 @@ def main(argv: list[str]) -> int:
     max_players = int(argv[1]) if len(argv) > 1 else 80
     seed = int(argv[2]) if len(argv) > 2 else 1
     _counting()
-    done = tournaments = 0
-    diffs: list[tuple[int, int]] = []
-    fast_cpu = full_cpu = 0.0
-    while done < target:
-        rounds, bad, fc, sc = compare(seed, max_players)
-        done += rounds
-        tournaments += 1
-        fast_cpu += fc
-        full_cpu += sc
-        for rnd in bad:
-            diffs.append((seed, rnd))
-            print(f"DIFFERENCE seed {seed} round {rnd}", flush=True)
-        if tournaments % 100 == 0:
-            print(f"{tournaments} tournaments, {done} rounds, {len(diffs)} differences", flush=True)
-        seed += 1
+    run = drive(compare, target, max_players, seed)
     print(
-        f"{tournaments} tournaments (seeds up to {seed - 1}), {done} Burstein rounds compared,"
-        f" {len(diffs)} differences; groups by construction {GROUPS[1]} of {GROUPS[0]} tried;"
-        f" CPU fast path {fast_cpu:.1f} s (generation, seeding rounds included), full search {full_cpu:.1f} s"
+        f"{run.tournaments} tournaments (seeds up to {run.last_seed}), {run.rounds} Burstein rounds compared,"
+        f" {len(run.diffs)} differences; groups by construction {GROUPS[1]} of {GROUPS[0]} tried;"
+        f" CPU fast path {run.fast_cpu:.1f} s (generation, seeding rounds included), full search {run.full_cpu:.1f} s"
     )
-    return 1 if diffs else 0
+    return 1 if run.diffs else 0
 
 
 if __name__ == "__main__":

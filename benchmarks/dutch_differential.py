@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 import sys
 import time
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from arbitro.pairing.checker import recorded_pairing, same_pairing
@@ -71,32 +72,57 @@ def compare(seed: int, max_players: int) -> tuple[int, list[int], float, float]:
     return t.played_rounds, bad, fast_cpu, time.process_time() - c0
 
 
+Compare = Callable[[int, int], tuple[int, list[int], float, float]]
+
+
+@dataclass
+class Run:
+    """What a differential run compared: tournaments, rounds, the differing (seed, round), CPU."""
+
+    tournaments: int = 0
+    rounds: int = 0
+    diffs: list[tuple[int, int]] = field(default_factory=list)
+    fast_cpu: float = 0.0
+    full_cpu: float = 0.0
+    last_seed: int = 0
+
+
+def drive(compare: Compare, target: int, max_players: int, seed: int) -> Run:
+    """Compare tournaments from ``seed`` on until ``target`` rounds are compared; print each difference.
+
+    ``compare(seed, max_players)`` pairs one generated tournament both ways and returns its rounds,
+    the differing ones and the two CPU times (also used by ``burstein_differential``).
+    """
+    run = Run()
+    while run.rounds < target:
+        rounds, bad, fc, sc = compare(seed, max_players)
+        run.rounds += rounds
+        run.tournaments += 1
+        run.fast_cpu += fc
+        run.full_cpu += sc
+        for rnd in bad:
+            run.diffs.append((seed, rnd))
+            print(f"DIFFERENCE seed {seed} round {rnd}", flush=True)
+        if run.tournaments % 100 == 0:
+            print(f"{run.tournaments} tournaments, {run.rounds} rounds, {len(run.diffs)} differences", flush=True)
+        run.last_seed = seed
+        seed += 1
+    return run
+
+
 def main(argv: list[str]) -> int:
     target = int(argv[0]) if argv else 20000
     max_players = int(argv[1]) if len(argv) > 1 else 60
     seed = int(argv[2]) if len(argv) > 2 else 1
-    done = tournaments = 0
-    diffs: list[tuple[int, int]] = []
-    fast_cpu = full_cpu = 0.0
-    while done < target:
-        rounds, bad, fc, sc = compare(seed, max_players)
-        done += rounds
-        tournaments += 1
-        fast_cpu += fc
-        full_cpu += sc
-        for rnd in bad:
-            diffs.append((seed, rnd))
-            print(f"DIFFERENCE seed {seed} round {rnd}", flush=True)
-        if tournaments % 100 == 0:
-            print(f"{tournaments} tournaments, {done} rounds, {len(diffs)} differences", flush=True)
-        seed += 1
-    ratio = full_cpu / fast_cpu if fast_cpu else float("nan")
+    run = drive(compare, target, max_players, seed)
+    ratio = run.full_cpu / run.fast_cpu if run.fast_cpu else float("nan")
     print(
-        f"{tournaments} tournaments (seeds up to {seed - 1}), {done} rounds compared, {len(diffs)} differences;"
-        f" CPU fast path {fast_cpu:.1f} s (generation included), full search {full_cpu:.1f} s,"
+        f"{run.tournaments} tournaments (seeds up to {run.last_seed}), {run.rounds} rounds compared,"
+        f" {len(run.diffs)} differences;"
+        f" CPU fast path {run.fast_cpu:.1f} s (generation included), full search {run.full_cpu:.1f} s,"
         f" full/fast {ratio:.2f}"
     )
-    return 1 if diffs else 0
+    return 1 if run.diffs else 0
 
 
 if __name__ == "__main__":
