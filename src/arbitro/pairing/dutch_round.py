@@ -547,20 +547,18 @@ class _Bracket:
             admissible = [d for d in rest[len(rest) // 2 :] if d in cands]
             if not admissible:
                 return False
-            pairs = self._first_candidate(rest, rule, admissible)
-            if pairs is None:
+            found = self._with_downfloater(rest, rule, admissible, group, nxt)
+            if found is None:
                 return False
-            paired = {v for pair in pairs for v in pair}
-            d = next(v for v in rest if v not in paired)
-            witness = self._completion(set(group), d, set(nxt))
         else:
-            pairs = self._first_candidate(rest, rule, None) if rest else []
-            if pairs is None:
+            even = self._first_candidate(rest, rule, None) if rest else []
+            if even is None:
                 return False
-            witness = self._completion(set(group))
-        if witness is None:
-            return False
-        self._fix_all(mpairs + pairs, witness)
+            completion = self._completion(set(group))
+            if completion is None:
+                return False
+            found = even, completion
+        self._fix_all(mpairs + found[0], found[1])
         return True
 
     def _odd(self, group: list[int]) -> bool:
@@ -588,16 +586,27 @@ class _Bracket:
                 admissible.append(f)
         if rule is None:
             return False  # the best downfloaters are all in S1: an exchange
-        pairs = self._first_candidate(group, rule, admissible)
-        if pairs is None:
+        found = self._with_downfloater(group, rule, admissible, group, nxt)
+        if found is None:
             return False
-        paired = {v for pair in pairs for v in pair}
-        f = next(v for v in group if v not in paired)
-        witness = self._completion(set(group), f, set(nxt))
-        if witness is None:
-            return False
-        self._fix_all(pairs, witness)
+        self._fix_all(*found)
         return True
+
+    def _with_downfloater(
+        self, players: list[int], rule: _Rule, admissible: list[int], group: list[int], nxt: list[int]
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
+        """The odd shapes' common tail (O, MO, MMO): the first candidate of ``players`` leaving one
+        of ``admissible`` unpaired, and the completion witness with that downfloater paired into
+        ``nxt``; None when either is not found (the bracket goes to the full search)."""
+        pairs = self._first_candidate(players, rule, admissible)
+        if pairs is None:
+            return None
+        paired = {v for pair in pairs for v in pair}
+        d = next(v for v in players if v not in paired)
+        witness = self._completion(set(group), d, set(nxt))
+        if witness is None:
+            return None
+        return pairs, witness
 
     def _with_mdp(self, f: int, residents: list[int]) -> bool:
         """Shape M of :meth:`constructed`: one MDP, an even bracket."""
