@@ -137,3 +137,28 @@ def test_old_form_values_still_name_a_system(logged):
         assert form.is_valid(), form.errors
         assert form.cleaned_data["system"] == key
     assert not forms.CreateForm({"name": "X", "system": "monrad"}).is_valid()
+
+
+def test_a_process_that_had_the_previous_version_extends_it_by_the_new_results_without_a_replay(chief, replays):
+    """Issue 19 (load): another server process (no state seeded by the commit) reads the new version of a
+    result entered by applying the results after its previous version's state, equal to the full replay."""
+    row = _swiss(chief)
+    store.clear_cache()
+    previous = service.state(row)  # this process's state of the version before the results
+    st = service.state(row)
+    for number in (1, 2):
+        service.enter_results(row, st.paired_rounds, {number: "1-0" if number == 1 else "½-½"}, chief)
+    row.refresh_from_db()
+    with store._LOCK:  # as in a process that did not commit them: only the previous version is known
+        for key in [k for k in store._CACHE if k[0] == row.pk and k[1] > _version_of(row, previous)]:
+            del store._CACHE[key]
+    replays["n"] = 0
+    new = service.state(row)
+    assert replays["n"] == 0
+    full = core_state.replay(service._log(row))
+    assert new.rounds == full.rounds and new.events_applied == full.events_applied
+    assert [g.white_code for g in previous.round().boards] == [None] * len(previous.round().boards)
+
+
+def _version_of(row, previous):
+    return next(v for (pk, v, key), value in store._CACHE.items() if pk == row.pk and key == "state" and value is previous)

@@ -76,9 +76,16 @@ def _serve(host: str, port: int, workers: int) -> None:
             self.cfg.set("errorlog", "-")
             self.cfg.set("loglevel", "warning")
 
-        def load(self) -> Any:
+        def load(self) -> Any:  # in each worker, after the fork
+            import gc
+
             from arbitro.web.wsgi import application
 
+            # What is loaded now (Django, the app, the URL patterns) lives as long as the worker: out of
+            # the garbage collector's full passes, which otherwise walk it every few seconds while every
+            # thread of the worker waits (issue 19 load run).
+            gc.collect()
+            gc.freeze()
             return application
 
     _App().run()

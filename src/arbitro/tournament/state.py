@@ -39,7 +39,7 @@ from arbitro.tournament.events import Event
 
 _T = TypeVar("_T")
 
-__all__ = ["Game", "RoundState", "TournamentState", "apply", "pairing_system", "replay"]
+__all__ = ["Game", "RoundState", "TournamentState", "apply", "extended", "pairing_system", "replay"]
 
 
 def pairing_system(name: str, *, aliases: bool = False) -> PairingSystem:
@@ -655,3 +655,52 @@ def replay(events: Iterable[Event]) -> TournamentState:
     for event in events:
         apply(state, event)
     return state
+
+
+def extended(state: TournamentState, events: Iterable[Event]) -> TournamentState | None:
+    """The state after ``state``'s events and then ``events``, without changing ``state``; ``None`` if not cheap.
+
+    Equal to ``replay(log + events)`` when ``state`` is ``replay(log)``. Only results (entered or
+    corrected) are applied this way: the new state shares everything with ``state`` but the list
+    of rounds and the rounds whose boards got a result (a new :class:`Game` each, never a change
+    of the shared one), and the header when a correction adds its note (C.04.2 4.3). For any other event, or one the
+    replay would refuse, ``None``: the caller replays the whole log (and gets its message).
+    A server applying one result to the previous version's state this way does not replay a
+    300-player log per version (issue 19, load).
+    """
+    if not state.created:
+        return None
+    new = copy.copy(state)
+    new.rounds = list(state.rounds)
+    copied: set[int] = set()
+    for event in events:
+        try:
+            data = event.data
+        except ArbitroError:
+            return None
+        if not isinstance(data, ev.ResultEntered):  # ResultCorrected is one too
+            return None
+        if isinstance(data, ev.ResultCorrected) and data.note:  # the TRF ``###`` line: a header of its own
+            if new.header is state.header:
+                new.header = copy.copy(state.header)
+                new.header.comments = list(state.header.comments)
+            new.header.comments.append(data.note)
+        if not 1 <= data.round <= len(new.rounds):
+            return None
+        index = data.round - 1
+        rnd = new.rounds[index]
+        if not 1 <= data.board <= len(rnd.boards):
+            return None
+        try:
+            white, black = ResultCode(data.white), ResultCode(data.black)
+        except ValueError:
+            return None
+        if index not in copied:
+            rnd = copy.copy(rnd)
+            rnd.boards = list(rnd.boards)
+            new.rounds[index] = rnd
+            copied.add(index)
+        game = rnd.boards[data.board - 1]
+        rnd.boards[data.board - 1] = Game(game.white, game.black, white, black)
+        new.events_applied += 1
+    return new

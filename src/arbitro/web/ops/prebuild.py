@@ -43,6 +43,7 @@ QUEUE = "arbitro-pages"  # the worker's first queue (before the pairings'), arbi
 API = "api"
 PAGES = ("", "players/", "pairings/", "standings/", "crosstable/")  # /t/<slug>/... in every language
 API_RESOURCES = ("", "/players", "/standings", "/crosstable")  # /api/v1/tournaments/<slug>..., plus the round in play
+FIRST = ("pairings/", "standings/")  # built right after the round in play's API resource, in every language
 
 
 def enabled() -> bool:
@@ -101,11 +102,14 @@ def _languages(pk: int | None = None) -> list[str]:
 def hot_paths(slug: str, played_rounds: int, pk: int | None = None) -> list[tuple[str, str]]:
     """``(path, language)`` of the hot pages of a tournament whose last published round is ``played_rounds``
     (``"api"`` as the language of an API body, which has none); with ``pk``, only its read languages."""
-    out = [(f"/t/{slug}/{page}", lang) for lang in _languages(pk) for page in PAGES]
+    languages = _languages(pk)
     api = f"/api/v1/tournaments/{slug}"
+    # What a result changes first, built first: the round in play (its API resource and the pairings
+    # page, where a reader waits for the result: issue 19, visible within 2 s), then the rest.
+    out = [(f"{api}/rounds/{played_rounds}", API)] if played_rounds else []
+    out += [(f"/t/{slug}/{page}", lang) for page in FIRST for lang in languages]
+    out += [(f"/t/{slug}/{page}", lang) for lang in languages for page in PAGES if page not in FIRST]
     out += [(f"{api}{resource}", API) for resource in API_RESOURCES]
-    if played_rounds:
-        out.append((f"{api}/rounds/{played_rounds}", API))
     return out
 
 

@@ -40,6 +40,33 @@ _LOCK = threading.Lock()
 
 
 _MEMO_BUILDING: dict[tuple[int, int, str], threading.RLock] = {}
+# The versions of one value kept per tournament: the current one and the one before (readers of a
+# row read just before a commit). Older ones are never asked for again, and each is some 12,000
+# objects for a 300-player tournament (state, model, standings): kept by the dozen, as a plain
+# LRU of 256 did, the garbage collector's full passes walked ~400,000 objects every few seconds,
+# holding every thread of the process for 0.1-0.3 s (2026-12-02 load run, issue 19).
+KEEP_VERSIONS = 2
+_VERSIONS: dict[tuple[int, str], list[int]] = {}  # (pk, key) -> the versions of it in _CACHE, ascending
+
+
+def _remember(full: tuple[int, int, str], value: object) -> None:
+    """Store ``value`` in :data:`_CACHE` (under ``_LOCK``), dropping that key's versions past :data:`KEEP_VERSIONS`."""
+    pk, version, key = full
+    _CACHE[full] = value
+    _CACHE.move_to_end(full)
+    versions = _VERSIONS.setdefault((pk, key), [])
+    if version not in versions:
+        versions.append(version)
+        versions.sort()
+    while len(versions) > KEEP_VERSIONS:
+        _CACHE.pop((pk, versions.pop(0), key), None)
+    while len(_CACHE) > _CACHE_SIZE:
+        old_pk, old_version, old_key = _CACHE.popitem(last=False)[0]
+        kept = _VERSIONS.get((old_pk, old_key))
+        if kept is not None and old_version in kept:
+            kept.remove(old_version)
+            if not kept:
+                del _VERSIONS[(old_pk, old_key)]
 
 
 def cached(t: models.Tournament, key: str, build: Callable[[], T]) -> T:
@@ -65,14 +92,21 @@ def cached(t: models.Tournament, key: str, build: Callable[[], T]) -> T:
                     return cast(T, _CACHE[full])
             value = build()
             with _LOCK:
-                _CACHE[full] = value
-                while len(_CACHE) > _CACHE_SIZE:
-                    _CACHE.popitem(last=False)
+                _remember(full, value)
             return value
         finally:
             with _LOCK:
                 if _MEMO_BUILDING.get(full) is building:
                     del _MEMO_BUILDING[full]
+
+
+def earlier(t: models.Tournament, key: str) -> object | None:
+    """The value of ``key`` cached for the newest version of ``t`` before the current one (``None``: none here)."""
+    with _LOCK:
+        for version in reversed(_VERSIONS.get((t.pk, key), ())):
+            if version < t.version and (t.pk, version, key) in _CACHE:
+                return _CACHE[(t.pk, version, key)]
+        return None
 
 
 _PAGES: OrderedDict[tuple[int, int, str], bytes] = OrderedDict()
@@ -308,6 +342,7 @@ def _shared_cache() -> BaseCache | None:
 def clear_cache() -> None:
     with _LOCK:
         _CACHE.clear()
+        _VERSIONS.clear()
         _PAGES.clear()
         _LATEST.clear()
         _PENDING.clear()
@@ -364,9 +399,7 @@ def load(t: models.Tournament) -> CoreTournament:
 def put(pk: int, version: int, key: str, value: object) -> None:
     """Seed the cache of a tournament's version (the state a command has just replayed)."""
     with _LOCK:
-        _CACHE[(pk, version, key)] = value
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
+        _remember((pk, version, key), value)
 
 
 def _build(t: models.Tournament, *, ranks: bool) -> CoreTournament:
