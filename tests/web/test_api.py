@@ -282,3 +282,65 @@ def test_seasons_list_their_published_tournaments(client, swiss):
     season.save()
     assert client.get(f"{API}/seasons/2026", HTTP_IF_NONE_MATCH=one["ETag"]).status_code == 200
     assert client.get(f"{API}/seasons/1999").status_code == 404
+
+
+class _FakeRedis:
+    """Django's Redis cache backend as ``_count_redis`` uses it: a count per key and the round trips made."""
+
+    def __init__(self) -> None:
+        self.counts: dict[str, int] = {}
+        self.trips = 0
+
+    def get_client(self, key, write=False):
+        return self
+
+    def pipeline(self):
+        fake, ops = self, []
+
+        class Pipe:
+            def incrby(self, key, n):
+                ops.append((key, n))
+
+            def expire(self, key, timeout, nx=False):
+                pass
+
+            def execute(self):
+                fake.trips += 1
+                key, n = ops[0]
+                fake.counts[key] = fake.counts.get(key, 0) + n
+                return [fake.counts[key], True]
+
+        return Pipe()
+
+
+def _fake_backend(monkeypatch):
+    from django.core.cache.backends.redis import RedisCache
+
+    from arbitro.web.api import http as api_http
+
+    redis = _FakeRedis()
+    backend = RedisCache.__new__(RedisCache)
+    backend.make_and_validate_key = lambda key, version=None: key
+    backend._cache = redis
+    monkeypatch.setattr("django.core.cache.caches", {"default": backend})
+    monkeypatch.setattr(api_http, "_UNSENT", {})
+    return api_http, redis
+
+
+def test_a_small_rate_limit_on_redis_counts_every_request_at_once(monkeypatch):
+    """Issue 19: the limits clients meet (600/60) are counted exactly, one round trip per request."""
+    api_http, redis = _fake_backend(monkeypatch)
+    counts = [api_http._count_redis("w", 61, 600) for _ in range(10)]
+    assert counts == list(range(1, 11)) and redis.trips == 10 and redis.counts["w"] == 10
+
+
+def test_a_large_rate_limit_on_redis_is_counted_in_batches_and_exactly_near_the_limit(monkeypatch):
+    """Issue 19 (load): a generous limit is sent every BATCH requests; close to the limit, every request again,
+    so nobody gets more than one batch per process past it."""
+    api_http, redis = _fake_backend(monkeypatch)
+    limit = api_http.BATCH_FROM
+    counts = [api_http._count_redis("w", 61, limit) for _ in range(limit + 5)]
+    assert counts == list(range(1, limit + 6))  # this process's count is exact either way
+    near = limit - api_http.BATCH_MARGIN * api_http.BATCH
+    assert redis.trips < near // api_http.BATCH + (limit + 5 - near) + 2  # batches, then one trip per request
+    assert redis.counts["w"] == limit + 5  # nothing lost
