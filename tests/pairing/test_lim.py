@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from arbitro.model import ResultCode
+from arbitro.model import ResultCode, Tournament
 from arbitro.pairing.absolute import violations
 from arbitro.pairing.dutch_state import build_state
 from arbitro.pairing.generator import generate
-from arbitro.pairing.lim import group_order, median_score, pair_round, rules
+from arbitro.pairing.lim import _Round, group_order, median_score, pair_round
 from arbitro.pairing.registry import get
 from arbitro.pairing.swiss_common import float_history
 from arbitro.pairing.system_check import check_system
@@ -49,18 +49,43 @@ def test_c04_4_3_2_1_colour_limits_make_players_incompatible() -> None:
     t = two_whites_each(rounds=5)
     st = build_state(t, 3)
     one, two = (next(p for p in st.players if p.id == i) for i in (1, 2))
-    r = rules(st, float_history(t, 2), median_score(2, 100))
+    r = _Round(st, {}, float_history(t, 2).float_last, maxi=False)
     assert not r.compatible(one, two)
     assert frozenset((1, 2)) not in pairs_of(pair_round(t, 3))
 
 
+def _eight_after_two(rounds: int) -> Tournament:
+    """Eight players after two rounds: 1 and 2 (2 points) and 3 and 4 (1½) had White twice each.
+
+    Round 1: 1-5, 2-6, 3-7, 4-8, White wins; round 2: 1-6, 2-7 White wins, 3-8 and 4-5 drawn.
+    Scores: 1, 2: 2; 3, 4: 1½; 5, 8: ½; 6, 7: 0. Nobody in the Median Scoregroup (1 point).
+    """
+    t = field(8, rounds=rounds)
+    for white, black, code in (
+        (1, 5, ResultCode.WIN),
+        (2, 6, ResultCode.WIN),
+        (3, 7, ResultCode.WIN),
+        (4, 8, ResultCode.WIN),
+        (1, 6, ResultCode.WIN),
+        (2, 7, ResultCode.WIN),
+        (3, 8, ResultCode.DRAW),
+        (4, 5, ResultCode.DRAW),
+    ):
+        play(t, white, black, code)
+    return t
+
+
 def test_c04_4_3_6_last_round_score_before_colour() -> None:
-    """6: in the last round the colour limits give way to the score."""
-    t = two_whites_each(rounds=3)
+    """6: in the last round the colour limits give way to the score.
+
+    Round 3 of 3 (``_eight_after_two``): 1 and 2 both had White twice, yet they are compatible,
+    so the 2-point group pairs 1 v 2 (2.4), 3 v 4 likewise; below the median 6 v 7 and 5 v 8.
+    """
+    t = _eight_after_two(rounds=3)
     st = build_state(t, 3)
     one, two = (next(p for p in st.players if p.id == i) for i in (1, 2))
-    assert rules(st, float_history(t, 2), median_score(2, 100)).compatible(one, two)
-    assert frozenset((1, 2)) in pairs_of(pair_round(t, 3))
+    assert _Round(st, {}, float_history(t, 2).float_last, maxi=False).compatible(one, two)
+    assert pairs_of(pair_round(t, 3)) == {frozenset(p) for p in ((1, 2), (3, 4), (6, 7), (5, 8))}
 
 
 @pytest.mark.parametrize("seed", range(1, 41))
