@@ -34,7 +34,9 @@ def _options(bbp: bool, full_search: bool = False, maxi: bool = False) -> PairOp
 
 
 #: ``--maxi-tournament``: the organiser declared a Lim event a Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7)
-_MAXI_HELP = "Lim: the event is a Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7: choices within 100 rating points)."
+_MAXI_HELP = (
+    "Lim: the event is a Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7: choices within 100 rating points)."
+)
 
 
 def _only_lim(system: PairingSystem, maxi: bool) -> None:
@@ -228,7 +230,9 @@ def register(app: typer.Typer) -> None:
         rounds = t.played_rounds
         with Progress(transient=True, disable=rounds < 5 or not out.is_terminal) as bar:
             task = bar.add_task("checking", total=rounds)
-            checks = list(system.check(t, _options(bbp, full_search, maxi), lambda r: bar.update(task, completed=r)))
+            checks = list(
+                system.check(t, _options(bbp, full_search, maxi), lambda r: bar.update(task, completed=r))
+            )
         manual, broken = system.hand_paired_rounds(t)  # accepted only within the absolute criteria
         for c in checks:
             for reading in c.readings:
@@ -316,12 +320,8 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"{out}: {len(t.players)} players, {t.total_rounds} rounds (seed {seed})")
         return 0
 
-    app.command("pair")(
-        _with_systems(pair_cmd, pairable, lambda s: f"TRF file to pair: {s.label}.")
-    )
-    app.command("check")(
-        _with_systems(check_cmd, checkable, lambda s: f"TRF file to check: {s.label}.")
-    )
+    app.command("pair")(_with_systems(pair_cmd, pairable, lambda s: f"TRF file to pair: {s.label}."))
+    app.command("check")(_with_systems(check_cmd, checkable, lambda s: f"TRF file to check: {s.label}."))
     app.command("generate")(
         _with_systems(
             generate_cmd, generable, lambda s: f"Generator configuration (Key=Value lines): {s.label}."
