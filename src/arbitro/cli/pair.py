@@ -40,10 +40,10 @@ _MAXI_HELP = (
 
 
 def _only_lim(system: PairingSystem, maxi: bool) -> None:
-    """--maxi-tournament names a Lim setting only (C.04.4.3 3.2.3)."""
-    if maxi and system.key != "lim":
+    """--maxi-tournament names a Lim setting only (C.04.4.3 3.2.3): the registry says who has it."""
+    if maxi and not system.supports_maxi_tournament:
         raise ArbitroError(
-            f"--maxi-tournament applies to the Lim system only (C.04.4.3 3.2.3), not to {system.name}",
+            f"--maxi-tournament is a setting of the Lim system only (C.04.4.3 3.2.3), not of {system.name}",
             exit_code=INVALID,
         )
 
@@ -320,8 +320,12 @@ def register(app: typer.Typer) -> None:
         typer.echo(f"{out}: {len(t.players)} players, {t.total_rounds} rounds (seed {seed})")
         return 0
 
-    app.command("pair")(_with_systems(pair_cmd, pairable, lambda s: f"TRF file to pair: {s.label}."))
-    app.command("check")(_with_systems(check_cmd, checkable, lambda s: f"TRF file to check: {s.label}."))
+    app.command("pair")(
+        _with_systems(pair_cmd, pairable, lambda s: f"TRF file to pair: {s.label}.")
+    )
+    app.command("check")(
+        _with_systems(check_cmd, checkable, lambda s: f"TRF file to check: {s.label}.")
+    )
     app.command("generate")(
         _with_systems(
             generate_cmd, generable, lambda s: f"Generator configuration (Key=Value lines): {s.label}."

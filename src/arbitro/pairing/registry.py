@@ -118,6 +118,7 @@ class PairingSystem:
     generator: str | None = None
     supports_acceleration: bool = False
     supports_prohibited: bool = True
+    supports_maxi_tournament: bool = False  # Lim's Maxi-tournament declaration (C.04.4.3 3.2.3)
     double: bool = False  # round robins: every pair meets twice
     type_text: str = ""
 
@@ -379,6 +380,7 @@ def _builtin_systems() -> None:
             aliases=("fide-lim",),
             checker="arbitro.pairing.engines:check_system",
             generator="arbitro.pairing.engines:generate_system",
+            supports_maxi_tournament=True,
         )
     )
     register(
