@@ -1,6 +1,6 @@
 """Generate random tournaments with one pairing system, write them as TRF-2026, read them back, check every round.
 
-Usage: python benchmarks/swiss_generate_check.py SYSTEM [COUNT] [MAX_PLAYERS] [--bbp-compat] [--keep DIR]
+Usage: python benchmarks/swiss_generate_check.py SYSTEM [COUNT] [MAX_PLAYERS] [--bbp-compat] [--maxi-tournament] [--keep DIR]
 
 Each tournament is also audited for the absolute criteria (arbitro.pairing.absolute:
 no rematch, colour limits, one PAB per player; Lim's last round may break the
@@ -9,7 +9,8 @@ colour limits, C.04.4.3 6; Double-Swiss is audited per match).
 ``SYSTEM`` is a registry name (burstein, dubov, lim, double-swiss, dutch).
 Sizes and rounds vary with the seed (5-13 rounds, forfeits, retirements and
 half-point byes). Prints one line per tournament and a summary; with
-``--keep DIR`` the files are left in DIR (e.g. for ``bbpPairings.exe --burstein -c``).
+``--keep DIR`` the files are left in DIR (e.g. for ``bbpPairings.exe --burstein -c``);
+``--maxi-tournament`` pairs and checks Lim events as Maxi-tournaments (C.04.4.3 3.2.3).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def main(argv: list[str]) -> int:
     system = get(args[0] if args else "burstein")
     count = int(args[1]) if len(args) > 1 else 200
     max_players = int(args[2]) if len(args) > 2 else 60
-    opts = PairOptions(bbp_compat="--bbp-compat" in flags)
+    opts = PairOptions(bbp_compat="--bbp-compat" in flags, lim_maxi="--maxi-tournament" in flags)
     failed = broken = 0
     start = time.process_time()
     with tempfile.TemporaryDirectory() as tmp:

@@ -67,3 +67,17 @@ def test_check_burstein_bbp_fixture(capsys: pytest.CaptureFixture[str]) -> None:
     path = HERE / "fixtures" / "burstein-bbp" / "b42.trf"
     assert main(["check", "--burstein", str(path), "--bbp-compat"]) == 0
     assert "of" in capsys.readouterr().out
+
+
+def test_lim_maxi_tournament_flag(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """C.04.4.3 3.2.3: --maxi-tournament generates and checks a Lim event; other systems refuse it."""
+    cfg = tmp_path / "cfg.txt"
+    cfg.write_text("PlayersNumber=16\nRoundsNumber=5\n", encoding="utf-8")
+    out = tmp_path / "g.trf"
+    assert main(["generate", "--lim", str(cfg), "-o", str(out), "-s", "4", "--maxi-tournament"]) == 0
+    assert main(["check", "--lim", str(out), "--maxi-tournament"]) == 0
+    assert "5 of 5 rounds agree" in capsys.readouterr().out
+    path = tmp_path / "r1.trf"
+    path.write_text(ROUND1, encoding="utf-8")
+    assert main(["pair", "--dubov", str(path), "-p", "--maxi-tournament"]) == 3
+    assert "Lim system only" in capsys.readouterr().err.replace("\n", " ")

@@ -29,8 +29,23 @@ from arbitro.pairing import registry
 from arbitro.pairing.registry import PairingSystem, PairOptions
 
 
-def _options(bbp: bool, full_search: bool = False) -> PairOptions:
-    return PairOptions(bbp_compat=bbp, full_search=full_search)
+def _options(bbp: bool, full_search: bool = False, maxi: bool = False) -> PairOptions:
+    return PairOptions(bbp_compat=bbp, full_search=full_search, lim_maxi=maxi)
+
+
+#: ``--maxi-tournament``: the organiser declared a Lim event a Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7)
+_MAXI_HELP = (
+    "Lim: the event is a Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7: choices within 100 rating points)."
+)
+
+
+def _only_lim(system: PairingSystem, maxi: bool) -> None:
+    """--maxi-tournament names a Lim setting only (C.04.4.3 3.2.3): the registry says who has it."""
+    if maxi and not system.supports_maxi_tournament:
+        raise ArbitroError(
+            f"--maxi-tournament is a setting of the Lim system only (C.04.4.3 3.2.3), not of {system.name}",
+            exit_code=INVALID,
+        )
 
 
 def _file_options(
@@ -142,6 +157,7 @@ def register(app: typer.Typer) -> None:
                 help="Dutch: the full weighted-matching search alone, without the fast path (same result).",
             ),
         ] = False,
+        maxi: Annotated[bool, typer.Option("--maxi-tournament", help=_MAXI_HELP)] = False,
     ) -> int:
         """Pair the next round: bbpPairings-style output.
 
@@ -162,7 +178,9 @@ def register(app: typer.Typer) -> None:
         from arbitro.cli.fast import pair_file
 
         system, source = _one(files, pairable)
-        return pair_file(source, output, as_json, add_round, lambda t: system.pair(t, None, _options(bbp, full_search)))
+        _only_lim(system, maxi)
+        opts = _options(bbp, full_search, maxi)
+        return pair_file(source, output, as_json, add_round, lambda t: system.pair(t, None, opts))
 
     def check_cmd(
         files: dict[str, Path | None],
@@ -186,6 +204,7 @@ def register(app: typer.Typer) -> None:
                 help="Dutch: the full weighted-matching search alone, without the fast path (same result).",
             ),
         ] = False,
+        maxi: Annotated[bool, typer.Option("--maxi-tournament", help=_MAXI_HELP)] = False,
     ) -> int:
         """Re-pair every round from the file's own history and show the differences.
 
@@ -204,13 +223,16 @@ def register(app: typer.Typer) -> None:
         Exit codes: 0 every round agrees, 1 some round differs, 3 invalid input.
         """
         system, source = _one(files, checkable)
+        _only_lim(system, maxi)
         t = _load(source)
         out = Console(highlight=False, soft_wrap=True)
         bad = 0
         rounds = t.played_rounds
         with Progress(transient=True, disable=rounds < 5 or not out.is_terminal) as bar:
             task = bar.add_task("checking", total=rounds)
-            checks = list(system.check(t, _options(bbp, full_search), lambda r: bar.update(task, completed=r)))
+            checks = list(
+                system.check(t, _options(bbp, full_search, maxi), lambda r: bar.update(task, completed=r))
+            )
         manual, broken = system.hand_paired_rounds(t)  # accepted only within the absolute criteria
         for c in checks:
             for reading in c.readings:
@@ -261,6 +283,7 @@ def register(app: typer.Typer) -> None:
         bbp: Annotated[
             bool, typer.Option("--bbp-compat", help="Pair like bbpPairings v6.0.0, departures included.")
         ] = False,
+        maxi: Annotated[bool, typer.Option("--maxi-tournament", help=_MAXI_HELP)] = False,
     ) -> int:
         """Generate a random tournament paired with the system named and write it as TRF-2026.
 
@@ -272,6 +295,7 @@ def register(app: typer.Typer) -> None:
         if len(given) > 1:
             raise ArbitroError("give at most one generator configuration", exit_code=INVALID)
         system, config = given[0] if given else (generable[0], None)
+        _only_lim(system, maxi)
         text = ""
         if config is not None:
             from arbitro.trf.files import read_input
@@ -288,7 +312,7 @@ def register(app: typer.Typer) -> None:
             t = system.generate(
                 text,
                 seed,
-                _options(bbp),
+                _options(bbp, maxi=maxi),
                 lambda r, total: bar.update(task, completed=r, total=total),
                 source=str(config) if config is not None else "<config>",
             )

@@ -1,6 +1,7 @@
-"""Bracket-by-bracket pairing on one weighted matching, shared by Dubov, Lim and Double-Swiss.
+"""Bracket-by-bracket pairing on one weighted matching, shared by Dubov and Double-Swiss.
 
-The three texts pair one scoregroup (bracket) at a time, in a system-specific
+(Lim used it until 2026-12-02; it is now the procedure of its text, :mod:`arbitro.pairing.lim`.)
+The texts pair one scoregroup (bracket) at a time, in a system-specific
 order, complete each bracket with floaters from other scoregroups, and then
 pair inside the bracket in a system-specific candidate order. Here each
 bracket is one maximum-weight matching over *all* players still to pair, so
@@ -8,17 +9,17 @@ that completion (C.04.1) is judged on the whole field, with the criteria
 packed into the edge weight, most important first:
 
 ======  ================================================  =============================
-field   meaning                                           Dubov / Lim / Double-Swiss
+field   meaning                                           Dubov / Double-Swiss
 ======  ================================================  =============================
-base    every compatible pair                             completion ([C4] / 2.1 / [C3])
-tt      pairs inside the bracket (fewest floaters)        [C5] / 2.3 / [C4]
-fl      floaters from the nearest scoregroups             [C6] / 2.3 / [C5]
-ahead   pairs inside the next scoregroup (look-ahead)     — / — / [C6]
-col     both colour preferences granted                   [C7] / 5 / —
-hist    float history of the floaters                     [C8]-[C10] / 3.10 / [C7]-[C8]
-force   (set order: the candidate being tried)            4.1-4.2 / — / 3.5
-tie     which floater (system order)                      4.2 / 3.x / 3.5, then [C8]
-add     partner order inside the bracket, one at a time   4.4 / 2.4 / 3.6
+base    every compatible pair                             completion ([C4] / [C3])
+tt      pairs inside the bracket (fewest floaters)        [C5] / [C4]
+fl      floaters from the nearest scoregroups             [C6] / [C5]
+ahead   pairs inside the next scoregroup (look-ahead)     — / [C6]
+col     both colour preferences granted                   [C7] / —
+hist    float history of the floaters                     [C8]-[C10] / [C7]-[C8]
+force   (set order: the candidate being tried)            4.1-4.2 / 3.5
+tie     which floater (system order)                      4.2 / 3.5, then [C8]
+add     partner order inside the bracket, one at a time   4.4 / 3.6
 ======  ================================================  =============================
 
 Within a bracket, the players of the system's first subgroup take in turn the

@@ -67,11 +67,13 @@ class PairOptions:
 
     ``bbp_compat`` reproduces bbpPairings v6.0.0 where it departs from the
     rules (Dutch, Burstein); ``full_search`` disables proved shortcuts and runs
-    the reference search alone (issue 16).
+    the reference search alone (issue 16); ``lim_maxi`` declares a Lim event a
+    Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7: choices within 100 rating points).
     """
 
     bbp_compat: bool = False
     full_search: bool = False
+    lim_maxi: bool = False
 
 
 #: ``pair(tournament, round_number_or_None, options) -> RoundPairing``
@@ -116,6 +118,7 @@ class PairingSystem:
     generator: str | None = None
     supports_acceleration: bool = False
     supports_prohibited: bool = True
+    supports_maxi_tournament: bool = False  # Lim's Maxi-tournament declaration (C.04.4.3 3.2.3)
     double: bool = False  # round robins: every pair meets twice
     type_text: str = ""
 
@@ -377,6 +380,7 @@ def _builtin_systems() -> None:
             aliases=("fide-lim",),
             checker="arbitro.pairing.engines:check_system",
             generator="arbitro.pairing.engines:generate_system",
+            supports_maxi_tournament=True,
         )
     )
     register(

@@ -40,7 +40,7 @@ def both_granted(a: PlayerState, b: PlayerState) -> bool:
 
 
 def same_absolute(a: PlayerState, b: PlayerState) -> bool:
-    """The same absolute colour preference: such players never meet (Dubov [C3], Lim 2.1)."""
+    """The same absolute colour preference: such players never meet (Dubov [C3])."""
     return a.absolute and b.absolute and a.pref is b.pref
 
 
