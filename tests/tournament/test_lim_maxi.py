@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from arbitro.errors import ArbitroError
+from arbitro.model import Tournament
 from arbitro.pairing import registry
 from arbitro.tournament import TournamentService, replay
 from arbitro.tournament.events import Event, SettingsChanged
 from arbitro.tournament.importing import events_from_tournament
-from arbitro.model import Tournament
 from arbitro.trf import format_trf, parse_trf
 
 from .conftest import fixed_clock

@@ -19,7 +19,7 @@ MAXI = LIM.trf_code_for(maxi_tournament=True)
 
 
 def test_c04_4_3_art_3_2_3_the_code_names_lim_and_the_declaration() -> None:
-    assert MAXI == LIM.trf_code + registry.MAXI_SUFFIX and MAXI in LIM.trf_codes
+    assert LIM.trf_code + registry.MAXI_SUFFIX == MAXI and MAXI in LIM.trf_codes
     assert registry.by_trf_code(MAXI.lower()) is LIM
     # only a system with the declaration gets the suffix
     assert registry.default_swiss().trf_code_for(maxi_tournament=True) == registry.default_swiss().trf_code
@@ -46,6 +46,8 @@ def test_c04_4_3_art_3_2_3_generated_maxi_file_round_trips_and_checks_without_th
     assert main(["check", "--lim", str(written)]) == 0
     assert "5 of 5 rounds agree" in capsys.readouterr().out
     plain = tmp_path / "plain.trf"
-    plain.write_text(written.read_text(encoding="utf-8").replace(f"192 {MAXI}", f"192 {LIM.trf_code}"), "utf-8")
+    plain.write_text(
+        written.read_text(encoding="utf-8").replace(f"192 {MAXI}", f"192 {LIM.trf_code}"), "utf-8"
+    )
     assert main(["check", "--lim", str(plain)]) == 1
     assert main(["check", "--lim", str(plain), "--maxi-tournament"]) == 0
