@@ -81,7 +81,7 @@ class Apps:
         """The fast path's answer, then Django's to the same request; asserts whether the fast path answered."""
         before = self.reached
         fast = self.call(self.fast, path, method, **extra)
-        assert (self.reached == before) is hit, f"{method} {path} {extra}: fast path answered {self.reached == before}"
+        assert (self.reached == before) is hit, f"{method} {path} {extra}"
         return fast, self.call(self.django, path, method, **extra)
 
 
@@ -113,7 +113,7 @@ def test_hits_get_what_django_answers_and_skip_its_handler(swiss) -> None:
             assert fast[2] == (b"" if method == "HEAD" else miss[2])
             assert "Set-Cookie" not in headers and headers["X-Content-Type-Options"] == "nosniff"
         if path.startswith("/api/"):
-            assert dict(fast[1])["Access-Control-Allow-Origin"] == "*" and "RateLimit-Remaining" in dict(fast[1])
+            assert headers["Access-Control-Allow-Origin"] == "*" and "RateLimit-Remaining" in headers
 
 
 @pytest.mark.django_db
@@ -131,7 +131,12 @@ def test_validators_304_and_language_as_through_django(swiss) -> None:
     assert dict(fast[1])["Content-Language"] == "en" and dict(fast[1])["ETag"].endswith('-en"')
     full = apps.call(apps.fast, api)
     etag, modified = dict(full[1])["ETag"], dict(full[1])["Last-Modified"]
-    for extra in ({"HTTP_IF_NONE_MATCH": etag}, {"HTTP_IF_MODIFIED_SINCE": modified}, {"HTTP_IF_MATCH": '"another"'}):
+    conditions = (
+        {"HTTP_IF_NONE_MATCH": etag},
+        {"HTTP_IF_MODIFIED_SINCE": modified},
+        {"HTTP_IF_MATCH": '"x"'},
+    )
+    for extra in conditions:
         fast, django = apps.both(api, hit=True, **extra)
         same(fast, django)
         assert fast[0] in ("304 Not Modified", "412 Precondition Failed")

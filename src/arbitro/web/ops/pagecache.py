@@ -51,7 +51,14 @@ API_PAGE = re.compile(
 API = "api"  # the "language" of an API resource's key
 SKIPPED_HEADERS = {"set-cookie", "date", "content-length"}
 # Set per answer, not stored: the validators and the API's per-client counters.
-PER_ANSWER = {"etag", "last-modified", "cache-control", "ratelimit-limit", "ratelimit-remaining", "ratelimit-reset"}
+PER_ANSWER = {
+    "etag",
+    "last-modified",
+    "cache-control",
+    "ratelimit-limit",
+    "ratelimit-remaining",
+    "ratelimit-reset",
+}
 # The readers of a page get its previous version while one request builds the new one (issue 19:
 # a result is to be visible within 2 s of being saved, so a build is a fraction of that). Sending
 # them to the view meanwhile would only give them the same page (the view's ``stale_ok``) for the
@@ -169,8 +176,8 @@ def _version(slug: str, fresh: bool = False) -> tuple[int, int] | None:
             _LOCAL.conn = None
             raise
     else:
-        if fresh and not db.in_atomic_block:  # request_started's check (the fast path sends no signal): CONN_MAX_AGE, errors
-            db.close_if_unusable_or_obsolete()
+        if fresh and not db.in_atomic_block:
+            db.close_if_unusable_or_obsolete()  # request_started's check (the fast path sends no signal)
         with db.cursor() as cursor:
             cursor.execute(_SQL, [slug])
             row = cursor.fetchone()
@@ -334,6 +341,7 @@ class PublicPageCacheMiddleware:
 
 SECURITY = "django.middleware.security.SecurityMiddleware"
 MIDDLEWARE = "arbitro.web.ops.pagecache.PublicPageCacheMiddleware"
+CONDITIONAL = ("HTTP_IF_NONE_MATCH", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_IF_UNMODIFIED_SINCE")
 Environ = dict[str, Any]
 StartResponse = Callable[..., Any]
 
@@ -359,8 +367,8 @@ class FastPath:
         from django.middleware.security import SecurityMiddleware
 
         self.app = app
-        order = list(settings.MIDDLEWARE)
-        self.enabled = bool(getattr(settings, "ARBITRO_FAST_PATH", True)) and order[:2] == [SECURITY, MIDDLEWARE]
+        first = list(settings.MIDDLEWARE)[:2]
+        self.enabled = bool(getattr(settings, "ARBITRO_FAST_PATH", True)) and first == [SECURITY, MIDDLEWARE]
         # Read once, as the handler's own instance reads them when it loads the middleware.
         self.security = SecurityMiddleware(lambda request: HttpResponse())
         self.sts = ""
@@ -368,9 +376,9 @@ class FastPath:
             self.sts = f"max-age={self.security.sts_seconds}"
             self.sts += "; includeSubDomains" if self.security.sts_include_subdomains else ""
             self.sts += "; preload" if self.security.sts_preload else ""
-        policy = self.security.referrer_policy
-        self.referrer = (
-            ",".join([v.strip() for v in policy.split(",")] if isinstance(policy, str) else policy) if policy else ""
+        policy = self.security.referrer_policy or ""
+        self.referrer = ",".join(
+            [v.strip() for v in policy.split(",")] if isinstance(policy, str) else policy
         )
 
     def __call__(self, environ: Environ, start_response: StartResponse) -> Any:
@@ -437,11 +445,10 @@ class FastPath:
         from arbitro.web.api import http as api
 
         rate = api.throttle(request)
-        meta = request.META
-        if not rate[0] or any(
-            h in meta for h in ("HTTP_IF_NONE_MATCH", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_IF_UNMODIFIED_SINCE")
-        ):  # a 429, or a conditional answer: Django's objects, as the middleware builds them
-            return self._django(request, api.refused(request, rate) if not rate[0] else _api_counted(request, page, rate))
+        if not rate[0]:
+            return self._django(request, api.refused(request, rate))
+        if any(h in request.META for h in CONDITIONAL):  # Django's objects, as the middleware builds them
+            return self._django(request, _api_counted(request, page, rate))
         headers = dict(page.base)
         headers["content-length"] = ("Content-Length", str(len(page.body)))
         headers["etag"] = ("ETag", page.etag)
@@ -463,10 +470,9 @@ class FastPath:
             headers.setdefault("x-content-type-options", ("X-Content-Type-Options", "nosniff"))
         if self.referrer:
             headers.setdefault("referrer-policy", ("Referrer-Policy", self.referrer))
-        if self.security.cross_origin_opener_policy:
-            headers.setdefault(
-                "cross-origin-opener-policy", ("Cross-Origin-Opener-Policy", self.security.cross_origin_opener_policy)
-            )
+        coop = self.security.cross_origin_opener_policy
+        if coop:
+            headers.setdefault("cross-origin-opener-policy", ("Cross-Origin-Opener-Policy", coop))
         return list(headers.values())
 
     def _django(self, request: HttpRequest, resp: HttpResponse) -> tuple[str, list[tuple[str, str]], bytes]:
