@@ -160,6 +160,8 @@ ARBITRO_PREBUILD = os.environ.get("ARBITRO_PREBUILD", "1") != "0"
 # the public pages then open the event stream and keep polling version.json slowly as the fallback.
 ARBITRO_LIVE = os.environ.get("ARBITRO_LIVE", "") == "1"
 ARBITRO_PUBLIC_MAX_AGE = int(os.environ.get("ARBITRO_PUBLIC_MAX_AGE", "0"))
+# The page cache's hits answered in front of Django's WSGI handler (web/ops/pagecache.py FastPath); 0: off.
+ARBITRO_FAST_PATH = os.environ.get("ARBITRO_FAST_PATH", "1") != "0"
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
