@@ -180,7 +180,14 @@ def register(app: typer.Typer) -> None:
         system, source = _one(files, pairable)
         _only_lim(system, maxi)
         opts = _options(bbp, full_search, maxi)
-        return pair_file(source, output, as_json, add_round, lambda t: system.pair(t, None, opts))
+        # a file whose 192 declares a Maxi-tournament (FIDE_LIM_MAXI) is paired as one without the flag
+        return pair_file(
+            source,
+            output,
+            as_json,
+            add_round,
+            lambda t: system.pair(t, None, registry.options_of_file(t, opts)),
+        )
 
     def check_cmd(
         files: dict[str, Path | None],
@@ -231,7 +238,11 @@ def register(app: typer.Typer) -> None:
         with Progress(transient=True, disable=rounds < 5 or not out.is_terminal) as bar:
             task = bar.add_task("checking", total=rounds)
             checks = list(
-                system.check(t, _options(bbp, full_search, maxi), lambda r: bar.update(task, completed=r))
+                system.check(
+                    t,
+                    registry.options_of_file(t, _options(bbp, full_search, maxi)),
+                    lambda r: bar.update(task, completed=r),
+                )
             )
         manual, broken = system.hand_paired_rounds(t)  # accepted only within the absolute criteria
         for c in checks:

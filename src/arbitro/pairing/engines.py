@@ -102,7 +102,12 @@ def generate_system(
 
     cfg = parse_config(config_text, source)
     return generate(
-        cfg, seed, None, progress, pair=lambda t, rnd: system.pair(t, rnd, options), system=system.trf_code
+        cfg,
+        seed,
+        None,
+        progress,
+        pair=lambda t, rnd: system.pair(t, rnd, options),
+        system=system.trf_code_for(maxi_tournament=options.lim_maxi),  # a Maxi-tournament says so (192)
     )
 
 

@@ -19,6 +19,7 @@ registry costs nothing at command start-up.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -40,10 +41,12 @@ __all__ = [
     "UnknownSystem",
     "all_systems",
     "by_trf_code",
+    "declares_maxi_tournament",
     "default_swiss",
     "get",
     "individual_systems",
     "of_tournament",
+    "options_of_file",
     "register",
     "round_robin",
     "service_systems",
@@ -156,6 +159,13 @@ class PairingSystem:
         """The TRF 092 code written for this system."""
         return self.trf_codes[0]
 
+    def trf_code_for(self, *, maxi_tournament: bool = False) -> str:
+        """The ``192`` code written: ``..._MAXI`` for a declared Maxi-tournament (C.04.4.3 3.2.3) of a
+        system that has the declaration, else :attr:`trf_code`."""
+        if maxi_tournament and self.supports_maxi_tournament:
+            return self.trf_code + MAXI_SUFFIX
+        return self.trf_code
+
     def pair(
         self, t: Tournament, round_number: int | None = None, options: PairOptions | None = None
     ) -> RoundPairing:
@@ -215,6 +225,9 @@ TEAM_ROUND_ROBIN_KEY = "team_round_robin"
 TEAM_DOUBLE_ROUND_ROBIN_KEY = "team_double_round_robin"
 #: The TRF-2026 092/192 prefix of FIDE team Swiss codes (``FIDE_TEAM_TYPEA_MP_GP``, ...).
 FIDE_TEAM_PREFIX = "FIDE_TEAM"
+#: The ``192`` suffix of a Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7), like ETT26's ``_BAKU``: TRF-2026
+#: has no record for it (docs/formats/trf.md, docs/decisions.md 2026-12-03).
+MAXI_SUFFIX = "_MAXI"
 
 
 class UnknownSystem(LookupError):
@@ -319,6 +332,20 @@ def of_tournament(t: Tournament) -> PairingSystem:
     return default_swiss()
 
 
+def declares_maxi_tournament(t: Tournament) -> bool:
+    """Whether a file declares a Maxi-tournament: its system has the declaration (C.04.4.3 3.2.3)
+    and its ``192`` code ends in ``_MAXI`` (:meth:`PairingSystem.trf_code_for`)."""
+    return of_tournament(t).supports_maxi_tournament and t.system.strip().upper().endswith(MAXI_SUFFIX)
+
+
+def options_of_file(t: Tournament, options: PairOptions) -> PairOptions:
+    """``options`` with what the file itself declares: a Maxi-tournament (``192 ..._MAXI``) sets
+    ``lim_maxi`` (a command-line ``--maxi-tournament`` can add it, never take it away)."""
+    if declares_maxi_tournament(t) and not options.lim_maxi:
+        return dataclasses.replace(options, lim_maxi=True)
+    return options
+
+
 def _load(ref: str, default_attr: str = "") -> Any:
     module, _, attr = ref.partition(":")
     return getattr(importlib.import_module(module), attr or default_attr)
@@ -375,7 +402,8 @@ def _builtin_systems() -> None:
             name="FIDE Lim system",
             article="C.04.4.3",
             kind=SystemKind.SWISS,
-            trf_codes=("FIDE_LIM",),  # ETT26 has no Lim code (docs/decisions.md)
+            # ETT26 has no Lim code (docs/decisions.md); ``_MAXI``: a declared Maxi-tournament (MAXI_SUFFIX)
+            trf_codes=("FIDE_LIM", "FIDE_LIM" + MAXI_SUFFIX),
             engine="arbitro.pairing.lim:pair_system",
             aliases=("fide-lim",),
             checker="arbitro.pairing.engines:check_system",

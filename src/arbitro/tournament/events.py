@@ -322,7 +322,8 @@ class SettingsChanged(EventData):
 
     ``rated``: FIDE rated; ``rating_type``: ``standard`` / ``rapid`` / ``blitz``
     (the list the ratings come from, and whether norms can be made, B.01 1.1);
-    ``acceleration``: ``""`` or ``"baku"`` (C.04.7).
+    ``acceleration``: ``""`` or ``"baku"`` (C.04.7); ``maxi_tournament``: the organiser declared
+    a Maxi-tournament (Lim, C.04.4.3 3.2.3, 3.8, 5.7); absent in older logs (not declared).
     """
 
     kind: ClassVar[str] = "settings_changed"
@@ -342,6 +343,7 @@ class SettingsChanged(EventData):
     rated: bool | None = _read(_opt_bool, None)
     rating_type: str | None = _read(_opt_text, None)
     acceleration: str | None = _read(_raw, None)
+    maxi_tournament: bool | None = _read(_opt_bool, None)
 
     def to_payload(self) -> dict[str, JSONValue]:
         return {k: v for k, v in EventData.to_payload(self).items() if v is not None}

@@ -4,7 +4,8 @@ Used to continue, in Arbitro, a tournament started elsewhere (``arbitro
 tournament new FILE --from-trf OTHER.trf``) or to give an imported TRF a log
 in the web app. The events say what the file says: the players with their
 pairing numbers, each round's boards, byes and results, the requested byes
-(``240``). A ``###`` line saying FIDE mode was left becomes that event.
+(``240``). A ``###`` line saying FIDE mode was left becomes that event; a
+``192`` declaring a Maxi-tournament (``..._MAXI``, C.04.4.3 3.2.3) a ``settings_changed``.
 A round without an opponent keeps its value: blank or ``-`` becomes ``Z``,
 ``+`` becomes ``F`` (a second ``U`` too), as the log knows only F/H/Z byes.
 """
@@ -70,6 +71,8 @@ def events_from_tournament(t: Tournament, *, author: str = "import", timestamp: 
             ),
         },
     )
+    if registry.declares_maxi_tournament(t):  # 192 ..._MAXI (C.04.4.3 3.2.3): a setting of the log
+        emit("settings_changed", {"maxi_tournament": True})
     for player in t.iter_players():
         emit(
             "player_registered",

@@ -22,6 +22,7 @@ from arbitro.errors import ArbitroError, msg
 from arbitro.limits import check_text
 from arbitro.model import TITLES, ResultCode, ScoringSystem, Tournament
 from arbitro.pairing import berger, registry
+from arbitro.pairing.registry import PairOptions
 from arbitro.pairing.types import NoValidPairing, RoundPairing
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits, check_bye_request
@@ -351,7 +352,9 @@ class TournamentService:
         unknown = set(fields) - set(ev.SettingsChanged.__dataclass_fields__)
         if unknown:
             raise ArbitroError(f"settings: unknown field(s) {', '.join(sorted(unknown))}")
-        before_start = ("system", "scoring", "tiebreaks", "bye_limits", "acceleration", "rating_type")
+        before_start = (
+            "system", "scoring", "tiebreaks", "bye_limits", "acceleration", "maxi_tournament", "rating_type"
+        )
         if s.rounds:
             fixed = [k for k in before_start if k in fields and _setting(s, k) != fields[k]]
             if fixed:
@@ -395,6 +398,15 @@ class TournamentService:
             raise ArbitroError(f"acceleration: expected baku or nothing, got {fields['acceleration']!r}")
         if fields.get("acceleration") == "baku" and not system.supports_acceleration:
             raise ArbitroError(f"acceleration: the {system.name} has no acceleration (C.04.7)")
+        if fields.get("maxi_tournament") not in (None, True, False):
+            raise ArbitroError(f"maxi-tournament: expected true or false, got {fields['maxi_tournament']!r}")
+        if fields.get("maxi_tournament") and not system.supports_maxi_tournament:
+            raise ArbitroError(
+                msg(
+                    "settings.maxi_unsupported",
+                    "maxi-tournament: the pairing system chosen has no Maxi-tournament declaration (C.04.4.3 3.2.3)",
+                )
+            )
         if "tiebreaks" in fields or "system" in fields:
             check_tiebreaks(system.key, fields.get("tiebreaks", tuple(s.header.tiebreaks)))
         if "bye_limits" in fields:
@@ -685,7 +697,10 @@ class TournamentService:
             )
         match = (number - 1) // games + 1  # the engine of a two-game system counts matches (C.04.5)
         try:
-            return self._engine(t, match) if self._engine is not None else system.pair(t, match)
+            if self._engine is not None:
+                return self._engine(t, match)
+            # the tournament's declarations, not the file's text: a Maxi-tournament (C.04.4.3 3.2.3)
+            return system.pair(t, match, PairOptions(lim_maxi=st.lim_maxi))
         except NoValidPairing as err:
             raise ArbitroError(
                 msg(
@@ -1021,7 +1036,7 @@ def _setting(s: TournamentState, key: str) -> Any:
         return s.bye_limits.to_dict()
     if key in ("tiebreaks", "deputy_arbiters"):
         return tuple(getattr(h, key))
-    if key in ("rated", "rating_type", "acceleration"):
+    if key in ("rated", "rating_type", "acceleration", "maxi_tournament"):
         return getattr(s, key)
     return getattr(h, key)
 

@@ -140,6 +140,7 @@ class TournamentState:
     rated: bool | None = None  # FIDE rated
     rating_type: str = ""  # "standard", "rapid" or "blitz"
     acceleration: str = ""  # "" or "baku" (C.04.7)
+    maxi_tournament: bool = False  # declared a Maxi-tournament (Lim, C.04.4.3 3.2.3, 3.8, 5.7)
     # the rank column of the last to_tournament(), keyed by what it depends on (one standings per content)
     _ranks: tuple[object, dict[int, int]] | None = field(default=None, repr=False, compare=False)
 
@@ -151,6 +152,15 @@ class TournamentState:
     @property
     def is_round_robin(self) -> bool:
         return self.pairing_system.is_round_robin
+
+    @property
+    def lim_maxi(self) -> bool:
+        """The Maxi-tournament declaration in force: declared, for a system that has it (C.04.4.3 3.2.3).
+
+        A declaration kept from a system that had it counts for nothing under one that does not
+        (as a Baku acceleration under a system without acceleration).
+        """
+        return self.maxi_tournament and self.pairing_system.supports_maxi_tournament
 
     @property
     def is_double_round_robin(self) -> bool:
@@ -249,6 +259,8 @@ class TournamentState:
         t.requested_byes = requests
         if self.acceleration == "baku" and not t.accelerations and self.pairing_system.supports_acceleration:
             t.accelerations = _baku(t)
+        if self.lim_maxi:  # 192 ..._MAXI: TRF-2026 has no record for it (docs/formats/trf.md)
+            t.system = self.pairing_system.trf_code_for(maxi_tournament=True)
         return t
 
 
@@ -585,6 +597,8 @@ def _settings(state: TournamentState, p: ev.SettingsChanged) -> None:
         state.rating_type = p.rating_type
     if p.acceleration is not None:
         state.acceleration = str(p.acceleration)
+    if p.maxi_tournament is not None:
+        state.maxi_tournament = p.maxi_tournament
 
 
 def _prohibited(state: TournamentState, p: ev.PairingProhibited) -> None:

@@ -61,6 +61,11 @@ def system_choices() -> list[tuple[str, str]]:
     return [(s.key, f"{_(s.name)} ({s.article})") for s in registry.service_systems()]
 
 
+def maxi_systems() -> list[str]:
+    """Keys of the systems with a Maxi-tournament declaration (C.04.4.3 3.2.3), from the registry."""
+    return [s.key for s in registry.service_systems() if s.supports_maxi_tournament]
+
+
 class ImportTrfForm(forms.Form):
     file = forms.FileField(label=_("TRF file"))
     category = forms.ChoiceField(label=_("Category"), required=False)
@@ -293,6 +298,14 @@ class SettingsForm(PairingSystemFieldMixin, forms.Form):
     acceleration = forms.ChoiceField(
         label=_("Acceleration"), required=False, choices=[("", _("None")), ("baku", _("Baku (C.04.7)"))]
     )
+    maxi_tournament = forms.BooleanField(
+        label=_("Maxi-tournament (Lim, C.04.4.3 3.2.3)"),
+        required=False,
+        help_text=_(
+            "The organiser's declaration: floaters and colour exchanges only between players rated within "
+            "100 points of each other (C.04.4.3 3.2.3, 3.8, 5.7)."
+        ),
+    )
     scoring = forms.ChoiceField(
         label=_("Scoring"),
         choices=[("standard", "1-½-0"), ("3-1-0", "3-1-0"), ("custom", _("Custom"))],
@@ -331,13 +344,16 @@ class SettingsForm(PairingSystemFieldMixin, forms.Form):
         self.organisation = organisation  # an organisation or a tournament: its rulebook's presets
         super().__init__(*args, **kwargs)
         self.fields["system"].widget.choices = system_choices()
+        # shown only for the systems that have the declaration (the registry says which; desk_players.js)
+        self.fields["maxi_tournament"].widget.attrs["data-systems"] = " ".join(maxi_systems())
         self.fields["tiebreak_preset"].choices = [("", _("The system's default"))] + [
             (key, f"{label}: {', '.join(codes)}") for key, label, codes in tiebreak_presets(self.organisation)
         ] + [("custom", _("Custom"))]
 
     #: The page's fieldsets: legend, fields.
     GROUPS: tuple[tuple[Any, tuple[str, ...]], ...] = (
-        (_("Format"), ("system", "rounds", "acceleration", "rated", "rating_type", "time_control")),
+        (_("Format"), ("system", "rounds", "acceleration", "maxi_tournament", "rated", "rating_type",
+                       "time_control")),
         (_("Scoring and tie-breaks"), ("scoring", "score_win", "score_draw", "score_loss", "tiebreak_preset",
                                        "tiebreaks_custom")),
         (_("Byes"), ("max_half_point_byes", "closed_last_rounds")),
@@ -371,6 +387,14 @@ class SettingsForm(PairingSystemFieldMixin, forms.Form):
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The end date is before the start date."))
+        if data.get("maxi_tournament"):
+            chosen = data.get("system") or self.initial.get("system") or registry.default_swiss().key
+            if not pairing_system(chosen).supports_maxi_tournament:
+                self.add_error(
+                    "maxi_tournament",
+                    _("Only a Lim tournament can be declared a Maxi-tournament (C.04.4.3 3.2.3); "
+                      "the %(system)s has no such declaration.") % {"system": _(pairing_system(chosen).name)},
+                )
         return data
 
     def settings(self) -> dict[str, Any]:
@@ -400,6 +424,7 @@ class SettingsForm(PairingSystemFieldMixin, forms.Form):
             "rating_type": d.get("rating_type") or "standard",
             "time_control": d.get("time_control") or "",
             "acceleration": d.get("acceleration") or "",
+            "maxi_tournament": bool(d.get("maxi_tournament")),
             "scoring": scoring,
             "tiebreaks": tiebreaks,
             "bye_limits": limits,
@@ -417,6 +442,6 @@ class CreateSettingsForm(SettingsForm, CreateForm):
     GROUPS = ((_("Tournament"), ("name", "category", "entrants")), *SettingsForm.GROUPS)
 
     field_order = ["name", "category", "entrants", "system", "rounds", "rated", "rating_type", "time_control",
-                   "acceleration", "scoring", "score_win", "score_draw", "score_loss", "tiebreak_preset",
+                   "acceleration", "maxi_tournament", "scoring", "score_win", "score_draw", "score_loss", "tiebreak_preset",
                    "tiebreaks_custom", "max_half_point_byes", "closed_last_rounds", "chief_arbiter",
                    "deputy_arbiters", "city", "start_date", "end_date", "published"]  # fmt: skip

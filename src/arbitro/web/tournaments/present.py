@@ -136,6 +136,11 @@ def system_label(t: CoreTournament) -> str:
     return f"{_(system.name)} ({system.article})"
 
 
+def maxi_tournament(t: CoreTournament) -> bool:
+    """Whether the tournament is a declared Maxi-tournament (C.04.4.3 3.2.3; ``192 ..._MAXI``), from the registry."""
+    return registry.declares_maxi_tournament(t)
+
+
 def rounds_progress(t: CoreTournament) -> tuple[int, int | None]:
     """Rounds paired and announced, as announced: a two-game match (C.04.5) is one round of two TRF columns."""
     games = games_per_round(t)

@@ -338,7 +338,7 @@ def create(
     )
     extra = {k: v for k, v in (data.get("settings") or {}).items() if v not in (None, "", (), {})}
     if category:  # the rulebook decides the format, tie-breaks and byes of a category tournament
-        for key in ("system", "rounds", "tiebreaks", "bye_limits", "scoring", "acceleration"):
+        for key in ("system", "rounds", "tiebreaks", "bye_limits", "scoring", "acceleration", "maxi_tournament"):
             extra.pop(key, None)
     if extra:  # the desk's settings beyond creation's (rated, rating type, scoring, ...): one settings_changed
         svc.change_settings(**extra)

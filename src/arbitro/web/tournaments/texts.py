@@ -120,6 +120,9 @@ TEXTS: dict[str, Promise | Plural] = {
     "round.missing": _("round: rounds 1-%(last)s are paired; there is no round %(round)s"),
     "pair.incomplete": _("pair: round %(round)s is not complete: no result yet on board(s) %(boards)s"),
     "pair.too_few": _("pair: register at least 2 players first"),
+    "settings.maxi_unsupported": _(
+        "maxi-tournament: the pairing system chosen has no Maxi-tournament declaration (C.04.4.3 3.2.3)"
+    ),
     "pair.all_paired": _("pair: all %(total)s rounds have been paired"),
     "pair.impossible": _("pair: no valid pairing exists for round %(round)s (%(article)s [C1]-[C3]): %(why)s"),
     "pair.engine": _("pair: the %(system)s cannot pair round %(round)s: %(why)s"),

@@ -166,6 +166,7 @@ def _settings_initial(row: models.Tournament) -> dict[str, Any]:
         "system": st.system,
         "rounds": core.rounds,
         "acceleration": st.acceleration,
+        "maxi_tournament": st.maxi_tournament,
         "scoring": scoring,
         "score_win": h.scoring.win, "score_draw": h.scoring.draw, "score_loss": h.scoring.loss,
         "tiebreak_preset": preset,
@@ -184,7 +185,7 @@ def _settings_initial(row: models.Tournament) -> dict[str, Any]:
 #: Which settings (the core's keywords) each form field feeds.
 _FIELD_SETTING = {
     "rated": "rated", "rating_type": "rating_type", "time_control": "time_control", "system": "system",
-    "rounds": "rounds", "acceleration": "acceleration", "scoring": "scoring", "score_win": "scoring",
+    "rounds": "rounds", "acceleration": "acceleration", "maxi_tournament": "maxi_tournament", "scoring": "scoring", "score_win": "scoring",
     "score_draw": "scoring", "score_loss": "scoring", "tiebreak_preset": "tiebreaks", "tiebreaks_custom": "tiebreaks",
     "max_half_point_byes": "bye_limits", "closed_last_rounds": "bye_limits", "chief_arbiter": "chief_arbiter",
     "deputy_arbiters": "deputy_arbiters", "city": "city", "start_date": "start_date", "end_date": "end_date",

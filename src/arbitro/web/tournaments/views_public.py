@@ -27,7 +27,8 @@ def _context(row: models.Tournament, tab: str, **extra: Any) -> dict[str, Any]:
     done, total = present.rounds_progress(core)  # as announced (a two-game match is one round)
     return {
         "row": row, "t": core, "tab": tab, "rounds": range(1, core.played_rounds + 1),
-        "rounds_done": done, "rounds_total": total, "system_label": present.system_label(core), **extra,
+        "rounds_done": done, "rounds_total": total, "system_label": present.system_label(core),
+        "maxi_tournament": present.maxi_tournament(core), **extra,
     }
 
 

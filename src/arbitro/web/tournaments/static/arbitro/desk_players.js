@@ -1,5 +1,6 @@
 // The desk's players and settings pages: confirmations before removing or withdrawing a player,
-// and the custom-scoring / custom-tie-break fields shown only when chosen (issue 15 items 4, 5).
+// and the custom-scoring / custom-tie-break fields shown only when chosen (issue 15 items 4, 5),
+// the Maxi-tournament checkbox only for a system that has it (issue 17).
 (function () {
   "use strict";
   document.addEventListener("submit", function (e) {
@@ -20,4 +21,19 @@
   }
   toggle("scoring", "custom", ["score_win", "score_draw", "score_loss"]);
   toggle("tiebreak_preset", "custom", ["tiebreaks_custom"]);
+  // A declaration only some systems have (the Maxi-tournament, C.04.4.3 3.2.3): its checkbox names them
+  // in data-systems (from the registry); for another system it is hidden and unticked.
+  document.querySelectorAll("input[data-systems]").forEach(function (box) {
+    var select = document.querySelector("select[name=system]");
+    var field = box.closest("[data-field]");
+    if (!select || !field) { return; }
+    var systems = box.dataset.systems.split(" ");
+    function apply() {
+      var has = systems.indexOf(select.value) >= 0;
+      field.hidden = !has && !field.classList.contains("has-error");
+      if (!has && field.hidden) { box.checked = false; }
+    }
+    select.addEventListener("change", apply);
+    apply();
+  });
 })();
