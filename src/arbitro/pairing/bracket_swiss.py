@@ -26,6 +26,16 @@ Within a bracket, the players of the system's first subgroup take in turn the
 first partner in the system's order that keeps the matching optimal
 (the "first legal permutation" of the texts). A system may first re-compose
 its subgroups itself (``compose``: Dubov 3.2.4).
+
+Speed (issue 17): all edges at a bracket change at once, so its players are first taken out
+of the matching (:meth:`Matcher.open_group`) and get new duals from the bracket's own optimum
+before the whole-field solve; fixing the duals edge by edge left most of the bracket and of its
+partners free, each a root the search re-labelled from scratch (a 500-player round took up to
+7.8 s). Which optimum the matcher returns among equal ones may change with this; the pairing
+does not: the floaters are the first set in the system's order among the sets of some optimum
+(``_first_set``, judged by solves with a bonus above the ties), the rest of the field is
+re-paired with the next bracket, and each bracket is paired on its own matcher from its
+weights. ``benchmarks/swiss_identical.py`` checks it on recorded events.
 """
 
 from __future__ import annotations
