@@ -22,6 +22,7 @@ with the alternating path to it flipped so that it becomes the free vertex.
 from __future__ import annotations
 
 import sys
+from operator import itemgetter
 
 __all__ = ["Matcher"]
 
@@ -68,6 +69,9 @@ class Matcher:
         self.queue: list[int] = []
         self.alive: list[int] = []
         self.loose: list[tuple[int, int]] = []
+        # the vertices of :meth:`open_group` until the next solve (their edges are only written)
+        self._opened: set[int] | None = None
+        self._group: list[int] = []
         # scratch for _add_blossom, indexed by blossom
         self._bk: list[int | None] = [None] * (2 * n)
         self._bx = [0] * (2 * n)
@@ -104,6 +108,10 @@ class Matcher:
         if self.fresh or not (self.active[a] and self.active[b]):
             self.w[a][b] = self.w[b][a] = new
             return
+        opened = self._opened
+        if opened is not None and (a in opened or b in opened):
+            self.w[a][b] = self.w[b][a] = new  # (the group's duals are set again by _close_group)
+            return
         if self.inblossom[a] == self.inblossom[b] and self.inblossom[a] >= self.n:
             self._isolate(a)
         self.w[a][b] = self.w[b][a] = new
@@ -139,6 +147,125 @@ class Matcher:
                 return
         self._isolate(a)
         self._fix_dual(a)
+
+    def open_group(self, group: list[int]) -> None:
+        """Before changing many edges at ``group``: take its vertices out of their blossoms and the matching.
+
+        Until the next :meth:`solve`, :meth:`set_weight` on an edge with an end in the group only
+        writes the weight; :meth:`solve` first gives the group new duals and a matching on tight
+        edges inside it (:meth:`_close_group`). For a group whose edges all change at once (a
+        bracket of :mod:`arbitro.pairing.bracket_swiss`) this replaces one dual fix per edge, which
+        leaves most of the group and of its mates free with raised duals, each a root of its own
+        stage. It changes the work, not the result's optimality.
+        """
+        if self.fresh or not group:
+            return
+        for v in group:
+            if self.active[v]:
+                self._isolate(v)
+        self._opened = set(group)
+        self._group = [v for v in group if self.active[v]]
+        self.optimal = False
+
+    def write_row(self, v: int, weights: dict[int, int]) -> None:
+        """Set the weights of the edges ``v``-``u`` (``u`` in ``weights``; 0 removes one), as :meth:`set_weight`.
+
+        Only on a fresh matcher or for a vertex of :meth:`open_group`, whose duals the next
+        :meth:`solve` sets again, so that nothing but the weights is written.
+        """
+        if not (self.fresh or (self._opened is not None and v in self._opened)):
+            raise ValueError("write_row: only on a fresh matcher or an opened vertex")
+        if self._zero is not None:
+            self._own(v)
+            for u in weights:
+                self._own(u)
+        unit = 2 * self.scale
+        wm = self.w
+        row = wm[v]
+        for u, x in weights.items():
+            row[u] = wm[u][v] = unit * x
+        self.optimal = False
+
+    def _close_group(self) -> None:
+        """New duals and a matching for the vertices of :meth:`open_group`.
+
+        First the group G alone: a maximum-weight matching of its own edges on a matcher of
+        its own, whose duals are feasible on G's edges. Each blossom's dual is then moved onto
+        its vertices (``y'(v)`` = v's dual plus those of the blossoms around it), which keeps
+        every edge of G covered -- an edge inside a blossom gets the blossom's dual from both
+        ends, one leaving it from one end -- and keeps tight the matched edges that leave no
+        blossom of positive dual; the others are dropped. (If that matcher had to halve its
+        units, or G has one vertex or is all there is, ``y'(v)`` is half v's heaviest edge in G instead, and the
+        matching is greedy on tight edges: an edge inside G then weighs at most twice each
+        end's half, the halves being exact as stored weights are even.)
+
+        Each vertex ``v`` of G then gets the dual max(y'(v), a), with a the least value that
+        covers its edges to the active vertices outside G (max of w(v, u) - dual(u), at least
+        0); a vertex whose dual was raised loses its partner in G. Every edge is then covered:
+        outside G nothing changed (taking G's vertices out of their blossoms moved each dissolved
+        blossom's dual onto its vertices, which keeps every edge covered, and unmatched the bases
+        whose outer edge it loosened); an edge to a vertex outside by a; an edge inside G by
+        y'. No blossom contains a vertex of G, so no blossom dual enters those edges; every
+        matched edge is tight. That is the state a warm restart expects (feasible duals, tight
+        matched edges, free vertices with a positive dual as the next roots), usually with far
+        fewer roots than one dual fix per changed edge leaves.
+        """
+        group, self._group = self._group, []
+        inside = self._opened or set()
+        self._opened = None
+        active, dual, wm, mate = self.active, self.dual, self.w, self.mate
+        k = len(group)
+        own: list[int] | None = None
+        base = [0] * k
+        outside = [u for u in range(self.n) if active[u] and u not in inside]
+        if k >= 2 and outside:
+            # (with nothing outside, G's problem is the whole one: left to the search)
+            loc = Matcher(k)
+            cols = itemgetter(*group)
+            loc.w = [list(cols(wm[v])) for v in group]  # stored units, as here
+            lm = loc.solve()
+            if loc.scale == 1:
+                ld, parent = loc.dual, loc.parent
+                for x in range(k):
+                    d = ld[x]
+                    b = parent[x]
+                    while b != -1:
+                        d += ld[b]
+                        b = parent[b]
+                    base[x] = d
+                own = [y if y != x and base[x] + base[y] == loc.w[x][y] else -1 for x, y in enumerate(lm)]
+        if own is None:
+            for x, v in enumerate(group):
+                row = wm[v]
+                base[x] = max((row[u] for u in group if u != v), default=0) // 2
+        raised = [False] * k
+        for x, v in enumerate(group):
+            row = wm[v]
+            a = base[x]
+            for u in outside:
+                wt = row[u]
+                if wt:
+                    d = wt - dual[u]
+                    if d > a:
+                        a = d
+            dual[v] = a
+            raised[x] = a > base[x]
+        if own is not None:
+            for x, y in enumerate(own):
+                if y > x and not raised[x] and not raised[y]:
+                    mate[group[x]] = group[y]
+                    mate[group[y]] = group[x]
+            return
+        for v in group:
+            if mate[v] != -1:
+                continue
+            row = wm[v]
+            dv = dual[v]
+            for u in group:
+                if u != v and mate[u] == -1 and row[u] and dv + dual[u] == row[u]:
+                    mate[v] = u
+                    mate[u] = v
+                    break
 
     def _own(self, v: int) -> None:
         """Give ``v`` its own row before a write (rows start shared with ``dense=False``)."""
@@ -200,6 +327,8 @@ class Matcher:
         if limit < need:
             sys.setrecursionlimit(need)
         try:
+            if self._opened is not None:
+                self._close_group()
             if self.fresh:
                 self.fresh = False
                 self._jump_start()

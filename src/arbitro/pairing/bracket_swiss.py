@@ -26,6 +26,16 @@ Within a bracket, the players of the system's first subgroup take in turn the
 first partner in the system's order that keeps the matching optimal
 (the "first legal permutation" of the texts). A system may first re-compose
 its subgroups itself (``compose``: Dubov 3.2.4).
+
+Speed (issue 17): all edges at a bracket change at once, so its players are first taken out
+of the matching (:meth:`Matcher.open_group`) and get new duals from the bracket's own optimum
+before the whole-field solve; fixing the duals edge by edge left most of the bracket and of its
+partners free, each a root the search re-labelled from scratch (a 500-player round took up to
+7.8 s). Which optimum the matcher returns among equal ones may change with this; the pairing
+does not: the floaters are the first set in the system's order among the sets of some optimum
+(``_first_set``, judged by solves with a bonus above the ties), the rest of the field is
+re-paired with the next bracket, and each bracket is paired on its own matcher from its
+weights. ``benchmarks/swiss_identical.py`` checks it on recorded events.
 """
 
 from __future__ import annotations
@@ -110,20 +120,23 @@ def pair_brackets(
     full_fl = 1 << (b * nl)
     full_hist = 1 << (3 * b)
 
-    def ok(i: int, j: int) -> bool:
-        a, c = sp[i], sp[j]
-        return c.id not in forbidden.get(a.id, ()) and rules.compatible(a, c)
-
+    base_w = 1 << s_base
+    compatible, look_ahead = rules.compatible, rules.look_ahead
     m = Matcher(n)
     compat = [[False] * n for _ in range(n)]
     for i in range(n):
+        a = sp[i]
+        fa = forbidden.get(a.id, ())
+        ci = compat[i]
+        row: dict[int, int] = {}
         for j in range(i):
-            if ok(i, j):
-                compat[i][j] = compat[j][i] = True
+            c = sp[j]
+            if c.id not in fa and compatible(a, c):
+                ci[j] = compat[j][i] = True
                 # look-ahead: pairs inside a scoregroup win the last tie (below every criterion),
                 # so that an optimum usually shows the next scoregroup's best already ([C6])
-                same = rules.look_ahead and sp[i].acc == sp[j].acc
-                m.set_weight(i, j, (1 << s_base) | same)
+                row[j] = base_w | (look_ahead and a.acc == c.acc)
+        m.write_row(i, row)
     # Completion first (every edge weighs the same: a maximum-cardinality matching, found almost
     # greedily); the brackets' criteria then re-optimise from it instead of from nothing.
     m.solve()
@@ -139,26 +152,33 @@ def pair_brackets(
         here = live[level]
         nb, nr = len(bracket), len(rest)
         nxt = [v for v in rest if live[sp[v].acc] == here + 1] if rules.look_ahead else []
+        # every edge at the bracket changes: new duals for the bracket at once (fewer roots to solve)
+        m.open_group(bracket)
+        inner_w = base_w | (1 << s_tt) | (full_hist << s_hist)
+        # the floater field by scoregroup (the distance to the bracket's)
+        fl_w = {
+            acc: base_w | ((full_fl - (1 << (b * (abs(k - here) - 1)))) << s_fl)
+            for acc, k in live.items()
+            if k != here
+        }
+        others = [(rj, j, sp[j], fl_w[sp[j].acc]) for rj, j in enumerate(rest)]
+        colour_ok, history, floater_rank = rules.colour_ok, rules.history, rules.floater_rank
+        cap = (1 << b) - 1
         for ti, i in enumerate(bracket):
-            for j in bracket:
-                if j < i and compat[i][j]:
-                    col = rules.colour_ok(sp[i], sp[j])
-                    m.set_weight(i, j, (1 << s_base) | (1 << s_tt) | (col << s_col) | (full_hist << s_hist))
-            for rj, j in enumerate(rest):
-                if not compat[i][j]:
+            a = sp[i]
+            ci = compat[i]
+            row = {j: inner_w | (colour_ok(a, sp[j]) << s_col) for j in bracket if j < i and ci[j]}
+            for rj, j, c, flw in others:
+                if not ci[j]:
                     continue
-                dist = abs(live[sp[j].acc] - here)
-                fl = full_fl - (1 << (b * (dist - 1)))
-                col = rules.colour_ok(sp[i], sp[j])
                 pen = 0
-                parts = rules.history(sp[i], sp[j])
+                parts = history(a, c)
                 for x in parts:
-                    pen = (pen << b) | min(x, (1 << b) - 1)
+                    pen = (pen << b) | min(x, cap)
                 hist = full_hist - (pen << (b * (3 - len(parts))))
-                tie = rules.floater_rank(sp[i], sp[j], ti, rj, nb, nr)
-                m.set_weight(
-                    i, j, (1 << s_base) | (fl << s_fl) | (col << s_col) | (hist << s_hist) | (tie << s_tie)
-                )
+                tie = floater_rank(a, c, ti, rj, nb, nr)
+                row[j] = flw | (colour_ok(a, c) << s_col) | (hist << s_hist) | (tie << s_tie)
+            m.write_row(i, row)
         mate = m.solve()
         if any(mate[v] == v for v in remaining):
             raise NoValidPairing("the remaining players cannot all be paired under the absolute criteria")

@@ -189,10 +189,11 @@ def _floated_last(t: Tournament, k: int) -> set[int]:
     """Players paired against a different score in match ``k - 1`` (1.5)."""
     if k < 2:
         return set()
-    before = {rank: sum(points(m.points) for m in matches(t, rank, k - 2)) for rank in t.players}
+    upto = {rank: matches(t, rank, k - 1) for rank in t.players}  # (match k - 2's score: all but the last)
+    before = {rank: sum(points(m.points) for m in ms[:-1]) for rank, ms in upto.items()}
     out = set()
     for rank in t.players:
-        m = matches(t, rank, k - 1)[-1]
+        m = upto[rank][-1]
         if m.opponent is not None and m.opponent in before and before[m.opponent] != before[rank]:
             out.add(rank)
     return out
