@@ -50,6 +50,8 @@ API_PAGE = re.compile(
 )
 API = "api"  # the "language" of an API resource's key
 SKIPPED_HEADERS = {"set-cookie", "date", "content-length"}
+# The stored headers a 304 repeats (both paths: the middleware's and :class:`FastPath`'s).
+NOT_MODIFIED_KEEPS = ("Vary", "Content-Language")
 # Set per answer, not stored: the validators and the API's per-client counters.
 PER_ANSWER = {
     "etag",
@@ -205,7 +207,7 @@ def _hit(key: tuple[str, str, int, int], flight: tuple[str, str, int], now: floa
 def _answer(request: HttpRequest, page: Page) -> HttpResponse:
     if page.etag in request.headers.get("If-None-Match", ""):
         resp: HttpResponse = HttpResponseNotModified()
-        for name in ("Vary", "Content-Language"):
+        for name in NOT_MODIFIED_KEEPS:
             value = dict(page.headers).get(name)
             if value:
                 resp[name] = value
@@ -428,7 +430,7 @@ class FastPath:
         if page.etag in environ.get("HTTP_IF_NONE_MATCH", ""):
             headers: dict[str, tuple[str, str]] = {}
             stored = dict(page.headers)
-            for name in ("Vary", "Content-Language"):
+            for name in NOT_MODIFIED_KEEPS:
                 if stored.get(name):
                     headers[name.lower()] = (name, stored[name])
             status, body = "304 Not Modified", b""
