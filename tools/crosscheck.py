@@ -473,8 +473,10 @@ def main(argv: list[str]) -> int:
     ]
     with args.log.open("a") as log:
         if args.jobs > 1:
+            # unordered, one job at a time: a long 1,000-player tournament does not hold finished
+            # ones back, so a run that is stopped loses only the tournaments in flight
             with multiprocessing.Pool(args.jobs) as pool:
-                for entry in pool.imap(one, jobs, chunksize=4):
+                for entry in pool.imap_unordered(one, jobs, chunksize=1):
                     _record(entry, entries, log)
         else:
             for job in jobs:
