@@ -53,6 +53,19 @@ def test_c04_4_3_art_3_2_3_creation_declares_a_lim_maxi_tournament(logged):
     assert "Maxitorneo" in page.content.decode()
 
 
+def test_c04_4_3_art_3_2_3_the_api_says_whether_it_is_declared(logged):
+    """``/api/v1/tournaments/{slug}`` carries ``maxi_tournament``: true for the declared Lim event,
+    false for a plain one and for a system without the declaration."""
+    seen = {}
+    for system, extra in ((LIM, {"maxi_tournament": "on"}), (OTHER, {})):
+        resp, row = _create(logged, system, **extra)
+        assert resp.status_code == 302 and row is not None
+        info = Client().get(f"/api/v1/tournaments/{row.slug}")
+        assert info.status_code == 200, info.content.decode()[:500]
+        seen[system.key] = info.json()["maxi_tournament"]
+    assert seen == {LIM.key: True, OTHER.key: False}
+
+
 def test_c04_4_3_art_3_2_3_refused_for_a_system_without_it_with_a_spanish_message(logged):
     with translation.override("es"):
         resp, row = _create(logged, OTHER, maxi_tournament="on")

@@ -70,6 +70,10 @@ SCHEMAS: dict[str, Any] = {
                     "played_rounds": INT,
                     "players": INT,
                     "system": STR,
+                    "maxi_tournament": {
+                        **BOOL,
+                        "description": "declared a Maxi-tournament (Lim, C.04.4.3 3.2.3; TRF 192 ..._MAXI); false for other systems",
+                    },
                     "time_control": STR,
                     "chief_arbiter": STR,
                     "tiebreaks": _list(STR),

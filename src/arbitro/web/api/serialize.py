@@ -12,6 +12,7 @@ from typing import Any
 
 from arbitro.model import Player
 from arbitro.model import Tournament as CoreTournament
+from arbitro.pairing import registry
 from arbitro.standings import Standings
 from arbitro.teams.model import Member, TeamEvent
 from arbitro.views import (
@@ -91,6 +92,7 @@ def tournament_info(row: models.Tournament, t: CoreTournament) -> dict[str, Any]
         "played_rounds": t.played_rounds,
         "players": len(t.players),
         "system": t.system,
+        "maxi_tournament": registry.declares_maxi_tournament(t),
         "time_control": t.time_control,
         "chief_arbiter": t.chief_arbiter,
         "tiebreaks": list(t.standings_tiebreaks or t.tiebreaks),
