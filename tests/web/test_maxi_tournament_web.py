@@ -55,7 +55,7 @@ def test_c04_4_3_art_3_2_3_creation_declares_a_lim_maxi_tournament(logged):
 
 def test_c04_4_3_art_3_2_3_the_api_says_whether_it_is_declared(logged):
     """``/api/v1/tournaments/{slug}`` carries ``maxi_tournament``: true for the declared Lim event,
-    false for a plain one and for a system without the declaration."""
+    false for a system without the declaration."""
     seen = {}
     for system, extra in ((LIM, {"maxi_tournament": "on"}), (OTHER, {})):
         resp, row = _create(logged, system, **extra)

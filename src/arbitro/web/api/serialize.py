@@ -12,7 +12,6 @@ from typing import Any
 
 from arbitro.model import Player
 from arbitro.model import Tournament as CoreTournament
-from arbitro.pairing import registry
 from arbitro.standings import Standings
 from arbitro.teams.model import Member, TeamEvent
 from arbitro.views import (
@@ -26,7 +25,7 @@ from arbitro.views import (
     value_text,
 )
 from arbitro.views import teams as team_views
-from arbitro.web.tournaments import models
+from arbitro.web.tournaments import models, present
 from arbitro.web.tournaments.norms import NormLine, NormReport
 
 
@@ -92,7 +91,7 @@ def tournament_info(row: models.Tournament, t: CoreTournament) -> dict[str, Any]
         "played_rounds": t.played_rounds,
         "players": len(t.players),
         "system": t.system,
-        "maxi_tournament": registry.declares_maxi_tournament(t),
+        "maxi_tournament": present.maxi_tournament(t),  # as the public info page says it
         "time_control": t.time_control,
         "chief_arbiter": t.chief_arbiter,
         "tiebreaks": list(t.standings_tiebreaks or t.tiebreaks),
