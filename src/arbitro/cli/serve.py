@@ -34,8 +34,11 @@ def prepare(demo: bool, echo: Any = typer.echo) -> list[tuple[str, str, str]]:
     from arbitro.web.tournaments.demo import LOGINS, is_empty, load
 
     if is_empty():
+        from arbitro.web.ops import prebuild
+
         echo("Loading the demo data…")
-        load()
+        with prebuild.paused():  # no builder thread in a process about to fork (issue 31)
+            load()
     return list(LOGINS)
 
 
@@ -53,9 +56,34 @@ def port_in_use(host: str, port: int) -> bool:
     return False
 
 
+def load_web() -> None:
+    """Import the whole web face before serving; a module that cannot load stops the start (issue 31).
+
+    Raises :class:`ArbitroError` with the import's own error and, when another thread is running
+    in this process (it could be inside an import when the workers fork), names it.
+    """
+    import threading
+
+    from arbitro.web import load_all
+
+    try:
+        load_all()
+    except Exception as err:
+        raise ArbitroError(
+            f"the web application could not be loaded, nothing was served: {type(err).__name__}: {err}"
+        ) from None
+    others = [t.name for t in threading.enumerate() if t is not threading.main_thread()]
+    if others:
+        raise ArbitroError(
+            "internal error: threads still running before the web server starts "
+            f"({', '.join(others)}); nothing was served"
+        )
+
+
 def _serve(host: str, port: int, workers: int) -> None:
     from django.db import connections
 
+    load_web()
     connections.close_all()
     if os.name == "nt":  # pragma: no cover - gunicorn needs fork
         from django.core.servers.basehttp import run

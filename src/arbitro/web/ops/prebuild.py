@@ -25,9 +25,11 @@ per-client limit does not count it.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 import logging
 import threading
+from collections.abc import Iterator
 from typing import Any
 
 from django.conf import settings
@@ -46,8 +48,28 @@ API_RESOURCES = ("", "/players", "/standings", "/crosstable")  # /api/v1/tournam
 FIRST = ("pairings/", "standings/")  # built right after the round in play's API resource, in every language
 
 
+_PAUSED = 0  # > 0 inside :func:`paused`: commits schedule no build
+
+
 def enabled() -> bool:
-    return bool(getattr(settings, "ARBITRO_PREBUILD", True))
+    return bool(getattr(settings, "ARBITRO_PREBUILD", True)) and _PAUSED == 0
+
+
+@contextlib.contextmanager
+def paused() -> Iterator[None]:
+    """Commits inside schedule no build ahead (``arbitro serve``'s preparation before it forks).
+
+    A process that is about to fork its servers must not run the background builder: a thread
+    caught inside an import at the fork leaves the child a half-imported module (issue 31: the
+    demo load on an empty folder started it, and every page of the first start answered 500 with
+    ``arbitro.web.urls`` half imported). Readers build the pages on demand instead.
+    """
+    global _PAUSED
+    _PAUSED += 1
+    try:
+        yield
+    finally:
+        _PAUSED -= 1
 
 
 READ_SECONDS = 600  # a language is built ahead while its pages were read this recently
