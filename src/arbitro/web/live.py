@@ -119,7 +119,7 @@ async def _subscribed(pk: int, since: int) -> AsyncIterator[str]:
                 last_beat = time.monotonic()
                 yield ": ping\n\n"
     finally:
-        await pubsub.aclose()  # type: ignore[no-untyped-call]
+        await pubsub.aclose()
         await client.aclose()
 
 
