@@ -26,8 +26,8 @@ django.setup()
 
 
 @pytest.fixture
-def shared() -> Path:
-    """The reference files of ``tests/fixtures`` (tests/fixture_paths.py); the fixture's name is historical."""
+def fixtures_dir() -> Path:
+    """``tests/fixtures``: the reference files (see its README.md and tests/fixture_paths.py)."""
     return FIXTURES
 
 
