@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/cli_startup.py [RUNS]   (default 15)
 
-Runs ``arbitro pair --dutch n100-r6.trf -p OUT`` (../shared/fixtures/dutch-perf) as a fresh
+Runs ``arbitro pair --dutch n100-r6.trf -p OUT`` (tests/fixtures/dutch-perf) as a fresh
 process RUNS times, with compiled bytecode cached in a temporary directory (as an installed
 Arbitro has), and prints the median and best wall seconds, the median CPU seconds (user + system
 of the child), the same for a bare ``python -c pass`` and for bbpPairings when
@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-N100 = ROOT.parent / "shared" / "fixtures" / "dutch-perf" / "n100-r6.trf"
+N100 = ROOT / "tests" / "fixtures" / "dutch-perf" / "n100-r6.trf"
 BBP = Path(os.environ.get("BBPPAIRINGS", "/work/refs/bbpPairings/bbpPairings.exe"))
 
 

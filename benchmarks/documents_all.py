@@ -1,8 +1,8 @@
 """Benchmark: every document of a ~300-player tournament (issue 10: under 10 s in all).
 
 Uses the synthetic 300-player, 11-round open of benchmarks/norms_swiss300.py, and
-../shared/fixtures/dutch/d076-p286-r3.trf (286 players, 3 rounds) and
-../shared/fixtures/dutch/d041-p299-r6.trf (299 players, 6 rounds) when present:
+tests/fixtures/dutch/d076-p286-r3.trf (286 players, 3 rounds) and
+tests/fixtures/dutch/d041-p299-r6.trf (299 players, 6 rounds):
 every PDF kind (es, A4), the CSV and xlsx exports and the static site.
 Prints CPU seconds per document (process time: the machine may be shared) and the
 total, then the wall time of the whole run; asserts nothing.
@@ -19,7 +19,7 @@ from pathlib import Path
 from arbitro.documents import EXPORT_KINDS, PDF_KINDS, build_site, export_bytes, render_pdf
 from arbitro.trf import read_trf
 
-SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "dutch"
+DUTCH = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "dutch"
 
 
 def run(path: Path | None) -> None:
@@ -61,7 +61,7 @@ def run(path: Path | None) -> None:
 def main() -> None:
     run(None)
     for name in ("d076-p286-r3.trf", "d041-p299-r6.trf"):
-        path = SHARED / name
+        path = DUTCH / name
         if path.exists():
             run(path)
         else:

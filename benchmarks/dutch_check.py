@@ -1,7 +1,7 @@
 """``arbitro check`` of the 284-player, 7-round FIDE example in process (issue 16: goal 3 s).
 
 Usage: python benchmarks/dutch_check.py [TRF ...]
-(default: ../shared/fixtures/trf/fide-example1-karl-mala-2005.trf)
+(default: tests/fixtures/trf/fide-example1-karl-mala-2005.trf)
 
 Prints per file the CPU seconds of checking every round (as ``arbitro check`` does: each
 differing round is re-paired once more for every bbpPairings departure that changes its
@@ -22,7 +22,7 @@ from arbitro.pairing.dutch_state import DutchOptions
 from arbitro.pairing.types import NoValidPairing
 from arbitro.trf import read_trf
 
-DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "trf" / "fide-example1-karl-mala-2005.trf"
+DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "trf" / "fide-example1-karl-mala-2005.trf"
 
 
 def main(argv: list[str]) -> int:

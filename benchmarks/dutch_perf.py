@@ -1,4 +1,4 @@
-"""Seconds per round of the Dutch engine on ../shared/fixtures/dutch-perf, beside bbpPairings v6.0.0.
+"""Seconds per round of the Dutch engine on tests/fixtures/dutch-perf, beside bbpPairings v6.0.0.
 
 Usage: python benchmarks/dutch_perf.py [n100 n500 ...]   (default: all four sizes)
 
@@ -17,7 +17,7 @@ from arbitro.pairing.dutch import pair_round
 from arbitro.pairing.dutch_state import DutchOptions
 from arbitro.trf import read_trf
 
-PERF = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "dutch-perf"
+PERF = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "dutch-perf"
 
 
 def bbp_times() -> dict[str, str]:

@@ -3,7 +3,7 @@
 Builds a strong synthetic open (ratings 1900-2750, titles by rating, 20 % women,
 30 federations, results drawn from the Elo expectation, a few forfeits and byes),
 then times ``evaluate_norms`` over all players and titles. Also times the largest
-fixture of ../shared/fixtures/dutch when present. Prints numbers; asserts nothing.
+fixture of tests/fixtures/dutch. Prints numbers; asserts nothing.
 
     .venv/bin/python benchmarks/norms_swiss300.py
 """
@@ -101,7 +101,7 @@ def main() -> None:
     fc = forecast_norms(t9)
     print(f"forecast after round 9 of 11: {(time.perf_counter() - start) * 1000:.0f} ms wall, "
           f"{(time.process_time() - cpu0) * 1000:.0f} ms CPU ({len(fc)} forecasts)")
-    fixture = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "dutch" / "d115-p278-r13.trf"
+    fixture = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "dutch" / "d115-p278-r13.trf"
     if fixture.exists():
         from arbitro.trf import read_trf
 

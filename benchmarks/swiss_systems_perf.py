@@ -2,7 +2,7 @@
 
 Usage: python benchmarks/swiss_systems_perf.py [--no-event] [burstein dubov lim double-swiss]
 
-Burstein, Dubov and Lim pair round 2 of ../shared/fixtures/dutch-perf/n500-r2.trf
+Burstein, Dubov and Lim pair round 2 of tests/fixtures/dutch-perf/n500-r2.trf
 (500 players, one round played; for Burstein the event is declared as 3
 rounds so that round 2 comes after the seeding round, C.04.4.2 1.6).
 Double-Swiss pairs match 3 of a generated 500-player event (two matches
@@ -30,7 +30,7 @@ from arbitro.pairing.registry import PairOptions, get
 from arbitro.pairing.types import RoundPairing
 from arbitro.trf import read_trf
 
-N500 = Path(__file__).resolve().parents[1].parent / "shared" / "fixtures" / "dutch-perf" / "n500-r2.trf"
+N500 = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "dutch-perf" / "n500-r2.trf"
 
 
 def _event(system: str) -> Tournament:

@@ -4,8 +4,8 @@ Builds a synthetic open (ratings 1400-2800, pairings inside score groups
 without repeats, results drawn from the Elo expectation, about 1 % forfeits,
 half-point and zero-point byes, some withdrawals, a PAB when the number of
 players present is odd), then times ``compute_standings`` with the list used
-for ../shared/fixtures/tiebreaks (23 tie-breaks) under both rule sets.
-Also times the largest Dutch fixture when ../shared is present.
+for tests/fixtures/tiebreaks (23 tie-breaks) under both rule sets.
+Also times the largest Dutch fixture (tests/fixtures/dutch).
 Prints numbers; asserts nothing. Goal: < 1 s per computation.
 
     .venv/bin/python benchmarks/tiebreaks_standings.py
@@ -123,16 +123,15 @@ def main() -> None:
             f"wall median {statistics.median(wall):.3f} s (min {min(wall):.3f}), "
             f"CPU median {statistics.median(cpu):.3f} s (min {min(cpu):.3f})"
         )
-    fixtures = Path(__file__).resolve().parents[2] / "shared" / "fixtures" / "dutch"
-    if fixtures.exists():
-        from arbitro.trf import read_trf
+    from arbitro.trf import read_trf
 
-        largest = max(fixtures.glob("*.trf"), key=lambda p: p.stat().st_size)
-        ft = read_trf(largest)
-        wall, cpu = _time(ft, "2026")
-        print(
-            f"{largest.name}: wall median {statistics.median(wall) * 1000:.1f} ms, CPU {statistics.median(cpu) * 1000:.1f} ms"
-        )
+    fixtures = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "dutch"
+    largest = max(fixtures.glob("*.trf"), key=lambda p: p.stat().st_size)
+    ft = read_trf(largest)
+    wall, cpu = _time(ft, "2026")
+    print(
+        f"{largest.name}: wall median {statistics.median(wall) * 1000:.1f} ms, CPU {statistics.median(cpu) * 1000:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
     PYTHONPATH=src .venv/bin/python benchmarks/web_api.py [--file TRF] [--requests 200]
 
-Imports a TRF (default ../shared/fixtures/trf/women-world-rapid-2024.trf, 110
+Imports a TRF (default tests/fixtures/trf/women-world-rapid-2024.trf, 110
 players) into a throw-away SQLite database and, through Django's test client (no
 network), times every endpoint three ways: *cold* (the first request after a
 change: the core builds the rows), *warm* (the body served from the per-version
@@ -33,7 +33,7 @@ def main() -> None:
     ap.add_argument(
         "--file",
         type=Path,
-        default=ROOT.parent / "shared" / "fixtures" / "trf" / "women-world-rapid-2024.trf",
+        default=ROOT / "tests" / "fixtures" / "trf" / "women-world-rapid-2024.trf",
     )
     ap.add_argument("--requests", type=int, default=200)
     args = ap.parse_args()

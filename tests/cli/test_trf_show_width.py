@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 from rich.console import Console
+from tests.fixture_paths import FIXTURES
 
 from arbitro.cli import main
 from arbitro.cli.trf import crosstable_of, crosstable_pages, print_crosstable
 from arbitro.trf import read_trf
 
-CAPO = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "trf" / "capo-dorso-2012.trf"
-pytestmark = pytest.mark.skipif(not CAPO.exists(), reason="../shared/fixtures not available")
+CAPO = FIXTURES / "trf" / "capo-dorso-2012.trf"
 
 
 @pytest.mark.parametrize("width", [80, 100, 132])

@@ -1,24 +1,21 @@
-"""Helpers of the documents tests: the shared TRF fixtures and a 10-player round robin with a GM norm."""
+"""Helpers of the documents tests: the TRF fixtures of tests/fixtures and a 10-player round robin with a GM norm."""
 
 from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
 
-import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
 from arbitro.pairing.berger import berger_table
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures"
 OUTPUT = Path(__file__).resolve().parent / "output"
 
 
-def shared(rel: str) -> Path:
-    path = SHARED / rel
-    if not path.exists():
-        pytest.skip(f"shared fixture {rel} not found at {SHARED}")
-    return path
+def fixture_file(rel: str) -> Path:
+    """``tests/fixtures/<rel>`` (e.g. ``"trf/capo-dorso-2012.trf"``)."""
+    return FIXTURES / rel
 
 
 def norm_round_robin() -> Tournament:

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from tests.documents.helpers import norm_round_robin, shared
+from tests.documents.helpers import fixture_file, norm_round_robin
 
 from arbitro.cli import main
 from arbitro.trf import format_trf
@@ -36,7 +36,7 @@ def test_print_each_kind_writes_a_pdf(kind: str, tmp_path: Path, capsys: pytest.
 def test_print_round_option(tmp_path: Path) -> None:
     out = tmp_path / "p.pdf"
     assert (
-        main(["print", "pairings", str(shared("trf/capo-dorso-2012.trf")), "-o", str(out), "--round", "3"])
+        main(["print", "pairings", str(fixture_file("trf/capo-dorso-2012.trf")), "-o", str(out), "--round", "3"])
         == 0
     )
     import io
@@ -70,7 +70,7 @@ def test_print_standings_with_a_tiebreak_list_C07(tmp_path: Path) -> None:
     import io
 
     out = tmp_path / "s.pdf"
-    trf = str(shared("trf/capo-dorso-2012.trf"))
+    trf = str(fixture_file("trf/capo-dorso-2012.trf"))
     assert main(["print", "standings", trf, "-o", str(out), "--tiebreaks", "SB,AOB", "--lang", "en"]) == 0
     text = "".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(out.read_bytes())).pages)
     assert "PTS, SB, AOB" in text and "BH/C1" not in text
@@ -129,7 +129,7 @@ def test_print_pairings_with_the_fma_4_3_default_time(tmp_path: Path) -> None:
     import io
 
     out = tmp_path / "p.pdf"
-    trf = str(shared("trf/capo-dorso-2012.trf"))
+    trf = str(fixture_file("trf/capo-dorso-2012.trf"))
     assert main(["print", "pairings", trf, "-o", str(out), "--round", "3", "--fma", "--start", "15:30"]) == 0
     text = "".join(p.extract_text() for p in pypdf.PdfReader(io.BytesIO(out.read_bytes())).pages)
     assert "FMA 4.3" in text and "16:30" in text
@@ -137,6 +137,6 @@ def test_print_pairings_with_the_fma_4_3_default_time(tmp_path: Path) -> None:
 
 def test_print_fma_start_must_be_a_time(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "p.pdf"
-    trf = str(shared("trf/capo-dorso-2012.trf"))
+    trf = str(fixture_file("trf/capo-dorso-2012.trf"))
     assert main(["print", "pairings", trf, "-o", str(out), "--fma", "--start", "3pm"]) == 2
     assert "--start: expected a time as HH:MM" in capsys.readouterr().err and not out.exists()

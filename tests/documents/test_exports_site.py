@@ -7,7 +7,7 @@ import io
 import re
 
 import pytest
-from tests.documents.helpers import norm_round_robin, shared
+from tests.documents.helpers import fixture_file, norm_round_robin
 
 from arbitro.documents import build_site, export_bytes, export_rows
 from arbitro.documents.stats import player_stats, rating_rules, score_distribution
@@ -17,7 +17,7 @@ from arbitro.trf import parse_trf, read_trf
 
 
 def test_standings_csv_in_rank_order_with_tiebreak_columns() -> None:
-    t = read_trf(shared("trf/capo-dorso-2012.trf"))
+    t = read_trf(fixture_file("trf/capo-dorso-2012.trf"))
     rows = list(csv.reader(io.StringIO(export_bytes(t, "standings", "csv", lang="en").decode("utf-8"))))
     header, body = rows[0], rows[1:]
     assert header[:4] == ["Rk", "No.", "Tit", "Name"] and "PTS" in header and "BH" in header
@@ -26,7 +26,7 @@ def test_standings_csv_in_rank_order_with_tiebreak_columns() -> None:
 
 
 def test_pairings_export_has_every_game_once_per_round() -> None:
-    t = read_trf(shared("trf/small-swiss7-byes-forfeits.trf"))
+    t = read_trf(fixture_file("trf/small-swiss7-byes-forfeits.trf"))
     header, rows = export_rows(t, "pairings", "es")
     assert header[0] == "Ronda"
     for r in range(1, t.played_rounds + 1):
@@ -37,7 +37,7 @@ def test_pairings_export_has_every_game_once_per_round() -> None:
 
 def test_xlsx_reads_back_with_numbers() -> None:
     openpyxl = pytest.importorskip("openpyxl")
-    t = read_trf(shared("trf/capo-dorso-2012.trf"))
+    t = read_trf(fixture_file("trf/capo-dorso-2012.trf"))
     data = export_bytes(t, "standings", "xlsx", lang="en")
     ws = openpyxl.load_workbook(io.BytesIO(data)).active
     assert ws.title == "standings" and ws["D1"].value == "Name"
@@ -90,7 +90,7 @@ def test_score_distribution_counts_every_player() -> None:
 
 
 def test_site_has_every_page_and_working_links() -> None:
-    t = read_trf(shared("trf/capo-dorso-2012.trf"))
+    t = read_trf(fixture_file("trf/capo-dorso-2012.trf"))
     files = build_site(t, "es")
     for page in (
         "index.html",

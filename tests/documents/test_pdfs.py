@@ -12,7 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from tests.documents.helpers import OUTPUT, norm_round_robin, shared
+from tests.documents.helpers import OUTPUT, fixture_file, norm_round_robin
 
 from arbitro.documents import PDF_KINDS, render_pdf
 from arbitro.documents.labels import Labels
@@ -31,7 +31,7 @@ FIXTURES = {
 def _tournament(name: str) -> Tournament:
     if name == "norm-rr":
         return norm_round_robin()
-    return read_trf(shared(FIXTURES[name]))
+    return read_trf(fixture_file(FIXTURES[name]))
 
 
 def pdf_text(data: bytes) -> str:

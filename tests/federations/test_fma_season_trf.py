@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.cli import main
 from arbitro.federations.fma.season import run_season
@@ -15,7 +16,6 @@ from arbitro.trf import read_trf
 
 pytest.importorskip("arbitro.standings")
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures"
 SWISS = FIXTURES / "dutch" / "d023-p14-r7.trf"
 RR6 = FIXTURES / "trf" / "small-rr6-forfeit.trf"
 
@@ -36,7 +36,6 @@ def _season_for(path: Path, category: str = "segunda") -> dict[str, Any]:
     }
 
 
-@pytest.mark.skipif(not SWISS.exists(), reason="shared fixtures not available")
 def test_fma_4_1_6_2_swiss_trf_is_seven_rounds_with_swiss_tiebreaks() -> None:
     rep = run_season(load_season(_season_for(SWISS), source="s.json", load_trf=read_trf)).to_dict()
     t = rep["tournaments"][0]
@@ -52,7 +51,6 @@ def test_fma_4_1_6_2_swiss_trf_is_seven_rounds_with_swiss_tiebreaks() -> None:
     assert promoted == [s["player"] for s in t["standings"][:2]]
 
 
-@pytest.mark.skipif(not RR6.exists(), reason="shared fixtures not available")
 def test_fma_4_1_six_players_played_single_round_robin_is_flagged() -> None:
     rep = run_season(load_season(_season_for(RR6), source="s.json", load_trf=read_trf)).to_dict()
     t = rep["tournaments"][0]
@@ -61,7 +59,6 @@ def test_fma_4_1_six_players_played_single_round_robin_is_flagged() -> None:
     assert mismatch and mismatch[0]["article"] == "FMA 4.1"
 
 
-@pytest.mark.skipif(not SWISS.exists(), reason="shared fixtures not available")
 def test_cli_fma_season_with_trf_relative_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     (tmp_path / "swiss.trf").write_bytes(SWISS.read_bytes())
     data = _season_for(SWISS)

@@ -1,4 +1,4 @@
-"""Replaying every round robin of ../shared/fixtures/roundrobin reproduces its pairings (C.05 Annex 1)."""
+"""Replaying every round robin of tests/fixtures/roundrobin reproduces its pairings (C.05 Annex 1)."""
 
 from __future__ import annotations
 
@@ -8,14 +8,15 @@ from typing import Any
 
 import pytest
 import typer
+from tests.fixture_paths import FIXTURES
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
 from arbitro.pairing.berger import next_round_pairing
 from arbitro.trf import format_trf, read_trf
 
-FIXTURES = Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures" / "roundrobin"
-FILES = sorted(FIXTURES.glob("*.trf"))
+ROUNDROBIN = FIXTURES / "roundrobin"
+FILES = sorted(ROUNDROBIN.glob("*.trf"))
 
 
 def _truncated(t: Tournament, rounds: int) -> Tournament:
@@ -80,7 +81,7 @@ def test_c05_annex1_arbitro_pair_round_robin_cli(
 
 
 def test_double_round_robin_recognised_without_192_or_092() -> None:
-    t = read_trf(FIXTURES / "rr008-p5-double.trf")
+    t = read_trf(ROUNDROBIN / "rr008-p5-double.trf")
     t.system, t.type_text = "", ""
     assert next_round_pairing(_truncated(t, 6)).round == 7  # 142 says 10 rounds: two cycles of 5
     t.rounds = None
@@ -89,14 +90,14 @@ def test_double_round_robin_recognised_without_192_or_092() -> None:
 
 
 def test_round_robin_with_a_contradicting_142_is_refused() -> None:
-    t = read_trf(FIXTURES / "rr001-p9.trf")
+    t = read_trf(ROUNDROBIN / "rr001-p9.trf")
     t.rounds = 7
     with pytest.raises(ArbitroError, match="142: a round robin of 9 players has 9 rounds"):
         next_round_pairing(_truncated(t, 0))
 
 
 def test_next_round_column_with_only_the_free_round_is_input_not_a_paired_round() -> None:
-    t = read_trf(FIXTURES / "rr001-p9.trf")
+    t = read_trf(ROUNDROBIN / "rr001-p9.trf")
     state = _truncated(t, 3)
     for player in state.players.values():  # the free round of round 4 already written, as bbp inputs do
         if t.player(player.start_rank).results[3].opponent is None:

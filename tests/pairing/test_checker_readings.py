@@ -8,16 +8,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.cli import main
 from arbitro.pairing.checker import check_round, read_recorded
 from arbitro.trf import parse_trf, read_trf
 
-INTEROP = Path("../shared/fixtures/interop")
-FIDE_2005 = Path("../shared/fixtures/trf/fide-example1-karl-mala-2005.trf")
+INTEROP = FIXTURES / "interop"
+FIDE_2005 = FIXTURES / "trf" / "fide-example1-karl-mala-2005.trf"
 
 
 def test_old_style_plus_bye_is_the_recorded_pab_trf_3_3() -> None:

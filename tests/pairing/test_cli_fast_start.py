@@ -7,13 +7,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.cli import main
 from arbitro.cli.fast import try_fast
 
 ROOT = Path(__file__).resolve().parents[2]
-PERF100 = ROOT.parent / "shared" / "fixtures" / "dutch-perf" / "n100-r6.trf"
-D004 = ROOT.parent / "shared" / "fixtures" / "dutch" / "d004-p11-r6.trf"
+PERF100 = FIXTURES / "dutch-perf" / "n100-r6.trf"
+D004 = FIXTURES / "dutch" / "d004-p11-r6.trf"
 
 _PROBE = (
     "import sys; from arbitro.cli import main; rc = main(sys.argv[1:]); "

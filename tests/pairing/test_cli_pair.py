@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.cli import main
 from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
 from arbitro.trf import read_trf, write_trf
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures"
-PERF100 = SHARED / "dutch-perf" / "n100-r6.trf"
+PERF100 = FIXTURES / "dutch-perf" / "n100-r6.trf"
 
 ROUND1 = """012 Round one
 142 5
@@ -49,10 +49,9 @@ def test_pair_json_has_boards_with_colours(tmp_path: Path, capsys: pytest.Captur
     assert data["bye"] == 5
 
 
-@pytest.mark.skipif(not PERF100.exists(), reason="../shared/fixtures not available")
 def test_pair_reproduces_bbp_on_100_players(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["pair", "--dutch", str(PERF100), "-p"]) == 0
-    expected = (SHARED / "dutch-perf" / "n100-r6.expected.txt").read_text().split()
+    expected = (FIXTURES / "dutch-perf" / "n100-r6.expected.txt").read_text().split()
     assert capsys.readouterr().out.split() == expected
 
 
@@ -74,17 +73,15 @@ def test_pair_invalid_input_exit_3(tmp_path: Path, capsys: pytest.CaptureFixture
     assert "arbitro:" in capsys.readouterr().err
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="../shared/fixtures not available")
 def test_check_accepts_a_bbp_fixture(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["check", "--dutch", str(SHARED / "dutch" / "d004-p11-r6.trf")]) == 0
+    assert main(["check", "--dutch", str(FIXTURES / "dutch" / "d004-p11-r6.trf")]) == 0
     assert "6 of 6 rounds agree" in capsys.readouterr().out
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="../shared/fixtures not available")
 def test_check_reports_a_changed_colour(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    lines = (SHARED / "dutch" / "d007-p5-r4.trf").read_text().splitlines()
+    lines = (FIXTURES / "dutch" / "d007-p5-r4.trf").read_text().splitlines()
     # swap the colours of one round-2 game
-    t = read_trf(SHARED / "dutch" / "d007-p5-r4.trf")
+    t = read_trf(FIXTURES / "dutch" / "d007-p5-r4.trf")
     a = next(p for p in t.iter_players() if p.results[1].opponent is not None)
     b = a.results[1].opponent
     out = []
@@ -160,10 +157,9 @@ def test_pair_add_round_pairs_one_more_round(tmp_path: Path, capsys: pytest.Capt
     assert lines[0] == "4"  # 8 players: 4 boards
 
 
-@pytest.mark.skipif(not SHARED.exists(), reason="../shared/fixtures not available")
 def test_check_says_which_system_and_rules_the_file_declares(capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 20: "0 of 5 rounds agree" alone; now 092, 192, dates and the C.04.3 edition in force then."""
-    path = SHARED / "trf" / "small-swiss7-byes-forfeits.trf"
+    path = FIXTURES / "trf" / "small-swiss7-byes-forfeits.trf"
     main(["check", "--dutch", str(path)])
     out = capsys.readouterr().out
     assert "092 (type): Individual: Swiss-System" in out and "192 (system): not given" in out
@@ -174,8 +170,8 @@ def test_check_says_which_system_and_rules_the_file_declares(capsys: pytest.Capt
 
 def _colour_swapped(round_index: int) -> str:
     """d007 with the colours of one game of round ``round_index + 1`` swapped (as an arbiter might by hand)."""
-    lines = (SHARED / "dutch" / "d007-p5-r4.trf").read_text().splitlines()
-    t = read_trf(SHARED / "dutch" / "d007-p5-r4.trf")
+    lines = (FIXTURES / "dutch" / "d007-p5-r4.trf").read_text().splitlines()
+    t = read_trf(FIXTURES / "dutch" / "d007-p5-r4.trf")
     a = next(p for p in t.iter_players() if p.results[round_index].opponent is not None)
     b = a.results[round_index].opponent
     start = 91 + 10 * round_index

@@ -11,6 +11,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.pairing.checker import recorded_pairing, same_pairing
 from arbitro.pairing.dutch import pair_round
@@ -19,8 +20,7 @@ from arbitro.pairing.generator import GeneratorConfig, generate
 from arbitro.pairing.types import NoValidPairing, RoundPairing
 from arbitro.trf import read_trf
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "dutch"
-SMALL = [p for p in sorted(FIXTURES.glob("*.trf")) if (m := re.search(r"-p(\d+)-", p.name)) and int(m[1]) <= 16]
+SMALL = [p for p in sorted((FIXTURES / "dutch").glob("*.trf")) if (m := re.search(r"-p(\d+)-", p.name)) and int(m[1]) <= 16]
 
 
 def _pair(t: object, rnd: int, opts: DutchOptions) -> RoundPairing | None:

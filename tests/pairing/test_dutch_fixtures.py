@@ -13,11 +13,12 @@ import re
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.pairing.checker import check_rounds
 from arbitro.trf import read_trf
 
-FILES = sorted((Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "dutch").glob("*.trf"))
+FILES = sorted((FIXTURES / "dutch").glob("*.trf"))
 
 
 def _players(path: Path) -> int:
@@ -49,7 +50,5 @@ def test_c04_3_replay_large_fixture(path: Path, request: pytest.FixtureRequest) 
     _replay(path)
 
 
-def test_fixture_set_is_present_or_skipped() -> None:
-    if not FILES:
-        pytest.skip("../shared/fixtures/dutch is not available")
+def test_fixture_set_is_present() -> None:
     assert len(FAST) >= 40

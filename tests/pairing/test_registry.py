@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.pairing import registry
 from arbitro.pairing.registry import PairingSystem, SystemKind, UnknownSystem
 from arbitro.trf import load_trf
-
-FIXTURES = Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures"
 
 
 def test_lookup_by_key_alias_and_trf_code() -> None:

@@ -7,11 +7,11 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.cli import main
 
-CAPO = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "trf" / "capo-dorso-2012.trf"
-pytestmark = pytest.mark.skipif(not CAPO.exists(), reason="../shared/fixtures not available")
+CAPO = FIXTURES / "trf" / "capo-dorso-2012.trf"
 
 LIST = {
     "format": "arbitro-prizes",

@@ -1,5 +1,5 @@
-"""ARO / TPR / PTP / APRO / APPO (C.07 10.1-10.5) of every player of the shared fixture tournaments,
-against the FIDE TEC tie-break checker 1.9.57 values in ../shared/fixtures/tiebreaks/expected.json.
+"""ARO / TPR / PTP / APRO / APPO (C.07 10.1-10.5) of every player of the fixture tournaments,
+against the FIDE TEC tie-break checker 1.9.57 values in tests/fixtures/tiebreaks/expected.json.gz.
 
 Only the choice of games is done here (over-the-board games against an opponent, game points
 1 / ½ / 0; C.07 Art. 10 preamble); every number comes from :mod:`arbitro.ratings`. This checks the
@@ -8,33 +8,30 @@ B.02 tables, the rounding and the PTP search on 190 tournaments no one here wrot
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.fixture_paths import FIXTURES, TIEBREAKS_EXPECTED, read_json
 
 from arbitro.model import ResultCode, Tournament
 from arbitro.ratings import average_rating, perfect_tournament_performance, tournament_performance_rating
 from arbitro.trf import parse_trf
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures"
-EXPECTED = FIXTURES / "tiebreaks" / "expected.json"
 _GAME_POINTS = {"W": Fraction(1), "D": Fraction(1, 2), "L": Fraction(0)}
 CODES = ("ARO", "TPR", "PTP", "APRO", "APPO")
 
 
 @cache
 def _expected() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(EXPECTED.read_text(encoding="utf-8"))["files"]
+    data: dict[str, Any] = read_json(TIEBREAKS_EXPECTED)["files"]
     return data
 
 
 def _files() -> list[str]:
-    return sorted(_expected()) if EXPECTED.exists() else []
+    return sorted(_expected())
 
 
 def _tournament(name: str) -> Tournament:
@@ -73,7 +70,6 @@ def _as_int(text: str) -> int | None:
     return None if text in ("None", "-0") else int(Decimal(text))
 
 
-@pytest.mark.skipif(not EXPECTED.exists(), reason="shared fixtures not available")
 @pytest.mark.parametrize("name", _files())
 def test_c07_10_rating_tiebreaks_equal_the_fide_checker(name: str) -> None:
     values = _values(_tournament(name))

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.fixture_paths import FIXTURES
 
 from arbitro.ratings import (
     DP_TABLE,
@@ -21,7 +21,8 @@ from arbitro.ratings import (
     percent_from_score,
 )
 
-SEED_2017 = Path(__file__).resolve().parents[2].parent / "shared" / "seeds" / "000_fb05c29b05b5356d.txt"
+#: Line 15 of seed 000_fb05c29b05b5356d.txt (the QC's 2017 slides), byte for byte: see tests/fixtures/README.md.
+SEED_2017 = FIXTURES / "seeds" / "000_fb05c29b05b5356d.table-8.1a.txt"
 
 
 def _published_table_8_1a() -> dict[int, int]:
@@ -37,7 +38,6 @@ def _published_table_8_1a() -> dict[int, int]:
     return table
 
 
-@pytest.mark.skipif(not SEED_2017.exists(), reason="shared seeds not available")
 def test_b02_8_1_1_every_row_equals_the_published_2017_table_8_1a() -> None:
     published = _published_table_8_1a()
     assert sorted(published) == list(range(101))

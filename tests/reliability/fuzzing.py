@@ -3,8 +3,8 @@
 Each target takes one generated input and returns ``"accepted"`` or ``"rejected"``.
 *Rejected* means the parser said why: an :class:`~arbitro.errors.ArbitroError` (or a
 diagnostic) with a message that names what was expected. Any other exception is a
-crash and fails the run. Inputs are mutations of valid seeds (the shared TRF
-fixtures, a FIDE list, a dossier, a season) plus arbitrary text and JSON.
+crash and fails the run. Inputs are mutations of valid seeds (the TRF files of
+tests/fixtures, a FIDE list, a dossier, a season) plus arbitrary text and JSON.
 """
 
 from __future__ import annotations
@@ -20,11 +20,12 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.fixture_paths import FIXTURES
 
 from arbitro.errors import ArbitroError
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED_TRF = ROOT.parent / "shared" / "fixtures" / "trf"
+TRF_FIXTURES = FIXTURES / "trf"
 
 
 def _module(path: Path) -> Any:
@@ -140,7 +141,7 @@ def mutated_json(seed: Any) -> st.SearchStrategy[Any]:
 
 
 def trf_seeds() -> list[str]:
-    seeds = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(SHARED_TRF.glob("*.trf"))]
+    seeds = [p.read_text(encoding="utf-8", errors="replace") for p in sorted(TRF_FIXTURES.glob("*.trf"))]
     small = [s for s in seeds if len(s) < 20_000]
     return small or seeds[:2]
 

@@ -21,10 +21,11 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGKILL")
 
-SHARED_TRF = Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "trf"
+TRF_FIXTURES = FIXTURES / "trf"
 
 
 def _spawn(code: str, env: dict[str, str] | None = None) -> subprocess.Popen[str]:
@@ -65,9 +66,7 @@ WRITER = """
 def test_trf_export_and_backup_files_are_never_half_written(tmp_path: Path) -> None:
     from arbitro.trf import format_trf, read_trf
 
-    files = sorted(SHARED_TRF.glob("*.trf"), key=lambda p: -p.stat().st_size)[:2]
-    if len(files) < 2:
-        pytest.skip("../shared/fixtures/trf not found")
+    files = sorted(TRF_FIXTURES.glob("*.trf"), key=lambda p: -p.stat().st_size)[:2]
     whole = {format_trf(read_trf(f)) for f in files}
     out, blob = tmp_path / "export.trf", tmp_path / "backup.zip"
     rng = random.Random(11)

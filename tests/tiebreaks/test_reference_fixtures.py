@@ -1,6 +1,6 @@
 """Acceptance: every listed tie-break, both rule sets, every player of every fixture file.
 
-Reference: ../shared/fixtures/tiebreaks/expected.json, produced by the FIDE
+Reference: tests/fixtures/tiebreaks/expected.json.gz, produced by the FIDE
 TEC tie-break checker 1.9.57 (reference/tiebreaks.md §9). Values compare
 numerically ("None" = no value); DE is the position inside the group tied on
 PTS; the checker's rank is compared with our shared (not drawn) rank.
@@ -19,22 +19,18 @@ checker exactly.
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
 import pytest
-from tests.conftest import FIXTURES
+from tests.fixture_paths import FIXTURES, TIEBREAKS_EXPECTED, read_json
 
 from arbitro.model import Tournament
 from arbitro.standings import Standings, compute_standings
 from arbitro.trf import parse_trf
 
-EXPECTED_PATH = FIXTURES / "tiebreaks" / "expected.json"
-EXPECTED: dict[str, dict[str, dict[str, object]]] = (
-    json.loads(EXPECTED_PATH.read_text())["files"] if EXPECTED_PATH.exists() else {}
-)
+EXPECTED: dict[str, dict[str, dict[str, object]]] = read_json(TIEBREAKS_EXPECTED)["files"]
 CASES = [(name, rules) for name in sorted(EXPECTED) for rules in ("2024", "2026")]
 
 #: Tie-breaks whose computation differs between Art. 15 (pre-determined) and Art. 16 (Swiss).
@@ -87,7 +83,6 @@ def _compute(
     return st, expected
 
 
-@pytest.mark.skipif(not EXPECTED, reason="../shared/fixtures/tiebreaks/expected.json is not available")
 @pytest.mark.parametrize(("name", "rules"), CASES)
 def test_reference_values_c07(name: str, rules: str) -> None:
     """C.07 (2024 / 2026): every listed tie-break equals the TEC checker's value for every player."""
@@ -105,9 +100,7 @@ def test_reference_values_c07(name: str, rules: str) -> None:
         assert not wrong, f"ranks differ for start ranks {wrong[:20]}"
 
 
-SWISS_READ_AS_RR = (
-    [(n, r) for n, r in CASES if checker_infers_round_robin(_tournament(n))] if EXPECTED else []
-)
+SWISS_READ_AS_RR = [(n, r) for n, r in CASES if checker_infers_round_robin(_tournament(n))]
 
 
 @pytest.mark.parametrize(("name", "rules"), SWISS_READ_AS_RR)

@@ -189,11 +189,9 @@ def test_rr6_forfeit_win_is_not_won_over_the_board_c07_7_2(rr6: Tournament) -> N
 def test_fore_buchholz_forfeited_final_round_taken_as_draw_c07_8_3() -> None:
     """Reference §9.4 item 1: FIDE example1 #59 lost rounds 6 and 7 by forfeit; the checker gives FB 26.0
     (the final-round pairing drawn "as played"), where reading it as an unplayed round would give 25.0."""
-    from tests.conftest import FIXTURES
+    from tests.fixture_paths import FIXTURES
 
     path = FIXTURES / "trf" / "fide-example1-karl-mala-2005.trf"
-    if not path.exists():
-        pytest.skip("fixture not available")
     t = parse_trf(path.read_bytes()).tournament
     row = compute_standings(t, ["FB", "BH"]).row(59)
     assert (row.values["FB"], row.values["BH"]) == (Decimal("26.0"), Decimal("25.0"))

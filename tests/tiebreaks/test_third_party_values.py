@@ -3,15 +3,14 @@
 ``test-kit/src/test/resources/snapshot/tiebreak/uzchesscup.txt`` (SB, WIN, BWG, KS of the UzChess Cup
 Masters 2025 round robin) and ``official_tournament.txt`` (BH-C1, BH, ARO-C1 of the Women's World Rapid
 2024); reference/tiebreaks.md §9.3 notes that they equal the TEC checker's. The fixture files are
-../shared/fixtures/trf (rebuilt from the published games); players are matched by name.
+tests/fixtures/trf (rebuilt from the published games); players are matched by name.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
-from tests.conftest import FIXTURES
+from tests.fixture_paths import FIXTURES
 
 from arbitro.standings import compute_standings
 from arbitro.trf import read_trf
@@ -45,7 +44,6 @@ WWR_VALUES = {
 }
 
 
-@pytest.mark.skipif(not UZCHESS.exists(), reason="fixture not available")
 def test_uzchess_cup_round_robin_sb_win_bwg_ks_c07_art15() -> None:
     t = read_trf(UZCHESS)
     st = compute_standings(t, ["DE", "SB", "WIN", "BWG", "KS"])
@@ -60,7 +58,6 @@ def test_uzchess_cup_round_robin_sb_win_bwg_ks_c07_art15() -> None:
         ), name
 
 
-@pytest.mark.skipif(not WWR.exists(), reason="fixture not available")
 def test_women_world_rapid_buchholz_and_aro_cut_c07_8_1_14_1() -> None:
     t = read_trf(WWR)
     st = compute_standings(t, ["BH/C1", "BH", "ARO/C1"])

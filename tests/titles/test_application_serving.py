@@ -1,6 +1,6 @@
 """A norm for a higher title serves an application for a lower title (B.01 1.5), per edition.
 
-Source: the QC's 2017 slides (seed S3, ../shared/seeds/000_*.txt, "Requisitos para la
+Source: the QC's 2017 slides (seed S3, the project's reference seed 000_*.txt, "Requisitos para la
 concesión del título"): "Si una norma es suficiente para más de un título, puede ser usada
 como parte de la solicitud de ambos". Sufficiency is derived from the thresholds of the
 norm's edition (1.46c floors, 1.47/1.48 Ra and Rp minima, 1.45b-e title holders).

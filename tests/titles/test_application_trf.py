@@ -6,6 +6,7 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
@@ -252,9 +253,9 @@ def test_cli_missing_trf_file_and_bad_format_exit_2(tmp_path, capsys) -> None:  
     assert main(["title-application", str(tmp_path / "nope.json")]) == 2
 
 
-# -- a real tournament report (../shared/fixtures/trf, produced by others) ----------------------------
+# -- a real tournament report (tests/fixtures/trf, produced by others) -----------------------------
 
-FIXTURES = __import__("pathlib").Path(__file__).resolve().parents[3] / "shared" / "fixtures" / "trf"
+TRF_FIXTURES = FIXTURES / "trf"
 
 
 @pytest.mark.parametrize(
@@ -270,9 +271,7 @@ def test_cli_real_trf_unknown_player_and_rejected_norm_exit_2(tmp_path, capsys, 
 
     from arbitro.cli import main
 
-    source = FIXTURES / "capo-dorso-2012.trf"
-    if not source.exists():
-        pytest.skip("../shared/fixtures not available")
+    source = TRF_FIXTURES / "capo-dorso-2012.trf"
     shutil.copy(source, tmp_path / "capo.trf")
     doc = {"player": {"name": "Someone", "sex": "m"}, "norms": [{**norm, "trf": "capo.trf"}]}
     (tmp_path / "d.json").write_text(json.dumps(doc), encoding="utf-8")

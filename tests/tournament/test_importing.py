@@ -5,17 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.model import ResultCode
 from arbitro.tournament import TournamentService, event_from_json, replay
 from arbitro.tournament.importing import events_from_tournament
 from arbitro.trf import read_trf
 
-SHARED = Path(__file__).resolve().parents[2] / ".." / "shared" / "fixtures"
 FILES = [
-    *sorted((SHARED / "roundrobin").glob("rr00*.trf")),
-    *sorted((SHARED / "dutch").glob("d00*.trf"))[:5],
-    *sorted((SHARED / "trf").glob("*.trf")),
+    *sorted((FIXTURES / "roundrobin").glob("rr00*.trf")),
+    *sorted((FIXTURES / "dutch").glob("d00*.trf"))[:5],
+    *sorted((FIXTURES / "trf").glob("*.trf")),
 ]
 
 
@@ -42,12 +42,12 @@ def test_import_replays_to_the_same_players_and_results(path: Path) -> None:
 
 
 def test_imported_round_robin_continues_with_the_berger_table() -> None:
-    t = read_trf(SHARED / "roundrobin" / "rr006-p8.trf")
+    t = read_trf(FIXTURES / "roundrobin" / "rr006-p8.trf")
     for player in t.players.values():
         player.results = player.results[:3]
     svc = TournamentService(events_from_tournament(t, timestamp="2026-11-30T12:00:00+00:00"))
     svc.pair_next_round()
-    full = read_trf(SHARED / "roundrobin" / "rr006-p8.trf")
+    full = read_trf(FIXTURES / "roundrobin" / "rr006-p8.trf")
     expected = {(p.start_rank, p.results[3].opponent) for p in full.players.values() if p.results[3].colour.value == "w"}
     assert {(g.white, g.black) for g in svc.state.round(4).boards} == expected
 
@@ -56,7 +56,7 @@ def test_cli_new_from_trf_then_pair_the_next_round(tmp_path: Path, capsys: pytes
     from arbitro.cli import main
     from arbitro.trf import format_trf
 
-    source = read_trf(SHARED / "roundrobin" / "rr001-p9.trf")
+    source = read_trf(FIXTURES / "roundrobin" / "rr001-p9.trf")
     for player in source.players.values():
         player.results = player.results[:4]
     start = tmp_path / "start.trf"
@@ -66,7 +66,7 @@ def test_cli_new_from_trf_then_pair_the_next_round(tmp_path: Path, capsys: pytes
     assert "9 players, 4 rounds" in capsys.readouterr().out
     assert main(["tournament", "pair", str(trf)]) == 0
     assert capsys.readouterr().out.startswith("Round 5")
-    full = read_trf(SHARED / "roundrobin" / "rr001-p9.trf")
+    full = read_trf(FIXTURES / "roundrobin" / "rr001-p9.trf")
     log = trf.with_suffix(".events.jsonl").read_text().splitlines()
     state = replay([event_from_json(line) for line in log])
     expected = {(p.start_rank, p.results[4].opponent) for p in full.players.values() if p.results[4].colour.value == "w"}

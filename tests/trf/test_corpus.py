@@ -2,7 +2,7 @@
 
 Files under tests/trf/corpus are *shapes*, rewritten with fictional players, of what the programs
 write (their licences or the players' personal data keep the originals out): see corpus/README.md.
-The public real-world files of ../shared/fixtures/trf (FIDE's 2005 example, JaVaFo samples,
+The public real-world files of tests/fixtures/trf (FIDE's 2005 example, JaVaFo samples,
 lichess exports, PGN conversions) are read where they are.
 """
 
@@ -11,11 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.trf import parse_trf
 
 CORPUS = Path(__file__).parent / "corpus"
-SHARED_TRF = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "trf"
+TRF_FIXTURES = FIXTURES / "trf"
 
 #: file -> (players, rounds played, warnings as (line, field)) for files that read.
 READS: dict[str, tuple[int, int, list[tuple[int, str]]]] = {
@@ -42,8 +43,8 @@ REFUSED: dict[str, tuple[int, str]] = {
     # lichess writes a game still being played as "Z" against its opponent.
     "lichess-ongoing-shape.trf": (11, "round 3 result"),
 }
-#: ../shared/fixtures/trf -> (players, rounds played, number of warnings, first warning (line, field)).
-SHARED: dict[str, tuple[int, int, int, tuple[int, str] | None]] = {
+#: tests/fixtures/trf -> (players, rounds played, number of warnings, first warning (line, field)).
+REAL_WORLD: dict[str, tuple[int, int, int, tuple[int, str] | None]] = {
     # JaVaFo sample: birth dates written DDMMYY (its own defect): warnings, the file reads.
     "capo-dorso-2012.trf": (84, 9, 11, (56, "001 birth date")),
     "fide-example1-karl-mala-2005.trf": (284, 7, 0, None),
@@ -78,12 +79,10 @@ def test_corpus_file_is_refused_at_its_own_defect(name: str) -> None:
     assert str(first).startswith(f"{name}:{first.line}:")
 
 
-@pytest.mark.parametrize("name", sorted(SHARED))
-def test_shared_real_world_file_reads(name: str) -> None:
-    path = SHARED_TRF / name
-    if not path.exists():
-        pytest.skip(f"{path} is not available")
-    players, rounds, count, first = SHARED[name]
+@pytest.mark.parametrize("name", sorted(REAL_WORLD))
+def test_real_world_fixture_reads(name: str) -> None:
+    path = TRF_FIXTURES / name
+    players, rounds, count, first = REAL_WORLD[name]
     result = parse_trf(path.read_bytes(), name)
     assert result.errors == []
     assert (len(result.tournament.players), result.tournament.played_rounds) == (players, rounds)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.trf import format_trf, parse_trf
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures"
 FILES = sorted(
     p for folder in ("trf", "dutch", "roundrobin", "dutch-perf") for p in (FIXTURES / folder).glob("*.trf")
 )
@@ -18,7 +18,6 @@ def _id(p: Path) -> str:
     return f"{p.parent.name}/{p.name}"
 
 
-@pytest.mark.skipif(not FILES, reason="../shared/fixtures not available")
 @pytest.mark.parametrize("path", FILES, ids=_id)
 def test_fixture_validates_and_round_trips(path: Path) -> None:
     result = parse_trf(path.read_bytes(), str(path))

@@ -7,19 +7,16 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.cli import main
 from arbitro.trf import parse_trf
-
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures"
 
 
 def _base_files() -> list[str]:
     texts = [resources.files("arbitro.data").joinpath("sample-open-2026.trf").read_text()]
     for name in ("trf/small-swiss7-byes-forfeits.trf", "roundrobin/rr001-p9.trf", "dutch/d034-p5-r4.trf"):
-        path = FIXTURES / name
-        if path.exists():
-            texts.append(path.read_text(encoding="utf-8"))
+        texts.append((FIXTURES / name).read_text(encoding="utf-8"))
     return texts
 
 

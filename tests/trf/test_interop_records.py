@@ -10,12 +10,13 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.cli import main
 from arbitro.model import ScoringSystem
 from arbitro.trf import format_trf, parse_trf, read_trf
 
-INTEROP = Path("../shared/fixtures/interop")
+INTEROP = FIXTURES / "interop"
 D = Decimal
 
 

@@ -14,12 +14,12 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.model import Tournament
 from arbitro.trf import format_trf, parse_trf
 
 REPO = Path(__file__).resolve().parents[2]
-FIXTURES = REPO.parent / "shared" / "fixtures"
 
 
 def _tools() -> ModuleType:

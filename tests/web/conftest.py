@@ -12,6 +12,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arbitro.web.settings")
 os.environ.setdefault("ARBITRO_DATA_DIR", tempfile.mkdtemp(prefix="arbitro-test-data-"))
@@ -23,14 +24,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 django.setup()
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures"
-
 
 @pytest.fixture
-def shared() -> Path:
-    if not SHARED.exists():
-        pytest.skip("../shared/fixtures not found")
-    return SHARED
+def fixtures_dir() -> Path:
+    """``tests/fixtures``: the reference files (see its README.md and tests/fixture_paths.py)."""
+    return FIXTURES
 
 
 @pytest.fixture

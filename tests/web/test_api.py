@@ -26,8 +26,8 @@ def _fresh_rate_counts():
 
 
 @pytest.fixture
-def swiss(shared) -> models.Tournament:
-    text = (shared / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
+def swiss(fixtures_dir) -> models.Tournament:
+    text = (fixtures_dir / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
     return store.import_trf(text, source="small-swiss7.trf")
 
 

@@ -30,9 +30,9 @@ schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", APP)
 
 
 @pytest.fixture
-def swiss(shared, settings) -> models.Tournament:
+def swiss(fixtures_dir, settings) -> models.Tournament:
     settings.API_RATE_LIMIT = (1_000_000, 60)
-    text = (shared / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
+    text = (fixtures_dir / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
     season = models.Season.objects.create(year=2026, name="Temporada 2026")
     return store.import_trf(text, source="small-swiss7.trf", season=season)
 

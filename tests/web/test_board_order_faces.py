@@ -1,6 +1,6 @@
 """One board order on every face (issue 14): the web page, the pairing PDF, the CLI and the static site.
 
-For every round of the fixtures (../shared/fixtures/dutch, roundrobin, trf) the
+For every round of the fixtures (tests/fixtures/dutch, roundrobin, trf) the
 four faces list the same boards in the same order, and that order is C.04.2
 (2026) 3.6 computed independently here from the Dutch engine's own state
 (:func:`arbitro.pairing.dutch_state.build_state` and
@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 from django.urls import reverse
+from tests.fixture_paths import FIXTURES
 
 from arbitro.cli.tournament import pairing_lines
 from arbitro.documents import site, tournament_pdf
@@ -41,7 +42,6 @@ from arbitro.web.tournaments import models, service, store
 
 pytestmark = pytest.mark.django_db
 
-FIXTURES = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures"
 FILES = [p for folder in ("dutch", "roundrobin", "trf") for p in sorted((FIXTURES / folder).glob("*.trf"))]
 SAMPLE = {
     "d004-p11-r6.trf",
@@ -184,7 +184,6 @@ def _check(path: Path, client: Any, monkeypatch: pytest.MonkeyPatch, *, pdf_roun
     return rounds
 
 
-@pytest.mark.skipif(not FIXTURES.exists(), reason="../shared/fixtures not found")
 @pytest.mark.parametrize("name", sorted(SAMPLE))
 def test_same_board_order_on_every_face_C04_2_3_6(name: str, client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     path = next(p for p in FILES if p.name == name)
@@ -192,7 +191,6 @@ def test_same_board_order_on_every_face_C04_2_3_6(name: str, client: Any, monkey
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not FIXTURES.exists(), reason="../shared/fixtures not found")
 def test_same_board_order_on_every_face_every_fixture_round(
     request: pytest.FixtureRequest, client: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

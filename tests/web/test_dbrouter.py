@@ -31,8 +31,8 @@ def test_without_a_replica_marked_reads_stay_on_the_primary(settings) -> None:
 
 
 @pytest.fixture
-def swiss(shared):
-    text = (shared / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
+def swiss(fixtures_dir):
+    text = (fixtures_dir / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
     return store.import_trf(text, source="small-swiss7.trf")
 
 

@@ -113,8 +113,8 @@ def test_arbiter_role_cannot_pair(client, arbiter):
     assert client.get(reverse("tournaments:desk_panel", args=[row.slug])).status_code == 403
 
 
-def test_imported_finished_tournament_exports_and_refuses_a_sixth_round(logged, shared, arbiter):
-    text = (shared / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
+def test_imported_finished_tournament_exports_and_refuses_a_sixth_round(logged, fixtures_dir, arbiter):
+    text = (fixtures_dir / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
     row = store.import_trf(text)
     models.Role.objects.create(user=arbiter, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
     with pytest.raises(ArbitroError):  # XXR 5: all rounds played (the core says so)
@@ -125,9 +125,9 @@ def test_imported_finished_tournament_exports_and_refuses_a_sixth_round(logged, 
 
 
 @needs_dutch
-def test_imported_tournament_continues_at_the_desk(logged, shared, arbiter):
+def test_imported_tournament_continues_at_the_desk(logged, fixtures_dir, arbiter):
     """A TRF import gets its event log (core events_from_tournament) and is paired on like any other."""
-    text = (shared / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8").replace("XXR 5", "XXR 7")
+    text = (fixtures_dir / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8").replace("XXR 5", "XXR 7")
     row = store.import_trf(text)
     models.Role.objects.create(user=arbiter, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
     panel = logged.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()

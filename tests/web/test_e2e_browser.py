@@ -140,8 +140,8 @@ def test_player_requests_a_half_point_bye_FMA_4_2(page, live_server):
     assert f"3. {name}" in page.inner_text("main")  # the request, by the player's number and name
 
 
-def test_spanish_page_then_english_page(page, live_server, shared):
-    text = (shared / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
+def test_spanish_page_then_english_page(page, live_server, fixtures_dir):
+    text = (fixtures_dir / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
     row = store.import_trf(text)
     page.goto(f"{live_server.url}/t/{row.slug}/standings/")
     assert page.get_attribute("html", "lang") == "es"

@@ -1,6 +1,6 @@
 """The FMA page shows the rulebook's own tables (issue 15 item 10): FMA 1.3 a-d and FMA 4.1 a-d.
 
-The expected numbers are the rulebook text's (../shared/seeds/004_*.txt, FMA 1.3 and 4.1),
+The expected numbers are the rulebook text's (the project's reference seed 004_*.txt, FMA 1.3 and 4.1),
 written out here, and the page must show what the plug-in's tables hold.
 """
 

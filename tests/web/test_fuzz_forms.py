@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -19,6 +18,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tests.fixture_paths import FIXTURES
 
 from arbitro.web.tournaments import models, service
 
@@ -84,7 +84,7 @@ def test_desk_actions_with_junk_answer_with_a_message(desk) -> None:
 
 def test_create_and_import_forms_with_junk(desk) -> None:
     c, _ = desk
-    trf_seed = sorted((Path(__file__).resolve().parents[2].parent / "shared" / "fixtures" / "trf").glob("small*.trf"))
+    trf_seed = sorted((FIXTURES / "trf").glob("small*.trf"))
 
     @FUZZ
     @given(

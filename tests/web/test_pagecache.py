@@ -13,8 +13,8 @@ from arbitro.web.tournaments import models, store
 
 
 @pytest.fixture
-def swiss(shared):
-    text = (shared / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
+def swiss(fixtures_dir):
+    text = (fixtures_dir / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
     return store.import_trf(text, source="small-swiss7.trf")
 
 

@@ -11,8 +11,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def swiss(shared) -> models.Tournament:
-    text = (shared / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
+def swiss(fixtures_dir) -> models.Tournament:
+    text = (fixtures_dir / "trf" / "small-swiss7-byes-forfeits.trf").read_text(encoding="utf-8")
     return store.import_trf(text, source="small-swiss7.trf")
 
 
@@ -88,11 +88,11 @@ def test_bad_trf_is_refused_with_a_message():
         store.import_trf("this is not a TRF file\n", source="bad.trf")
 
 
-def test_norms_page_shows_what_the_core_finds_B01(client, shared):
+def test_norms_page_shows_what_the_core_finds_B01(client, fixtures_dir):
     """B.01 norms come from arbitro.titles.norms; the page lists every norm the core says is achieved."""
     from arbitro.titles.norms import evaluate_norms
 
-    text = (shared / "trf" / "capo-dorso-2012.trf").read_text(encoding="utf-8")
+    text = (fixtures_dir / "trf" / "capo-dorso-2012.trf").read_text(encoding="utf-8")
     row = store.import_trf(text)
     core = store.load(row)
     achieved = [(n.name, n.title) for pn in evaluate_norms(core) for n in pn.norms if n.achieved]

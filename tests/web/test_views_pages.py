@@ -14,8 +14,8 @@ from arbitro.web.tournaments import models, store
 pytestmark = pytest.mark.django_db
 
 
-def _public(shared, name: str) -> models.Tournament:
-    row = store.import_trf((shared / "trf" / name).read_text(encoding="utf-8"), source=name)
+def _public(fixtures_dir, name: str) -> models.Tournament:
+    row = store.import_trf((fixtures_dir / "trf" / name).read_text(encoding="utf-8"), source=name)
     models.Tournament.objects.filter(pk=row.pk).update(published=True)
     row.refresh_from_db()
     return row
@@ -27,8 +27,8 @@ def _cells(html: str, table: str) -> list[list[str]]:
     return [[re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)] for r in rows]
 
 
-def test_standings_ranks_decided_by_lot_are_starred_with_the_seed_C07_4_2(client, shared) -> None:
-    row = _public(shared, "gros-2010-after-round4.trf")
+def test_standings_ranks_decided_by_lot_are_starred_with_the_seed_C07_4_2(client, fixtures_dir) -> None:
+    row = _public(fixtures_dir, "gros-2010-after-round4.trf")
     t = store.load(row)
     table = standings_table(t, compute_standings(t, after_round=t.played_rounds))
     assert table.by_lot
@@ -43,9 +43,9 @@ def test_standings_ranks_decided_by_lot_are_starred_with_the_seed_C07_4_2(client
     assert f"puesto decidido por sorteo (semilla {table.lots_seed}, C.07 4.2)" in html
 
 
-def test_crosstable_page_is_the_views_crosstable(client, shared) -> None:
+def test_crosstable_page_is_the_views_crosstable(client, fixtures_dir) -> None:
     for name, grid in (("small-swiss7-byes-forfeits.trf", False), ("small-rr6-forfeit.trf", True)):
-        row = _public(shared, name)
+        row = _public(fixtures_dir, name)
         t = store.load(row)
         expected = crosstable(t, compute_standings(t), grid=grid)
         html = client.get(reverse("tournaments:crosstable", args=[row.slug])).content.decode()
@@ -56,8 +56,8 @@ def test_crosstable_page_is_the_views_crosstable(client, shared) -> None:
         assert ('class="diag"' in html) is grid
 
 
-def test_player_page_is_the_player_card_with_bye_labels(client, shared) -> None:
-    row = _public(shared, "small-swiss7-byes-forfeits.trf")
+def test_player_page_is_the_player_card_with_bye_labels(client, fixtures_dir) -> None:
+    row = _public(fixtures_dir, "small-swiss7-byes-forfeits.trf")
     t = store.load(row)
     client.cookies["django_language"] = "en"
     for p in t.iter_players():

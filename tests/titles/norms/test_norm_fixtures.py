@@ -1,4 +1,4 @@
-"""The evaluator on real and generated tournaments no one here wrote (../shared/fixtures): no crash,
+"""The evaluator on real and generated tournaments no one here wrote (tests/fixtures): no crash,
 one audit entry per round, explanations citing B.01, JSON-ready values (B.01 1.4)."""
 
 from __future__ import annotations
@@ -6,19 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.titles.checks import tournament_checks
 from arbitro.titles.norms import evaluate_norms, forecast_norms, tournament_facts
 from arbitro.trf import read_trf
 
-FIXTURES = Path(__file__).resolve().parents[3].parent / "shared" / "fixtures"
 FILES = sorted((FIXTURES / "trf").glob("*.trf")) + sorted((FIXTURES / "roundrobin").glob("*.trf"))[:6] + [
     FIXTURES / "dutch" / "d033-p228-r12.trf",
     FIXTURES / "dutch" / "d026-p41-r13.trf",
 ]
 
 
-@pytest.mark.parametrize("path", [p for p in FILES if p.exists()], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_player_evaluated_with_audit_B01_1_4(path: Path) -> None:
     t = read_trf(path)
     facts = tournament_facts(t)

@@ -1,5 +1,5 @@
-"""The derived norm tables (shared/reference/norm-tables.md, 7-19 games, GM/IM/WGM/WIM, both
-threshold sets) reproduced by building tournaments and running the evaluator (B.01 1.48-1.49 / 1.4.7-1.4.9).
+"""The derived norm tables (tests/fixtures/reference/norm-tables.md, a copy of the project's reference
+digest; 7-19 games, GM/IM/WGM/WIM, both threshold sets) reproduced by building tournaments and running the evaluator (B.01 1.48-1.49 / 1.4.7-1.4.9).
 
 Each row "score s: lo-hi" means: with an opponents' average of ``lo`` a score of
 ``s`` makes the norm and ``lo - 1`` does not (which, row by row, also pins every
@@ -11,18 +11,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.titles.norms import NormOptions, evaluate_norm
 
-TABLES = Path(__file__).resolve().parents[3] / ".." / "shared" / "reference" / "norm-tables.md"
+TABLES = FIXTURES / "reference" / "norm-tables.md"
 TITLES = ("GM", "IM", "WGM", "WIM")
-
-if not TABLES.exists():  # the tables live beside the repository (../shared), like the other shared fixtures
-    pytest.skip(f"{TABLES} not found (../shared/reference is not beside this checkout)", allow_module_level=True)
 
 
 def _parse() -> list[tuple[str, int, Decimal, str, int, int | None]]:
