@@ -122,7 +122,7 @@ def test_every_url_name_has_a_help_target_or_is_not_a_page() -> None:
     assert names, "no URL names found"
     assert not set(help.HELP) & help.NOT_PAGES
     missing = names - set(help.HELP) - help.NOT_PAGES
-    stale = (set(help.HELP) | help.NOT_PAGES) - names
+    stale = (set(help.HELP) | help.NOT_PAGES) - names - {"admin:tournaments_ratinglist_import"}
     assert not missing, f"pages without a help target: {sorted(missing)}"
     assert not stale, f"help entries for URL names that no longer exist: {sorted(stale)}"
 
@@ -214,8 +214,10 @@ def test_every_page_links_the_manual_section_about_it(event, lang: str) -> None:
     admin, row, team = event
     client = _client(lang, admin)
     pages = _pages(client, row, team)
-    # teams:desk_action answers a POST with a redirect: its help target is checked by the mapping test
-    assert set(pages) == set(help.HELP) - {"teams:desk_action"}, "a page of the app is not visited here"
+    # teams:desk_action answers a POST with a redirect; the admin's import page has its own test below
+    assert set(pages) == set(help.HELP) - {"teams:desk_action", "admin:tournaments_ratinglist_import"}, (
+        "a page of the app is not visited here"
+    )
     for name, (method, path, data) in pages.items():
         if method == "ANONYMOUS":
             resp = _client(lang).get(path)
@@ -229,6 +231,14 @@ def test_every_page_links_the_manual_section_about_it(event, lang: str) -> None:
         assert anchor in _anchors(lang, slug)
         follow = client.get(found[0].partition("#")[0])
         assert follow.status_code == 200 and f'id="{anchor}"' in follow.content.decode(), f"{name}: {found[0]}"
+
+
+def test_the_rating_list_import_of_the_admin_links_its_section(db) -> None:
+    admin = get_user_model().objects.create_superuser("manual-root", password="pw-manual-root-1")
+    resp = _client("es", admin).get(reverse("admin:tournaments_ratinglist_import"))
+    assert resp.status_code == 200
+    assert HELP_LINK.findall(resp.content.decode()) == ["/manual/ratings/#admin-import"]
+    assert "admin-import" in _anchors("es", "ratings") and ">Ayuda</a>" in resp.content.decode()
 
 
 def test_a_page_of_no_url_name_links_the_manual_home(db) -> None:
