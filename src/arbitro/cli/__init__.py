@@ -58,11 +58,22 @@ def _new_app() -> typer.Typer:
         pretty_exceptions_enable=False,
     )
 
-    @app.callback(epilog=EXIT_CODES + " pair, check, generate: 0, 1 no valid pairing, 3 invalid input.")
+    @app.callback(epilog=EXIT_CODES + " pair, check, generate: 0, 1 no valid pairing, 3 invalid input.  " + manual_line())
     def _root() -> None:
         """Arbitro: FIDE Swiss pairings, tie-breaks, TRF, title norms and federation rulebooks."""
 
     return app
+
+
+def manual_line() -> str:
+    """The root --help's pointer to the user manual (issue 33 item 6, VCL4THP Q11-Q14)."""
+    from pathlib import Path
+
+    content = Path(__file__).resolve().parent.parent / "web" / "manual" / "content"
+    return (
+        f"User manual (English, Spanish): {content / 'en' / 'index.md'} and {content / 'es' / 'index.md'} "
+        "(docs/manual/ in the source), or /manual/ in the web app (arbitro serve, e.g. http://localhost:8000/manual/)."
+    )
 
 
 #: The exit codes every command's --help ends with; ``pair``/``check``/``generate`` say their own.

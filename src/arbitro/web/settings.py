@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "arbitro.web.tournaments",
     "arbitro.web.teams",  # issue 18: team competitions
     "arbitro.web.api",
+    "arbitro.web.manual",  # issue 33 item 6: the user manual (/manual/)
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,12 @@
+from __future__ import annotations
+
+from django.urls import path
+
+from . import views
+
+app_name = "manual"
+
+urlpatterns = [
+    path("manual/", views.page, {"slug": "index"}, name="index"),
+    path("manual/<slug:slug>/", views.page, name="page"),
+]
