@@ -376,3 +376,42 @@ def test_fide_model_is_reproducible_from_the_library() -> None:
     assert [p.results for p in a.iter_players()] == [p.results for p in b.iter_players()]
     assert a.comments and "seed 77" in a.comments[0] and a.tiebreaks
     assert sum((p.points for p in a.iter_players()), Decimal(0)) > 0
+
+
+# -- round robins (C.05): the same checks against the Berger tables ------------------------------
+
+RR9 = FIXTURES / "roundrobin" / "rr001-p9.trf"
+DRR5 = FIXTURES / "roundrobin" / "rr008-p5-double.trf"
+
+
+@pytest.mark.parametrize(("flag", "path"), [("--round-robin", RR9), ("--double-round-robin", DRR5)])
+def test_Q21_round_robin_checks_clean(flag: str, path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", flag, str(path)]) == 0
+    out = capsys.readouterr().out
+    rounds = read_trf(path).played_rounds
+    assert f"{rounds} of {rounds} rounds agree" in out and "players agree" in out
+
+
+def test_Q21_round_robin_tampered_rank_and_colour_exit_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = RR9.read_text(encoding="utf-8")
+    ranks = _ranks(text)
+    last = next(sr for sr, r in ranks.items() if r == 9)
+    bad = tmp_path / "ranks.trf"
+    bad.write_text(_set_001(_set_001(text, 1, rank=9), last, rank=1), encoding="utf-8")
+    assert main(["check", "--round-robin", str(bad)]) == 1
+    assert f"player {last}: rank 1 in the file, 9 recomputed" in capsys.readouterr().out
+    t = read_trf(RR9)
+    from dataclasses import replace
+
+    from arbitro.trf import write_trf
+
+    a = t.players[2]
+    b = t.players[a.results[0].opponent]  # type: ignore[index]
+    a.results[0] = replace(a.results[0], colour=a.results[0].colour.opposite)
+    b.results[0] = replace(b.results[0], colour=b.results[0].colour.opposite)
+    colours = tmp_path / "colours.trf"
+    write_trf(t, colours)
+    assert main(["check", "--round-robin", str(colours)]) == 1
+    assert "Round #1" in capsys.readouterr().out
