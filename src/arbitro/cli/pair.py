@@ -254,6 +254,8 @@ def register(app: typer.Typer) -> None:
 
           arbitro check --dutch open.trf --pairings-only
 
+          arbitro check --round-robin rr.trf      (the Berger tables, C.05 Annex 1)
+
         A round the arbiter changed by hand (a ``### MPA @ Round n`` line) is accepted when it
         keeps the absolute criteria (C.04.1 art. 2, 4, 6, 7); --strict fails it too.
 
@@ -326,7 +328,6 @@ def register(app: typer.Typer) -> None:
             typer.Option(
                 "-s",
                 "--seed",
-                min=0,
                 help="Random seed: the same seed and configuration give the same file. "
                 "Default: a fresh seed, printed and written into the file (VCL4THP Q30).",
             ),
@@ -347,19 +348,28 @@ def register(app: typer.Typer) -> None:
     ) -> int:
         """Generate a random tournament paired with the system named and write it as TRF-2026.
 
-        The file carries its tie-break list (202) and every player's final rank by it (VCL4THP
-        Q31), and a ### line with the seed; `arbitro check` with the same system agrees with it.
+        The file carries its tie-break list (202), every player's final rank by it (VCL4THP Q31)
+        and a ### line with the seed; `arbitro check` with the same system agrees with it.
         Without a configuration file, the first system with a generator and its defaults are used.
 
         Configuration: Key=Value lines (# starts a comment); every unset key is drawn from the seed.
-        bbpPairings' keys: PlayersNumber, RoundsNumber, DrawPercentage, ForfeitRate (each side fails
-        to appear with 1-sqrt(1-1/N)), RetiredRate, HalfPointByeRate (players/N players), HighestRating,
-        LowestRating, PointsForWin, PointsForDraw, PointsForLoss, PointsForZPB, PointsForForfeitLoss,
-        PointsForPAB. FIDE model only: FullPointByeRate, ZeroPointByeRate (players/N players take
-        one; 0 none), DoubleForfeitRate, OddResultRate (1 game in N: 0F-0F; 1/2-0, 0-1/2 or 0-0),
-        BakuAcceleration (1 or 0, C.04.7), TieBreaks (a 202 list, e.g. BH/C1,BH,SB,DE), Ratings
-        (one per player, e.g. 2400,2310,1980; 0 unrated), PointsForForfeitWin, PointsForFPB,
-        PointsForHPB, Model (FIDE or BBP). Full list and ranges: docs/acceptance/generator.md.
+
+        bbpPairings' keys (both models):
+          PlayersNumber, RoundsNumber, DrawPercentage (a draw chance in %),
+          ForfeitRate=N (each side fails to appear with 1-sqrt(1-1/N)),
+          RetiredRate=N, HalfPointByeRate=N (players/N players withdraw / take one bye),
+          HighestRating, LowestRating (ratings drawn between them),
+          PointsForWin, PointsForDraw, PointsForLoss, PointsForZPB, PointsForForfeitLoss, PointsForPAB.
+
+        FIDE model keys (any of them selects it; 0 = none):
+          FullPointByeRate=N, ZeroPointByeRate=N (players/N players take one such bye),
+          DoubleForfeitRate=N (1 game in N is 0F-0F), OddResultRate=N (1 game in N: 1/2-0, 0-1/2 or 0-0),
+          BakuAcceleration=1 (C.04.7), TieBreaks=BH/C1,BH,SB,DE (the 202 list),
+          Ratings=2400,2310,1980 (one per player; 0 unrated),
+          PointsForForfeitWin, PointsForFPB, PointsForHPB, Model=FIDE or BBP.
+
+        The FIDE model draws results from FIDE's rating table (B.02 8.1.2, 400-point rule);
+        ranges and details: docs/acceptance/generator.md.
 
         Examples:
 
