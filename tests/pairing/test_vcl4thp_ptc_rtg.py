@@ -415,3 +415,47 @@ def test_Q21_round_robin_tampered_rank_and_colour_exit_1(
     write_trf(t, colours)
     assert main(["check", "--round-robin", str(colours)]) == 1
     assert "Round #1" in capsys.readouterr().out
+
+
+# -- files the tournament service writes check clean ---------------------------------------------
+
+
+def _service_file(
+    tmp_path: Path, system: str, rounds: int, tiebreaks: tuple[str, ...], results: list[str]
+) -> Path:
+    from arbitro.tournament import TournamentService
+    from arbitro.trf import format_trf
+
+    svc = TournamentService(clock=lambda: "2026-12-04T00:00:00Z")
+    svc.create(name="Service", system=system, rounds=rounds, tiebreaks=tiebreaks)
+    for i in range(11):
+        svc.register_player(f"P{i:02d}, X", rating=2200 - 17 * i)
+    rng = random.Random(3)
+    games = registry_games(system)
+    for _ in range(rounds):
+        svc.pair_next_round(seed=5)
+        for rnd in svc.state.rounds[-games:]:
+            for b in range(1, len(rnd.boards) + 1):
+                svc.enter_result(b, rng.choice(results), round_number=rnd.number)
+    path = tmp_path / f"{system}.trf"
+    path.write_text(format_trf(svc.state.to_tournament()), encoding="utf-8")
+    return path
+
+
+def registry_games(system: str) -> int:
+    from arbitro.pairing import registry
+
+    return registry.get(system).games_per_round
+
+
+@pytest.mark.parametrize(
+    ("system", "tiebreaks"), [("dutch", ("BH/C1", "BH", "SB")), ("dutch", ()), ("double_swiss", ("BH", "SB"))]
+)
+def test_Q21_a_file_the_service_wrote_checks_clean(
+    tmp_path: Path, system: str, tiebreaks: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The desk's and the CLI's TRF (ranks by its own standings) passes the checker that FIDE uses."""
+    path = _service_file(tmp_path, system, 5, tiebreaks, ["1-0", "0-1", "½-½", "1-0", "0-1", "1F-0F"])
+    flag = "--" + system.replace("_", "-")
+    assert main(["check", flag, str(path)]) == 0, capsys.readouterr().out
+    assert read_trf(path).tiebreaks == list(tiebreaks)

@@ -102,6 +102,15 @@ def recorded_points_fit(t: Tournament, start_rank: int) -> tuple[bool, Decimal]:
     return p.points in {computed + e for e in extras} | {computed + e + acc for e in extras}, computed
 
 
+def _complete_rounds(t: Tournament, games_per_round: int) -> int | None:
+    """The TRF rounds the standings count: with two-game matches (C.04.5), up to the last complete
+    match, as every face ranks (:func:`arbitro.views.standings_of`); else all (``None``)."""
+    if games_per_round <= 1:
+        return None
+    last = t.played_rounds
+    return last - last % games_per_round
+
+
 def _value(v: Decimal | None) -> str:
     return "-" if v is None else format(v.normalize(), "f")
 
@@ -120,6 +129,7 @@ def check_standings(t: Tournament, games_per_round: int = 1) -> StandingsCheck:
             None if source else "PTS",
             break_ties_by_lot=False,
             games_per_round=games_per_round,
+            after_round=_complete_rounds(t, games_per_round),
         )
     except (ArbitroError, TiebreakSpecError) as err:
         raise ArbitroError(f"{source or 'tie-breaks'}: {err}", exit_code=3) from None
@@ -201,7 +211,9 @@ def rank_final(t: Tournament, games_per_round: int = 1) -> Standings:
     if not t.tiebreaks and not t.standings_tiebreaks:
         t.tiebreaks = [c for c in DEFAULT_SWISS if c != "PTS"]
     try:
-        st = compute_standings(t, games_per_round=games_per_round)
+        st = compute_standings(
+            t, games_per_round=games_per_round, after_round=_complete_rounds(t, games_per_round)
+        )
     except (ArbitroError, TiebreakSpecError) as err:
         raise ArbitroError(f"TieBreaks: {err}", exit_code=3) from None
     if st.warnings:
