@@ -49,7 +49,7 @@ from arbitro.pairing.dutch_state import DutchOptions, baku_accelerations
 from arbitro.pairing.types import NoValidPairing, RoundPairing
 from arbitro.ratings.tables import expected_score_hundredths
 
-__all__ = ["FIDE_KEYS", "GeneratorConfig", "TIEBREAK_LISTS", "generate", "parse_config"]
+__all__ = ["FIDE_KEYS", "TIEBREAK_LISTS", "GeneratorConfig", "fide_settings", "generate", "parse_config"]
 
 _INT_KEYS = (
     "PlayersNumber",
