@@ -127,6 +127,21 @@ def declared_rules(t: Tournament) -> tuple[list[str], bool]:
     return lines, older
 
 
+def _print_standings_check(out: Console, name: str, t: Tournament, games_per_round: int) -> int:
+    """Print the standings check (C.02 VCL4THP Q21); the number of players that differ."""
+    from arbitro.standings.check import check_standings
+
+    result = check_standings(t, games_per_round)
+    out.print(f"{name}: standings: {result.summary}")
+    for note in result.notes:
+        out.print(f"{name}: standings: {note}")
+    for diff in result.differences:
+        out.print(f"{name}: Standings: {diff.text}")
+    wrong = len({d.start_rank for d in result.differences})
+    out.print(f"{name}: standings: {result.players - wrong} of {result.players} players agree")
+    return wrong
+
+
 def register(app: typer.Typer) -> None:
     pairable = list(registry.individual_systems())
     checkable = [s for s in pairable if s.checker is not None]
@@ -212,11 +227,24 @@ def register(app: typer.Typer) -> None:
             ),
         ] = False,
         maxi: Annotated[bool, typer.Option("--maxi-tournament", help=_MAXI_HELP)] = False,
+        pairings_only: Annotated[
+            bool,
+            typer.Option(
+                "--pairings-only", help="Check the pairings only, not the standings (points and final ranks)."
+            ),
+        ] = False,
     ) -> int:
-        """Re-pair every round from the file's own history and show the differences.
+        """Re-pair every round from the file's own history, then recompute the standings; show the differences.
 
         The file's declared system (092, 192), its dates and the C.04.3 edition in force then are
         printed: an event paired before 1 Feb 2026 followed older rules.
+
+        Standings (C.02 VCL4THP Q21): the points and final rank of every 001 record are compared
+        with the standings recomputed by the file's own tie-break list (212, else 202 with PTS
+        first) under the C.07 edition in force at its start date (042: 2024 or 2026 rules). Players
+        still tied after the whole list may be in any order (a drawing of lots, C.07 4.2) or share
+        the place. A file without 202/212 has its ranks checked by points only; a file without
+        ranks has its points checked only; players without a rank are left out.
 
         Examples:
 
@@ -224,10 +252,15 @@ def register(app: typer.Typer) -> None:
 
           arbitro check --dutch open.trf --bbp-compat
 
+          arbitro check --dutch open.trf --pairings-only
+
+          arbitro check --round-robin rr.trf      (the Berger tables, C.05 Annex 1)
+
         A round the arbiter changed by hand (a ``### MPA @ Round n`` line) is accepted when it
         keeps the absolute criteria (C.04.1 art. 2, 4, 6, 7); --strict fails it too.
 
-        Exit codes: 0 every round agrees, 1 some round differs, 3 invalid input.
+        Exit codes: 0 every round and the standings agree, 1 some round or some player's points
+        or rank differs, 3 invalid input (an unreadable file, or a 202/212 list that cannot be applied).
         """
         system, source = _one(files, checkable)
         _only_lim(system, maxi)
@@ -281,6 +314,8 @@ def register(app: typer.Typer) -> None:
                 "those rules, not from pairing errors"
             )
         out.print(f"{source.name}: {len(checks) - bad} of {len(checks)} rounds agree")
+        if not pairings_only:
+            bad += _print_standings_check(out, source.name, t, system.games_per_round)
         return 1 if bad else 0
 
     def generate_cmd(
@@ -289,8 +324,23 @@ def register(app: typer.Typer) -> None:
             "generated.trf"
         ),
         seed: Annotated[
-            int, typer.Option("-s", "--seed", help="Random seed (same seed, same tournament).")
-        ] = 0,
+            int | None,
+            typer.Option(
+                "-s",
+                "--seed",
+                help="Random seed: the same seed and configuration give the same file. "
+                "Default: a fresh seed, printed and written into the file (VCL4THP Q30).",
+            ),
+        ] = None,
+        model: Annotated[
+            str | None,
+            typer.Option(
+                "--model",
+                help="fide (VCL4THP: every bye, forfeit and odd result, B.02 results) or bbp "
+                "(bbpPairings' keys only, as before 2026-12-04). Default: fide without -s or with a "
+                "FIDE-model key, else bbp (the configuration's Model key may also say it).",
+            ),
+        ] = None,
         bbp: Annotated[
             bool, typer.Option("--bbp-compat", help="Pair like bbpPairings v6.0.0, departures included.")
         ] = False,
@@ -298,8 +348,43 @@ def register(app: typer.Typer) -> None:
     ) -> int:
         """Generate a random tournament paired with the system named and write it as TRF-2026.
 
+        The file carries its tie-break list (202), every player's final rank by it (VCL4THP Q31)
+        and a ### line with the seed; `arbitro check` with the same system agrees with it.
         Without a configuration file, the first system with a generator and its defaults are used.
+
+        Configuration: Key=Value lines (# starts a comment); every unset key is drawn from the seed.
+
+        bbpPairings' keys (both models):
+          PlayersNumber, RoundsNumber, DrawPercentage (a draw chance in %),
+          ForfeitRate=N (each side fails to appear with 1-sqrt(1-1/N)),
+          RetiredRate=N, HalfPointByeRate=N (players/N players withdraw / take one bye),
+          HighestRating, LowestRating (ratings drawn between them),
+          PointsForWin, PointsForDraw, PointsForLoss, PointsForZPB, PointsForForfeitLoss, PointsForPAB.
+
+        FIDE model keys (any of them selects it; 0 = none):
+          FullPointByeRate=N, ZeroPointByeRate=N (players/N players take one such bye),
+          DoubleForfeitRate=N (1 game in N is 0F-0F), OddResultRate=N (1 game in N: 1/2-0, 0-1/2 or 0-0),
+          BakuAcceleration=1 (C.04.7), TieBreaks=BH/C1,BH,SB,DE (the 202 list),
+          Ratings=2400,2310,1980 (one per player; 0 unrated),
+          PointsForForfeitWin, PointsForFPB, PointsForHPB, Model=FIDE or BBP.
+
+        The FIDE model draws results from FIDE's rating table (B.02 8.1.2, 400-point rule);
+        ranges and details: docs/acceptance/generator.md.
+
+        Examples:
+
+          arbitro generate --dutch cfg.txt -o g.trf            (a fresh seed, printed)
+
+          arbitro generate --dutch cfg.txt -o g.trf -s 1234 --model fide   (repeat that run)
+
+          arbitro generate --burstein cfg.txt -o b.trf -s 7
+
+        Exit codes (as bbpPairings): 0 written, 3 invalid input (configuration or options).
         """
+        import re
+        import secrets
+
+        from arbitro.standings.check import rank_final
         from arbitro.trf import write_trf
 
         given = [(registry.get(k), f) for k, f in files.items() if f is not None]
@@ -307,6 +392,8 @@ def register(app: typer.Typer) -> None:
             raise ArbitroError("give at most one generator configuration", exit_code=INVALID)
         system, config = given[0] if given else (generable[0], None)
         _only_lim(system, maxi)
+        if model is not None and model.lower() not in ("fide", "bbp"):
+            raise ArbitroError(f"--model: expected fide or bbp, got {model!r}", exit_code=INVALID)
         text = ""
         if config is not None:
             from arbitro.trf.files import read_input
@@ -317,6 +404,14 @@ def register(app: typer.Typer) -> None:
                 raise ArbitroError(f"{config}: not UTF-8 text", exit_code=INVALID) from None
             except ArbitroError as exc:
                 raise ArbitroError(str(exc), exit_code=INVALID) from None
+        fresh = seed is None
+        if seed is None:  # VCL4THP Q30: a new run without a seed is a new tournament
+            seed = secrets.randbelow(10**12)
+        if model is not None:
+            text += f"\nModel={model.upper()}\n"  # the last Model line wins
+        elif fresh and not re.search(r"(?m)^\s*Model\s*=", text):
+            model = "fide"
+            text += "\nModel=FIDE\n"
         console = Console(stderr=True)
         with Progress(transient=True, console=console, disable=not console.is_terminal) as bar:
             task = bar.add_task("generating", total=None)
@@ -327,16 +422,17 @@ def register(app: typer.Typer) -> None:
                 lambda r, total: bar.update(task, completed=r, total=total),
                 source=str(config) if config is not None else "<config>",
             )
+        rank_final(t, system.games_per_round)  # 202 and final ranks (VCL4THP Q31)
+        repeat = f"-s {seed}" + (f" --model {model.lower()}" if model else "")
+        t.comments.insert(0, f"arbitro generate {system.flag}: seed {seed} (repeat with {repeat})")
         write_trf(t, out, "trf26")
-        typer.echo(f"{out}: {len(t.players)} players, {t.total_rounds} rounds (seed {seed})")
+        typer.echo(
+            f"{out}: {len(t.players)} players, {t.total_rounds} rounds (seed {seed}; repeat with {repeat})"
+        )
         return 0
 
-    app.command("pair")(
-        _with_systems(pair_cmd, pairable, lambda s: f"TRF file to pair: {s.label}.")
-    )
-    app.command("check")(
-        _with_systems(check_cmd, checkable, lambda s: f"TRF file to check: {s.label}.")
-    )
+    app.command("pair")(_with_systems(pair_cmd, pairable, lambda s: f"TRF file to pair: {s.label}."))
+    app.command("check")(_with_systems(check_cmd, checkable, lambda s: f"TRF file to check: {s.label}."))
     app.command("generate")(
         _with_systems(
             generate_cmd, generable, lambda s: f"Generator configuration (Key=Value lines): {s.label}."

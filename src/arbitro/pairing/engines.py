@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
 from arbitro.pairing.registry import PairingSystem, PairOptions
 from arbitro.pairing.types import RoundPairing
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
     from arbitro.pairing.checker import RoundCheck
     from arbitro.pairing.dutch_state import DutchOptions
 __all__ = [
+    "check_berger",
     "check_dutch",
     "check_system",
     "generate_double_swiss",
@@ -72,6 +74,44 @@ def check_system(
     from arbitro.pairing.system_check import check_system as check
 
     return check(t, system, options, progress)
+
+
+def check_berger(
+    system: PairingSystem, t: Tournament, options: PairOptions, progress: Callable[[int], None] | None
+) -> Iterator[RoundCheck]:
+    """The round-robin checker: every played round against the Berger table (C.05 Annex 1).
+
+    Pairing numbers are the start ranks in ascending order, as :func:`pair_berger` pairs; the
+    table is the double one when the file says so (``192``/``092``, :func:`is_double_round_robin`),
+    when the system is the double round robin, or when ``142`` announces two cycles.
+    """
+    from dataclasses import replace
+
+    from arbitro.pairing.berger import is_double_round_robin, round_pairing, rounds_for
+    from arbitro.pairing.checker import RoundCheck, read_recorded
+
+    ranks = sorted(t.players)
+    single = rounds_for(len(ranks))
+    double = system.double or is_double_round_robin(t) or t.rounds == 2 * single or t.played_rounds > single
+    for rnd in range(1, t.played_rounds + 1):
+        recorded = read_recorded(t, rnd)
+        try:
+            engine: RoundPairing | None = round_pairing(ranks, rnd, double)
+        except ArbitroError:  # a round beyond the table
+            engine = None
+        # The player drawn against the free-round marker has no game: the file may write it as
+        # U, Z, '-' or blank (not a PAB, C.05); the table's one is accepted if the file leaves
+        # them without an opponent.
+        free = [p.start_rank for p in t.iter_players() if (r := p.result(rnd)) is None or r.opponent is None]
+        pairing = recorded.pairing
+        if engine is not None and engine.bye in free:
+            pairing = replace(pairing, bye=engine.bye)
+        elif pairing.bye is None and len(free) == 1:
+            pairing = replace(pairing, bye=free[0])
+        yield RoundCheck(rnd, pairing, engine, readings=list(recorded.readings),
+                         free_colour=recorded.free_colour)  # fmt: skip
+        if progress is not None:
+            progress(rnd)
 
 
 def generate_dutch(

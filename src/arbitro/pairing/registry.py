@@ -434,6 +434,7 @@ def _builtin_systems() -> None:
             trf_codes=("BERGER_ROUNDROBIN", "FIDE_ROUNDROBIN"),
             engine="arbitro.pairing.engines:pair_berger",
             aliases=("roundrobin", "rr", "berger", "berger-roundrobin", "fide-roundrobin"),
+            checker="arbitro.pairing.engines:check_berger",
             supports_prohibited=False,
             type_text="Individual: round robin",
         )
@@ -446,6 +447,7 @@ def _builtin_systems() -> None:
             kind=SystemKind.ROUND_ROBIN,
             trf_codes=("FIDE_DOUBLEROUNDROBIN", "BERGER_DOUBLEROUNDROBIN"),
             engine="arbitro.pairing.engines:pair_berger",
+            checker="arbitro.pairing.engines:check_berger",
             aliases=(
                 "double-roundrobin",
                 "doubleroundrobin",
