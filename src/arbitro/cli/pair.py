@@ -336,9 +336,9 @@ def register(app: typer.Typer) -> None:
             str | None,
             typer.Option(
                 "--model",
-                help="fide (VCL4THP: every bye, forfeit and odd result, B.02 results) or bbp "
-                "(bbpPairings' keys only, as before 2026-12-04). Default: fide without -s or with a "
-                "FIDE-model key, else bbp (the configuration's Model key may also say it).",
+                help="fide (VCL4THP: every bye, forfeit and odd result, B.02 results; the default) or "
+                "bbp (bbpPairings' keys and results only, as before 2026-12-04; the configuration's "
+                "Model key may also say it).",
             ),
         ] = None,
         bbp: Annotated[
@@ -375,7 +375,9 @@ def register(app: typer.Typer) -> None:
 
           arbitro generate --dutch cfg.txt -o g.trf            (a fresh seed, printed)
 
-          arbitro generate --dutch cfg.txt -o g.trf -s 1234 --model fide   (repeat that run)
+          arbitro generate --dutch cfg.txt -o g.trf -s 1234   (repeat that run)
+
+          arbitro generate --dutch cfg.txt -o g.trf -s 1234 --model bbp   (bbpPairings' generator model)
 
           arbitro generate --burstein cfg.txt -o b.trf -s 7
 
@@ -404,13 +406,11 @@ def register(app: typer.Typer) -> None:
                 raise ArbitroError(f"{config}: not UTF-8 text", exit_code=INVALID) from None
             except ArbitroError as exc:
                 raise ArbitroError(str(exc), exit_code=INVALID) from None
-        fresh = seed is None
         if seed is None:  # VCL4THP Q30: a new run without a seed is a new tournament
             seed = secrets.randbelow(10**12)
         if model is not None:
             text += f"\nModel={model.upper()}\n"  # the last Model line wins
-        elif fresh and not re.search(r"(?m)^\s*Model\s*=", text):
-            model = "fide"
+        elif not re.search(r"(?m)^\s*Model\s*=", text):  # the command line's default: the FIDE model
             text += "\nModel=FIDE\n"
         console = Console(stderr=True)
         with Progress(transient=True, console=console, disable=not console.is_terminal) as bar:
@@ -423,7 +423,7 @@ def register(app: typer.Typer) -> None:
                 source=str(config) if config is not None else "<config>",
             )
         rank_final(t, system.games_per_round)  # 202 and final ranks (VCL4THP Q31)
-        repeat = f"-s {seed}" + (f" --model {model.lower()}" if model else "")
+        repeat = f"-s {seed}" + (f" --model {model.lower()}" if model else "")  # the same config file too
         t.comments.insert(0, f"arbitro generate {system.flag}: seed {seed} (repeat with {repeat})")
         write_trf(t, out, "trf26")
         typer.echo(
