@@ -242,6 +242,14 @@ def generate_cmd(
     event = generate(GeneratorConfig(teams=teams, boards=boards, rounds=rounds, seed=seed, system=sysdef.key, board_forfeit=forfeits))
     atomic_write_text(output, format_team_trf(event))
     typer.echo(f"{output}: {teams} teams, {boards} boards, {event.rounds} rounds")
+    if sysdef.kind is SystemKind.TEAM_SWISS and event.rounds < rounds:  # 142 declares only the rounds played (issue 35 item 6)
+        typer.echo(
+            f"note: {rounds} rounds could not all be paired (no legal pairing, C.04.6 art. 3.3.3); "
+            f"the event was generated for {event.rounds} rounds and 142 declares {event.rounds} / "
+            f"nota: no se pudieron emparejar las {rounds} rondas (no hay emparejamiento legal, C.04.6 art. 3.3.3); "
+            f"el torneo se generó con {event.rounds} rondas y el 142 declara {event.rounds}",
+            err=True,
+        )
 
 
 @team_app.command("pdf")
