@@ -84,3 +84,20 @@ def test_team_generator_declared_rounds_equal_played_rounds() -> None:
     for teams, rounds in ((4, 6), (5, 6), (6, 9), (8, 4)):
         e = generate(GeneratorConfig(teams=teams, rounds=rounds, seed=teams, board_forfeit=0, match_forfeit=0))
         assert e.rounds == e.played_rounds() <= rounds, (teams, rounds)
+
+
+def test_team_generate_pab_is_a_drawn_match_by_default_c04_6_art_1_4(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """C.04.6 (2026) art. 1.4: ``320`` states a drawn match (1 MP, 2 GP on 4 boards) unless the rules fix more."""
+    f = tmp_path / "t.trf"
+    assert main(["team", "generate", "-o", str(f), "--teams", "9"]) == 0
+    (pab,) = [x for x in f.read_text().splitlines() if x.startswith("320 ")]
+    assert pab[4:13] == " 1.0  2.0"
+    w = tmp_path / "w.trf"
+    assert main(["team", "generate", "-o", str(w), "--teams", "9", "--pab-points", "2,2"]) == 0
+    (pab,) = [x for x in w.read_text().splitlines() if x.startswith("320 ")]
+    assert pab[4:13] == " 2.0  2.0"
+    assert main(["team", "standings", str(w), "--format", "json"]) == 0  # the declared win is read back
+    capsys.readouterr()
+    bad = tmp_path / "bad.trf"
+    assert main(["team", "generate", "-o", str(bad), "--teams", "9", "--pab-points", "3,2"]) == 2
+    assert "--pab-points" in capsys.readouterr().err and not bad.exists()
