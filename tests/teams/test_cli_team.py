@@ -58,3 +58,46 @@ def test_team_pdf_writes_each_document_and_refuses_bad_options(tmp_path: Path, c
     assert "--kind" in capsys.readouterr().err
     assert main(["team", "pdf", str(f), "-o", str(tmp_path / "x.pdf"), "--round", "9"]) == 2
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_team_generate_never_declares_unplayed_rounds_c04_6_3_3_3(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """Issue 35 item 6: 4 teams can play 3 rounds; asked for 6, the file declares (142) the 3 played.
+
+    After round 3 every team has met every other ([C1]), so round 4 has no legal pairing (art. 3.3.3).
+    The event is generated again for 3 rounds, so that rounds 2-3 were paired as the last two (arts.
+    2.3.4 [C7], 2.3.7 [C10]) of the event the file declares, and the checker re-pairs them the same.
+    """
+    f = tmp_path / "t.trf"
+    assert main(["team", "generate", "-o", str(f), "--teams", "4", "--rounds", "6", "--seed", "1"]) == 0
+    out = capsys.readouterr()
+    assert "3 rounds" in out.out and "142 declares 3" in out.err and "142 declara 3" in out.err
+    text = f.read_text()
+    assert "\n142 3\n" in text
+    assert main(["team", "check", str(f)]) == 0
+    assert main(["team", "pair", str(f)]) == 2  # every declared round is paired
+    assert "already paired" in capsys.readouterr().err
+
+
+def test_team_generator_declared_rounds_equal_played_rounds() -> None:
+    from arbitro.teams.generator import GeneratorConfig, generate
+
+    for teams, rounds in ((4, 6), (5, 6), (6, 9), (8, 4)):
+        e = generate(GeneratorConfig(teams=teams, rounds=rounds, seed=teams, board_forfeit=0, match_forfeit=0))
+        assert e.rounds == e.played_rounds() <= rounds, (teams, rounds)
+
+
+def test_team_generate_pab_is_a_drawn_match_by_default_c04_6_art_1_4(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    """C.04.6 (2026) art. 1.4: ``320`` states a drawn match (1 MP, 2 GP on 4 boards) unless the rules fix more."""
+    f = tmp_path / "t.trf"
+    assert main(["team", "generate", "-o", str(f), "--teams", "9"]) == 0
+    (pab,) = [x for x in f.read_text().splitlines() if x.startswith("320 ")]
+    assert pab[4:13] == " 1.0  2.0"
+    w = tmp_path / "w.trf"
+    assert main(["team", "generate", "-o", str(w), "--teams", "9", "--pab-points", "2,2"]) == 0
+    (pab,) = [x for x in w.read_text().splitlines() if x.startswith("320 ")]
+    assert pab[4:13] == " 2.0  2.0"
+    assert main(["team", "standings", str(w), "--format", "json"]) == 0  # the declared win is read back
+    capsys.readouterr()
+    bad = tmp_path / "bad.trf"
+    assert main(["team", "generate", "-o", str(bad), "--teams", "9", "--pab-points", "3,2"]) == 2
+    assert "--pab-points" in capsys.readouterr().err and not bad.exists()

@@ -62,7 +62,7 @@ def test_team_byes() -> None:
     bye(e, 1, 2, ByeKind.HALF)
     bye(e, 1, 3, ByeKind.ZERO)
     t = totals(round_table(e))
-    assert t[1] == (2, 2)  # PAB: a win, a draw on every board (docs/decisions.md)
+    assert t[1] == (1, 2)  # PAB: C.04.6 art. 1.4, a drawn match (a draw on every board); was a win before issue 35
     assert t[2] == (1, 2) and t[3] == (0, 0) and t[4] == (0, 0)
 
 
@@ -104,3 +104,19 @@ def test_checker_reports_lineups_out_of_board_order() -> None:
     e.matches.append(Match(1, 1, 2, (BoardGame(1, a[1], b[0], GameResult.WIN), BoardGame(2, a[0], b[1], GameResult.DRAW))))
     problems = lineup_violations(e)
     assert len(problems) == 1 and "round 1: team 1" in problems[0] and "ranked above" in problems[0]
+
+
+def test_c04_6_art_1_4_pab_default_is_a_draw_in_match_and_game_points() -> None:
+    """C.04.6 (2026) art. 1.4: unless the rules say otherwise, the PAB is worth a drawn match."""
+    for scoring, boards, expected in (
+        (TeamScoring(), 4, (Fraction(1), Fraction(2))),
+        (TeamScoring(match_win=Fraction(3)), 6, (Fraction(1), Fraction(3))),
+        (TeamScoring(match_win=Fraction(3), match_draw=Fraction(3, 2)), 5, (Fraction(3, 2), Fraction(5, 2))),
+    ):
+        assert scoring.bye_points(ByeKind.PAB, boards) == expected
+
+
+def test_c04_6_art_1_4_a_win_is_the_competitions_explicit_choice() -> None:
+    e = event(3, boards=4, scoring=TeamScoring(pab_match=Fraction(2)))
+    bye(e, 1, 3)
+    assert totals(round_table(e))[3] == (2, 2)

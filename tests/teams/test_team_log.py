@@ -166,3 +166,34 @@ def test_a_lineup_after_the_deadline_is_only_a_late_one() -> None:
     assert replay(s.events).deadlines == {1: due}
     s.set_deadline(1, None)
     assert replay(s.events).deadlines == {}
+
+
+def test_c04_6_art_1_4_a_new_log_declares_the_bye_as_a_draw_and_an_old_log_keeps_its_win() -> None:
+    """C.04.6 (2026) art. 1.4: the PAB is worth a drawn match unless the competition's rules say otherwise.
+
+    A log written since issue 35 states the bye's points in ``team_event_created``; a log written
+    before has no such keys, and its bye keeps the match points of a win it was scored with.
+    """
+    from fractions import Fraction
+
+    from arbitro.teams.model import ByeKind
+
+    s = _service(teams=7)
+    created = s.events[0].payload
+    assert (created["pab_match"], created["pab_game"]) == ("1", "2")
+    rnd = s.pair_next_round()
+    team = s.state.byes[rnd]
+    assert s.state.require().scoring.bye_points(ByeKind.PAB, 4) == (Fraction(1), Fraction(2))
+    old = [LogEvent(e.kind, dict(e.payload)) for e in s.events]
+    del old[0].payload["pab_match"], old[0].payload["pab_game"]
+    ev = replay(old).require()
+    assert ev.scoring.bye_points(ByeKind.PAB, 4) == (Fraction(2), Fraction(2))
+    assert any(b.team == team for b in replay(old).to_event().byes)
+
+    won = TeamService()
+    won.create("Liga", "team_swiss", 4, 5, pab_points=("2", "2"))
+    assert won.state.require().scoring.bye_points(ByeKind.PAB, 4) == (Fraction(2), Fraction(2))
+    with pytest.raises(ArbitroError, match="pairing-allocated bye"):
+        TeamService().create("Liga", "team_swiss", 4, 5, pab_points=("3", "2"))
+    with pytest.raises(ArbitroError, match="pairing-allocated bye"):
+        TeamService().create("Liga", "team_swiss", 4, 5, pab_points=("1", "5"))

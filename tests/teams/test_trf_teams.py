@@ -43,7 +43,8 @@ def test_team_trf_records_layout() -> None:
     assert t310[8:40].strip() == "Team 001" and t310[73:77].strip() == "1"  # TEC layout [C]
     assert "352 WBWB" in lines and any(x.startswith("362 TW 2.0") for x in lines)
     pab = next(x for x in lines if x.startswith("320 "))
-    assert pab[4:8] == " 2.0" and pab[14:17].strip() == "5"  # round 1: team 5 (lowest, largest TPN)
+    # C.04.6 art. 1.4: a drawn match (1 MP, 2 GP on 4 boards); round 1: team 5 (lowest, largest TPN)
+    assert pab[4:13] == " 1.0  2.0" and pab[14:17].strip() == "5"
 
 
 @pytest.mark.parametrize(
@@ -111,3 +112,24 @@ def test_013_without_310_is_refused_and_same_team_games_are_reported() -> None:
     bad = "\n".join(["012 x", "352 WB", _p(1, "     2 w 1"), _p(2, "     1 b 0"), "310   1 Team                                     0    0.0    0.0   1     1    2"])
     with pytest.raises(TrfError, match="meet each other"):
         parse_team_trf(bad, "same.trf")
+
+
+def test_c04_6_art_1_4_a_declared_320_keeps_its_meaning() -> None:
+    """A 320 record states what the bye is worth: a file that gives it a win's match points keeps them.
+
+    C.04.6 (2026) art. 1.4's default is a drawn match; SPEC_STYLE declares ``320 02.0 02.0`` (a won
+    match, both boards) under ``362 TW 2 TD 1``, so the bye keeps 2 match points and 2 game points.
+    """
+    from fractions import Fraction
+
+    from arbitro.teams.model import ByeKind
+    from arbitro.teams.results import round_table, totals
+
+    e = parse_team_trf(SPEC_STYLE, "spec.trf")
+    assert e.scoring.bye_points(ByeKind.PAB, e.boards) == (Fraction(2), Fraction(2))
+    assert round_table(e, 1)[3][0].mp == 2
+    again = parse_team_trf(format_team_trf(e), "again.trf")
+    assert again.scoring.bye_points(ByeKind.PAB, again.boards) == (Fraction(2), Fraction(2))
+    drawn = parse_team_trf(SPEC_STYLE.replace("320 02.0 02.0", "320 01.0 01.0"), "draw.trf")
+    assert drawn.scoring.pab_match is None and drawn.scoring.pab_game is None  # art. 1.4's default
+    assert totals(round_table(drawn, 1))[3] == (1, 1)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 __all__ = ["pair_file", "try_fast"]
 
 _PAIR_VALUES = {"--dutch"}
-_PAIR_FLAGS = {"-p", "--json", "--bbp-compat", "--add-round", "--full-search"}
+_PAIR_FLAGS = {"-p", "--json", "--bbp-compat", "--add-round", "--full-search", "--literal-tpn"}
 
 
 def _parse(
@@ -102,12 +102,16 @@ def pair_file(
     return 0
 
 
-def _pair_dutch(output: Path | None, dutch: Path, as_json: bool, bbp: bool, add_round: bool, full: bool) -> int:
+def _pair_dutch(
+    output: Path | None, dutch: Path, as_json: bool, bbp: bool, add_round: bool, full: bool, literal: bool = False
+) -> int:
     """``arbitro pair --dutch``: :func:`pair_file` with the Dutch engine, without the registry."""
     from arbitro.cli.pair_common import options
     from arbitro.pairing.dutch import pair_round
 
-    return pair_file(dutch, output, as_json, add_round, lambda t: pair_round(t, None, options(bbp, full)))
+    return pair_file(
+        dutch, output, as_json, add_round, lambda t: pair_round(t, None, options(bbp, full, literal and not bbp))
+    )
 
 
 def try_fast(argv: list[str]) -> int | None:
@@ -125,4 +129,5 @@ def try_fast(argv: list[str]) -> int | None:
         "--bbp-compat" in flags,
         "--add-round" in flags,
         "--full-search" in flags,
+        "--literal-tpn" in flags,
     )

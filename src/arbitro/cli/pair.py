@@ -29,8 +29,15 @@ from arbitro.pairing import registry
 from arbitro.pairing.registry import PairingSystem, PairOptions
 
 
-def _options(bbp: bool, full_search: bool = False, maxi: bool = False) -> PairOptions:
-    return PairOptions(bbp_compat=bbp, full_search=full_search, lim_maxi=maxi)
+def _options(bbp: bool, full_search: bool = False, maxi: bool = False, literal: bool = False) -> PairOptions:
+    return PairOptions(bbp_compat=bbp, full_search=full_search, lim_maxi=maxi, literal_tpn=literal)
+
+
+#: ``--literal-tpn``: the other reading of dutch-system.md §6.1 #3 (issue 35 item 3)
+_LITERAL_HELP = (
+    "Dutch, Burstein: initial-colour parity (C.04.3 5.2.5) from the fixed pairing number of C.04.2 2.3, "
+    "counting players absent and never paired; the default skips them, as bbpPairings and FIDE's Gacrux do."
+)
 
 
 #: ``--maxi-tournament``: the organiser declared a Lim event a Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7)
@@ -173,6 +180,7 @@ def register(app: typer.Typer) -> None:
             ),
         ] = False,
         maxi: Annotated[bool, typer.Option("--maxi-tournament", help=_MAXI_HELP)] = False,
+        literal: Annotated[bool, typer.Option("--literal-tpn", help=_LITERAL_HELP)] = False,
     ) -> int:
         """Pair the next round: bbpPairings-style output.
 
@@ -194,7 +202,7 @@ def register(app: typer.Typer) -> None:
 
         system, source = _one(files, pairable)
         _only_lim(system, maxi)
-        opts = _options(bbp, full_search, maxi)
+        opts = _options(bbp, full_search, maxi, literal)
         # a file whose 192 declares a Maxi-tournament (FIDE_LIM_MAXI) is paired as one without the flag
         return pair_file(
             source,
@@ -233,6 +241,7 @@ def register(app: typer.Typer) -> None:
                 "--pairings-only", help="Check the pairings only, not the standings (points and final ranks)."
             ),
         ] = False,
+        literal: Annotated[bool, typer.Option("--literal-tpn", help=_LITERAL_HELP)] = False,
     ) -> int:
         """Re-pair every round from the file's own history, then recompute the standings; show the differences.
 
@@ -273,7 +282,7 @@ def register(app: typer.Typer) -> None:
             checks = list(
                 system.check(
                     t,
-                    registry.options_of_file(t, _options(bbp, full_search, maxi)),
+                    registry.options_of_file(t, _options(bbp, full_search, maxi, literal)),
                     lambda r: bar.update(task, completed=r),
                 )
             )

@@ -37,14 +37,15 @@ def load(path: Path) -> Tournament:
     return result.tournament
 
 
-def options(bbp: bool, full_search: bool = False) -> DutchOptions:
-    """Rules or bbpPairings mode; the full search alone with ``--full-search`` or ARBITRO_DUTCH_FULL=1."""
+def options(bbp: bool, full_search: bool = False, literal: bool = False) -> DutchOptions:
+    """Rules or bbpPairings mode; the full search alone with ``--full-search`` or ARBITRO_DUTCH_FULL=1;
+    ``literal``: the literal pairing-number parity (``--literal-tpn``, dutch-system.md §6.1 #3)."""
     import os
     from dataclasses import replace
 
     from arbitro.pairing.dutch_state import DutchOptions
 
-    opts = DutchOptions.bbp() if bbp else DutchOptions()
+    opts = DutchOptions.bbp() if bbp else DutchOptions.literal() if literal else DutchOptions()
     if full_search or os.environ.get("ARBITRO_DUTCH_FULL", "") not in ("", "0"):
         opts = replace(opts, full_search=True)
     return opts

@@ -222,10 +222,21 @@ def generate_cmd(
     seed: Annotated[int, typer.Option("--seed", "-s")] = 1,
     system: Annotated[str, typer.Option("--system", help=_SYSTEMS_HELP)] = TEAM_SWISS_KEY.replace("_", "-"),
     forfeits: Annotated[float, typer.Option("--forfeits", help="Share of boards left empty.")] = 0.01,
+    pab_points: Annotated[
+        str | None,
+        typer.Option(
+            "--pab-points",
+            help="MP,GP of the pairing-allocated bye when the rules fix them (e.g. 2,2 for a won match);"
+            " default C.04.6 art. 1.4, a drawn match.",
+        ),
+    ] = None,
 ) -> None:
     """A random team tournament (TRF-2026 team file)."""
+    from fractions import Fraction
+
     from arbitro.pairing.registry import SystemKind, UnknownSystem, get
     from arbitro.teams.generator import GeneratorConfig, generate
+    from arbitro.teams.model import TeamScoring
     from arbitro.trf.files import atomic_write_text
     from arbitro.trf.teams import format_team_trf
 
@@ -239,9 +250,34 @@ def generate_cmd(
         raise ArbitroError("expected 2-1000 teams, 1-20 boards and 1-30 rounds")
     if not 0 <= forfeits <= 1:
         raise ArbitroError(f"--forfeits: expected a share from 0 to 1, got {forfeits}")
-    event = generate(GeneratorConfig(teams=teams, boards=boards, rounds=rounds, seed=seed, system=sysdef.key, board_forfeit=forfeits))
+    scoring = TeamScoring()
+    if pab_points is not None:
+        parts = pab_points.split(",")
+        try:
+            pab_mp, pab_gp = (Fraction(x.strip()) for x in parts) if len(parts) == 2 else (None, None)
+        except (ValueError, ZeroDivisionError):
+            pab_mp = pab_gp = None
+        if pab_mp is None or pab_gp is None or not scoring.match_loss <= pab_mp <= scoring.match_win or not 0 <= pab_gp <= boards:
+            raise ArbitroError(
+                f"--pab-points: expected match points from {scoring.match_loss} to {scoring.match_win} and game points"
+                f" from 0 to {boards}, as MP,GP (e.g. 2,2), got {pab_points!r}"
+            )
+        scoring = TeamScoring(pab_match=pab_mp, pab_game=pab_gp)
+    event = generate(
+        GeneratorConfig(
+            teams=teams, boards=boards, rounds=rounds, seed=seed, system=sysdef.key, board_forfeit=forfeits, scoring=scoring
+        )
+    )
     atomic_write_text(output, format_team_trf(event))
     typer.echo(f"{output}: {teams} teams, {boards} boards, {event.rounds} rounds")
+    if sysdef.kind is SystemKind.TEAM_SWISS and event.rounds < rounds:  # 142 declares only the rounds played (issue 35 item 6)
+        typer.echo(
+            f"note: {rounds} rounds could not all be paired (no legal pairing, C.04.6 art. 3.3.3); "
+            f"the event was generated for {event.rounds} rounds and 142 declares {event.rounds} / "
+            f"nota: no se pudieron emparejar las {rounds} rondas (no hay emparejamiento legal, C.04.6 art. 3.3.3); "
+            f"el torneo se generó con {event.rounds} rondas y el 142 declara {event.rounds}",
+            err=True,
+        )
 
 
 @team_app.command("pdf")

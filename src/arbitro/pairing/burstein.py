@@ -58,6 +58,9 @@ class BursteinOptions:
     floaters_by_order: bool = False  # 2.3.2 [C6]: floaters of least score (bbp: whoever 4.3's order leaves)
     next_bracket_ignored: bool = False  # 2.3.2 [C7]: floaters chosen for the next bracket's [C6] too
     full_search: bool = False  # not a bbp reading: no group by construction (issue 17)
+    # Not a bbp reading: the literal pairing-number parity (C.04.2 2.3 fixed TPN, never-paired
+    # absentees counted); the default skips them, as bbp and Gacrux do (dutch-system.md §6.1 #3).
+    literal_numbers: bool = False
 
     @classmethod
     def bbp(cls) -> BursteinOptions:
@@ -657,9 +660,11 @@ def pair_round(
     if not opts.no_seeding_rounds and rnd <= seeding_rounds(t.total_rounds):
         from arbitro.pairing.dutch import pair_round as dutch_round
 
-        return dutch_round(t, rnd)
+        return dutch_round(t, rnd, DutchOptions(effective_numbers=not opts.literal_numbers))
     bbp = opts.index_sb_first
-    st = build_state(t, rnd, DutchOptions(effective_numbers=bbp, baku_half_of_file=bbp))
+    st = build_state(
+        t, rnd, DutchOptions(effective_numbers=bbp or not opts.literal_numbers, baku_half_of_file=bbp)
+    )
     r = _Round(t, st, opts)
     order = r.ordered()
     pairs: list[tuple[PlayerState, PlayerState]] | None = None
@@ -688,4 +693,6 @@ def pair_round(
 def pair_system(t: Tournament, round_number: int | None, options: PairOptions) -> RoundPairing:
     """The registry's engine (:data:`arbitro.pairing.registry.PairFunction`); ``bbp_compat`` -> bbp's reading."""
     opts = BursteinOptions.bbp() if options.bbp_compat else BursteinOptions()
+    if options.literal_tpn and not options.bbp_compat:
+        opts = replace(opts, literal_numbers=True)
     return pair_round(t, round_number, replace(opts, full_search=True) if options.full_search else opts)

@@ -21,6 +21,7 @@ Solved = tuple[list[tuple[PlayerState, PlayerState]], PlayerState | None]
 
 __all__ = [
     "DEPARTURES",
+    "READINGS",
     "RecordedRound",
     "RoundCheck",
     "check_rounds",
@@ -34,9 +35,22 @@ __all__ = [
 DEPARTURES: dict[str, str] = {
     "narrow_count_fields": "bbp §6.1 #1: count fields too narrow, PAB to an ineligible player (C.04.1 art. 4, [C2])",
     "baku_half_of_file": "bbp §6.1 #2: Baku group A of ceil(N/2) players (C.04.7: 2*ceil(N/4))",
+    # Arbitro's default since issue 35 (the reading bbpPairings and Gacrux share); kept for the
+    # entries of older cross-check logs, which name it.
     "effective_numbers": "bbp §6.1 #3: pairing-number parity skips never-paired absentees (C.04.3 5.2.5)",
     "zero_pab_no_float": "bbp §6.1 #4: no downfloat for a PAB worth a loss (C.04.3 1.4.3)",
     "board_order_unaccelerated": "bbp §6.1 #5: board order without virtual points (C.04.7 1.5)",
+}
+
+
+#: The other reading of a point where the default follows the public engines (issue 35 item 3),
+#: by name: the option that reproduces it, and its explanation.
+READINGS: dict[str, str] = {
+    "literal_numbers": (
+        "reading §6.1 #3: the literal pairing number, the fixed TPN of C.04.2 2.3 with never-paired"
+        " absentees counted (C.04.3 5.2.5; --literal-tpn; asked of the TEC,"
+        " docs/acceptance/discrepancies/departure-3.md)"
+    ),
 }
 
 
@@ -87,7 +101,7 @@ class RoundCheck:
     @property
     def explanations(self) -> list[str]:
         """The documented departures that explain the difference, as text."""
-        return [DEPARTURES.get(name, name) for name in self.departures]
+        return [DEPARTURES.get(name) or READINGS.get(name, name) for name in self.departures]
 
     @property
     def explained(self) -> bool:
@@ -234,6 +248,10 @@ def check_round(t: Tournament, rnd: int, base: DutchOptions | None = None) -> Ro
         alt = trials.pair(replace(DutchOptions.bbp(), full_search=opts.full_search))
         if alt is not None and recorded.matches(alt):
             result.departures = [n for n in DEPARTURES if not getattr(opts, n)]
+    if not result.departures and opts.effective_numbers:  # a file paired with the literal TPN (§6.1 #3)
+        alt = trials.pair(replace(opts, effective_numbers=False))
+        if alt is not None and recorded.matches(alt):
+            result.departures.append("literal_numbers")
     return result
 
 

@@ -42,10 +42,23 @@ class DutchOptions:
     """Switches for the places where bbpPairings v6.0.0 departs from the rules (dutch-system.md §6.1).
 
     The defaults follow the rules; ``bbp()`` reproduces bbpPairings where it departs.
+
+    ``effective_numbers`` (§6.1 #3) is the one place where the default is the reading of the
+    public engines rather than the literal one (issue 35 item 3): C.04.3 5.2.5 gives the
+    initial colour by the parity of the higher-ranked player's *pairing number*, and a player
+    who never took part in a pairing and is absent from the round being paired (a bye in round
+    1, never paired) is skipped by bbpPairings and by FIDE's Gacrux 1.11.65 (its
+    ``crosstable.assign_tpn``: "a running count over the competitors that are ready to be
+    paired or have been paired before"). The text does not clearly say otherwise: C.04.2 2.3
+    numbers the initial list, but 2.4-2.5 keep numbers provisional until the entry list closes
+    and renumber for a late entry, which is what the skip does for a player who has not yet
+    come. ``effective_numbers=False`` is the literal reading (the fixed TPN of C.04.2 2.3,
+    absentees counted), the question put to the TEC in
+    docs/acceptance/discrepancies/departure-3.md.
     """
 
     narrow_count_fields: bool = False  # §6.1 #1: count fields sized by the largest scoregroup
-    effective_numbers: bool = False  # §6.1 #3: parity from numbers skipping never-paired absentees
+    effective_numbers: bool = True  # §6.1 #3: parity skips never-paired absentees (bbp, Gacrux); False: literal TPN
     zero_pab_no_float: bool = False  # §6.1 #4: a PAB worth no more than a loss gives no downfloat
     baku_half_of_file: bool = False  # §6.1 #2: Baku group A = ceil(N/2) players of the file
     board_order_unaccelerated: bool = False  # §6.1 #5: boards sorted without virtual points
@@ -55,7 +68,18 @@ class DutchOptions:
 
     @classmethod
     def bbp(cls) -> DutchOptions:
-        return cls(True, True, True, True, True)
+        return cls(
+            narrow_count_fields=True,
+            effective_numbers=True,
+            zero_pab_no_float=True,
+            baku_half_of_file=True,
+            board_order_unaccelerated=True,
+        )
+
+    @classmethod
+    def literal(cls) -> DutchOptions:
+        """The rules with the literal reading of §6.1 #3 (the fixed TPN of C.04.2 2.3; Arbitro's default before issue 35)."""
+        return cls(effective_numbers=False)
 
 
 @dataclass(slots=True)
@@ -257,7 +281,8 @@ def build_state(t: Tournament, round_number: int, options: DutchOptions | None =
                 forbidden.setdefault(r.opponent, set()).add(rank)
 
     to_pair = [rank for rank in ranking_order(t) if rank not in unpaired]
-    # Pairing numbers (C.04.2 2.3); bbp skips never-paired absentees (§6.1 #3).
+    # Pairing numbers (C.04.2 2.3); by default, as bbp and Gacrux, never-paired absentees are
+    # skipped (§6.1 #3, C.04.3 5.2.5; DutchOptions.literal() counts them).
     order = ranking_order(t)
     if opts.effective_numbers:
         order = [rank for rank in order if rank not in unpaired or any(_takes_part(r) for r in history[rank])]

@@ -45,6 +45,8 @@ def _dutch_options(options: PairOptions) -> DutchOptions:
     from arbitro.pairing.dutch_state import DutchOptions
 
     opts = DutchOptions.bbp() if options.bbp_compat else DutchOptions()
+    if options.literal_tpn and not options.bbp_compat:  # §6.1 #3, the literal reading
+        opts = replace(opts, effective_numbers=False)
     return replace(opts, full_search=True) if options.full_search else opts
 
 

@@ -71,12 +71,16 @@ class PairOptions:
     ``bbp_compat`` reproduces bbpPairings v6.0.0 where it departs from the
     rules (Dutch, Burstein); ``full_search`` disables proved shortcuts and runs
     the reference search alone (issue 16); ``lim_maxi`` declares a Lim event a
-    Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7: choices within 100 rating points).
+    Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7: choices within 100 rating points);
+    ``literal_tpn`` takes the literal reading of C.04.3 5.2.5's pairing number (the fixed
+    TPN of C.04.2 2.3, never-paired absentees counted) instead of the default shared by
+    bbpPairings and Gacrux (Dutch, Burstein; dutch-system.md §6.1 #3, issue 35).
     """
 
     bbp_compat: bool = False
     full_search: bool = False
     lim_maxi: bool = False
+    literal_tpn: bool = False
 
 
 #: ``pair(tournament, round_number_or_None, options) -> RoundPairing``

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from arbitro.model import Colour, Tournament
 from arbitro.pairing.bracket_swiss import BracketRules, pair_brackets
 from arbitro.pairing.colours import board_key
-from arbitro.pairing.dutch_state import PlayerState, RoundState, build_state, points
+from arbitro.pairing.dutch_state import DutchOptions, PlayerState, RoundState, build_state, points
 from arbitro.pairing.types import Board, NoValidPairing, RoundPairing
 
 __all__ = [
@@ -31,7 +31,11 @@ def round_state(t: Tournament, round_number: int | None) -> RoundState:
     rnd = round_number if round_number is not None else t.played_rounds + 1
     if rnd < 1:
         raise ValueError(f"round number must be at least 1, got {rnd}")
-    return build_state(t, rnd)
+    # Pairing-number parity (Dubov 5.2.1, Lim, Double-Swiss 4.3.1): the literal TPN of C.04.2 2.3,
+    # never-paired absentees counted. The Dutch and Burstein engines take bbpPairings' and Gacrux's
+    # reading since issue 35 (dutch-system.md §6.1 #3); these systems keep the literal one until an
+    # independent engine of theirs is compared on it (docs/acceptance/discrepancies/departure-3.md).
+    return build_state(t, rnd, DutchOptions.literal())
 
 
 def both_granted(a: PlayerState, b: PlayerState) -> bool:

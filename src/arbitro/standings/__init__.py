@@ -30,7 +30,7 @@ from arbitro.tiebreaks.column import Explanation
 from arbitro.tiebreaks.context import Context, build_context
 from arbitro.tiebreaks.direct_encounter import explain_direct_encounter
 from arbitro.tiebreaks.registry import explain_value
-from arbitro.tiebreaks.rules import Rules, is_pre_determined, resolve_rules
+from arbitro.tiebreaks.rules import Rules, inferred_round_robin, is_pre_determined, resolve_rules
 from arbitro.tiebreaks.spec import (
     PRIMARY_CODES,
     TiebreakSpec,
@@ -190,6 +190,22 @@ def tiebreak_list_for(
     return specs
 
 
+#: The warning of a file scored as a round robin without declaring it (issue 35 item 6).
+_INFERRED = {
+    "complete": (
+        "no tournament type declared (092/192): scored as a round robin (C.07 Art. 15), inferred from the"
+        " pairings (every pair of players met) / sin tipo de torneo declarado (092/192): se puntúa como"
+        " round robin (C.07 art. 15), deducido de los emparejamientos (todos jugaron contra todos)"
+    ),
+    "berger": (
+        "no tournament type declared (092/192): scored as a round robin (C.07 Art. 15), inferred from the"
+        " pairings (the rounds played follow the Berger table, C.05 Annex 1) / sin tipo de torneo declarado"
+        " (092/192): se puntúa como round robin (C.07 art. 15), deducido de los emparejamientos (las rondas"
+        " jugadas siguen la tabla de Berger, C.05 anexo 1)"
+    ),
+}
+
+
 def compute_standings(
     t: Tournament,
     tiebreaks: list[str] | str | None = None,
@@ -219,6 +235,8 @@ def compute_standings(
     resolved = resolve_rules(rules, t.start_date)
     rr = is_pre_determined(t) if round_robin is None else round_robin
     warnings: list[str] = []
+    if round_robin is None and rr and not t.is_round_robin:
+        warnings.append(_INFERRED[inferred_round_robin(t) or "complete"])
     specs = tiebreak_list_for(t, tiebreaks, round_robin=rr, warnings=warnings)
     if after_round is not None and after_round < 0:
         raise TiebreakSpecError(f"after round: expected a round number >= 0, got {after_round}")

@@ -122,15 +122,27 @@ def play_round(
 def generate(cfg: GeneratorConfig) -> TeamEvent:
     """A random team tournament (every round paired by ``cfg.system``).
 
-    When the engine finds no pairing (C.04.6 art. 3.3.3) the event stops before that round
-    (``rounds`` keeps the declared number; :meth:`TeamEvent.played_rounds` tells how many were played).
+    When the engine finds no pairing for a round (C.04.6 art. 3.3.3: the Chief Arbiter would
+    decide) the event stops before it. A file never declares rounds that were not played
+    (TRF ``142``: tie-break readers count a declared round without a result as unplayed, and
+    C.04.6 arts. 1.7.2, 2.3.4 and 2.3.7 read the number of rounds), so the event is generated
+    again, with the same seed, for the rounds that could be played, until every declared round
+    is paired: ``rounds`` is then both the declared and the played number, and every round was
+    paired knowing it (issue 35 item 6).
     """
+    event = _generate(cfg, cfg.rounds)
+    while event.played_rounds() < event.rounds:
+        event = _generate(cfg, event.played_rounds())
+    return event
+
+
+def _generate(cfg: GeneratorConfig, rounds: int) -> TeamEvent:
     rng = random.Random(cfg.seed)
     event = TeamEvent(
         name=f"Generated team event {cfg.seed}",
         teams=_teams(cfg, rng),
         boards=cfg.boards,
-        rounds=cfg.rounds,
+        rounds=rounds,
         scoring=cfg.scoring,
         system=cfg.system,
         colour_type=cfg.colour_type,
@@ -153,4 +165,3 @@ def generate(cfg: GeneratorConfig) -> TeamEvent:
             kind = ByeKind.PAB if cfg.system == TEAM_SWISS_KEY else ByeKind.ZERO
             event.byes.append(TeamBye(rnd, pairing.bye, kind))
     return event
-

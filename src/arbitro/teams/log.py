@@ -10,8 +10,10 @@ the results) and emit the events; a face only appends them.
 Kinds (payloads are JSON objects; docs/formats/event-log.md, "Team events"):
 
 * ``team_event_created`` - name, system (a registry key), boards, rounds, match points
-  (``match_win``/``match_draw``/``match_loss`` as decimal strings), place, dates, arbiter,
-  tie-breaks;
+  (``match_win``/``match_draw``/``match_loss`` as decimal strings), what the pairing-allocated
+  bye is worth (``pab_match``/``pab_game``, decimal strings; C.04.6 art. 1.4: a draw unless the
+  competition's rules say otherwise; a log written before 2026-12-04 has neither and keeps the
+  meaning it was written with, the match points of a win), place, dates, arbiter, tie-breaks;
 * ``team_registered`` - a team (its TPN is the order of registration, C.04.6 art. 1.1) with
   its players in ranked board order (the first ``boards`` are the regular line-up, the rest
   reserves); players get ids (TRF 001 start ranks) in order of registration;
@@ -32,6 +34,7 @@ A board whose player is missing from the line-up is lost by forfeit (an empty bo
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -226,11 +229,19 @@ def _int(payload: Mapping[str, Any], key: str) -> int:
 def _apply(st: TeamLogState, e: LogEvent) -> None:
     p = e.payload
     if e.kind == "team_event_created":
+        match_win = _frac(p.get("match_win", "2"), "match_win")
         scoring = TeamScoring(
-            match_win=_frac(p.get("match_win", "2"), "match_win"),
+            match_win=match_win,
             match_draw=_frac(p.get("match_draw", "1"), "match_draw"),
             match_loss=_frac(p.get("match_loss", "0"), "match_loss"),
+            # a log without pab_match predates C.04.6 art. 1.4's default (issue 35): its bye
+            # was worth a win's match points when it was written, and keeps that meaning
+            pab_match=_frac(p["pab_match"], "pab_match") if "pab_match" in p else match_win,
+            pab_game=_frac(p["pab_game"], "pab_game") if "pab_game" in p else None,
         )
+        plain = dataclasses.replace(scoring, pab_match=None, pab_game=None)
+        if scoring.bye_points(ByeKind.PAB, _int(p, "boards")) == plain.bye_points(ByeKind.PAB, _int(p, "boards")):
+            scoring = plain  # art. 1.4's default, as a TRF 320 record with these values reads
         st.event = TeamEvent(
             name=str(p["name"]), teams={}, boards=_int(p, "boards"), rounds=_int(p, "rounds"), scoring=scoring,
             system=str(p["system"]), city=str(p.get("city", "")), federation=str(p.get("federation", "")),
@@ -329,8 +340,13 @@ class TeamService:
         chief_arbiter: str = "",
         tiebreaks: Sequence[str] = (),
         norm_event: str = "",
+        pab_points: tuple[str, str] | None = None,
     ) -> None:
-        """``norm_event``: the kind of event for B.01 norms (``team_championship``: 1.4.1b, 7 games), or ``""``."""
+        """``norm_event``: the kind of event for B.01 norms (``team_championship``: 1.4.1b, 7 games), or ``""``.
+
+        ``pab_points``: (match points, game points) of the pairing-allocated bye when the
+        competition's rules fix them; ``None`` is C.04.6 art. 1.4's default, a drawn match.
+        """
         if self.state.created:
             raise ArbitroError(msg("team.exists", "the team competition already exists"))
         check_text("tournament name", name)
@@ -356,6 +372,15 @@ class TeamService:
                     "match points: a won match must be worth more than a drawn one, and a drawn one no less than a lost one",
                 )
             )
+        if pab_points is None:  # C.04.6 art. 1.4: the match points and game points of a draw
+            pab_mp, pab_gp = draw, TeamScoring().game_draw * boards
+        else:
+            pab_mp, pab_gp = _frac(pab_points[0], "pab_match"), _frac(pab_points[1], "pab_game")
+            if not loss <= pab_mp <= win or not 0 <= pab_gp <= boards:
+                raise ArbitroError(
+                    f"pairing-allocated bye: expected match points from a lost to a won match and game points"
+                    f" from 0 to the number of boards ({boards}), got {pab_mp} and {pab_gp}"
+                )
         start_date, end_date = _trf_date(start_date, "start date"), _trf_date(end_date, "end date")
         if norm_event not in NORM_EVENTS:
             raise ArbitroError(f"norm event: expected one of {', '.join(e or '(none)' for e in NORM_EVENTS)}, got {norm_event!r}")
@@ -368,7 +393,8 @@ class TeamService:
             {
                 "name": name.strip(), "system": sysdef.key, "boards": boards,
                 "rounds": rounds if sysdef.kind is SystemKind.TEAM_SWISS else 0,
-                "match_win": str(win), "match_draw": str(draw), "match_loss": str(loss), "city": city,
+                "match_win": str(win), "match_draw": str(draw), "match_loss": str(loss),
+                "pab_match": str(pab_mp), "pab_game": str(pab_gp), "city": city,
                 "federation": federation, "start_date": start_date, "end_date": end_date,
                 "chief_arbiter": chief_arbiter, "tiebreaks": list(tiebreaks), "norm_event": norm_event,
             },

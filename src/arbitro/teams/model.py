@@ -130,9 +130,13 @@ class TeamScoring:
     """Match points and game points (configurable: 2-1-0, 3-1-0, ...).
 
     ``pab_match``/``pab_game``: what the pairing-allocated bye is worth; ``None`` means
-    the match points of a win and the game points of a draw on every board
-    (docs/decisions.md, 2026-12-01). A whole-match forfeit gives the winner the match
-    points of a win and a forfeit win on every board.
+    C.04.6 (2026) art. 1.4's default, the match points and the game points of a **draw**
+    (a drawn match: the draw's game points on every board). A competition whose rules
+    give more (e.g. the match points of a win) declares it: TRF record ``320`` carries
+    both values, a team log's ``team_event_created`` its ``pab_match``/``pab_game``
+    (docs/decisions.md, 2026-12-04; the 2026-12-01 default of a win is superseded).
+    A whole-match forfeit gives the winner the match points of a win and a forfeit win
+    on every board.
     """
 
     match_win: Fraction = Fraction(2)
@@ -150,8 +154,8 @@ class TeamScoring:
 
     def bye_points(self, kind: ByeKind, boards: int) -> tuple[Fraction, Fraction]:
         """(match points, game points) of a team bye."""
-        if kind is ByeKind.PAB:
-            mp = self.match_win if self.pab_match is None else self.pab_match
+        if kind is ByeKind.PAB:  # C.04.6 art. 1.4: a draw unless the rules say otherwise
+            mp = self.match_draw if self.pab_match is None else self.pab_match
             gp = self.game_draw * boards if self.pab_game is None else self.pab_game
             return mp, gp
         if kind is ByeKind.FULL:

@@ -851,8 +851,16 @@ def _last_paired_round(t: Tournament) -> int:
             if r.opponent is not None or r.code in (ResultCode.PAIRING_BYE, ResultCode.FORFEIT_WIN):
                 last = k
                 break
-    # Rounds after the last paired one count as played when every player has a
-    # result there that is not a bye request (e.g. a round where all were absent).
+    # A round after the last paired one in which *every* player has a recorded bye or
+    # absence (H, Z, F, ``-``) took place without boards (issue 35 item 6): it counts as
+    # played, so the next pairing is of the round after it. Pairing it again would give
+    # zero boards (C.04.1 art. 1: the pairing is of the players present; here none is).
+    players = list(t.players.values())
+    while players and all(
+        len(p.results) > last and p.results[last].opponent is None and p.results[last].code in _NEXT_BYE_KIND
+        for p in players
+    ):
+        last += 1
     return last
 
 

@@ -474,8 +474,11 @@ def _build(
         tiebreaks = listed
     defaults = TeamScoring()
     if pab_points is not None:
+        # A 320 record always states the bye's points (TRF-2026 4.6). Equal to C.04.6 art.
+        # 1.4's default (a draw), the event keeps the default; otherwise (e.g. a win, the
+        # competition's own rule) the declared values are kept, so the file keeps its meaning.
         plain = TeamScoring(
-            match_win=match_scores.get("W", defaults.match_win),
+            match_draw=match_scores.get("D", defaults.match_draw),
             game_draw=game_scores.get("D", defaults.game_draw),
         ).bye_points(ByeKind.PAB, boards)
         if pab_points == plain:
