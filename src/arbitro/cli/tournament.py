@@ -95,7 +95,8 @@ def _author(author: str | None) -> str:
 
 
 def _trf_text(state: TournamentState, version: str = "trf26") -> str:
-    return format_trf(state.to_tournament(), version)
+    """The TRF file: the rating report (results corrected for it only in the ``001`` blocks, VCL4THP Q192)."""
+    return format_trf(state.to_tournament(rating_report=True), version)
 
 
 def _same_content(text: str | None, state: TournamentState) -> bool:
@@ -105,7 +106,7 @@ def _same_content(text: str | None, state: TournamentState) -> bool:
     parsed = parse_trf(text, validate=False)
     if parsed.errors:
         return False
-    expected = state.to_tournament()
+    expected = state.to_tournament(rating_report=True)
     return parsed.tournament.players == expected.players and parsed.tournament.comments == expected.comments
 
 
@@ -522,6 +523,15 @@ def result_cmd(
     ],
     round_number: Annotated[int | None, typer.Option("--round", "-r", help="Default: the last paired round.")] = None,
     correct: Annotated[bool, typer.Option("--correct", help="Correct results already entered.")] = False,
+    rating_report: Annotated[
+        bool,
+        typer.Option(
+            "--rating-report",
+            help="With --correct, for a round older than the one before the last: correct it for the rating report "
+            "only (the TRF's 001 blocks and a ### line); the standings and pairings keep the old result "
+            "(FIDE mode, VCL4THP Q189-Q193, C.04.2 4.3).",
+        ),
+    ] = False,
     reason: Annotated[str, typer.Option("--reason", help="Why the correction.")] = "",
     author: AuthorOpt = None,
 ) -> None:
@@ -537,7 +547,14 @@ def result_cmd(
       arbitro tournament result open.trf --round 4 5 0-1
 
       arbitro tournament result open.trf --correct --reason "scoresheet" 2 1-0
+
+      arbitro tournament result open.trf --correct --rating-report --round 1 --reason "scoresheet" 2 0-1
+
+    In FIDE mode only the last paired round and the one before it can be corrected; an older round
+    only for the rating report (--rating-report).
     """
+    if rating_report and not correct:
+        raise ArbitroError("--rating-report: it qualifies a correction; give --correct too")
     if len(items) % 2:
         raise ArbitroError("result: expected pairs of BOARD RESULT, e.g. `1 1-0 2 1/2-1/2`")
     pairs: list[tuple[int, str]] = []
@@ -550,13 +567,21 @@ def result_cmd(
     for board, result in pairs:
         index = _log_board(svc.state, round_number, board)
         if correct:
-            svc.correct_result(index, result, round_number, reason)
+            try:
+                svc.correct_result(index, result, round_number, reason, rating_report=rating_report)
+            except ArbitroError as err:
+                if err.code == "correction.fide_old_round":
+                    raise ArbitroError(f"{err}: give --rating-report to record it so") from None
+                raise
         else:
             svc.enter_result(index, result, round_number)
     save(file, svc)
     boards = {index: number for (number, index) in shown}
     for event in svc.new_events:
         payload = event.payload
+        if event.kind == "rating_report_corrected":
+            typer.echo(f"### {payload['note']}")
+            continue
         game = svc.state.round(payload["round"]).boards[payload["board"] - 1]
         typer.echo(
             f"round {payload['round']} board {boards.get(payload['board'], payload['board'])}: "

@@ -27,7 +27,13 @@ from arbitro.pairing.types import NoValidPairing, RoundPairing
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits, check_bye_request
 from arbitro.tournament.events import Event, now_utc
-from arbitro.tournament.fide import check_manual_pairing, check_scoring, check_tiebreaks, colour_warnings
+from arbitro.tournament.fide import (
+    check_manual_pairing,
+    check_scoring,
+    check_tiebreaks,
+    colour_warnings,
+    correctable_rounds,
+)
 from arbitro.tournament.manual import mpa_note
 from arbitro.tournament.numbers import (
     LAST_ROUND_FOR_RENUMBERING,
@@ -897,8 +903,24 @@ class TournamentService:
             tx.emit(ev.ResultEntered(round=rnd.number, board=board, white=white.value, black=black.value))
         return list(tx.events)
 
-    def correct_result(self, board: int, result: str, round_number: int | None = None, reason: str = "") -> list[Event]:
-        """Correct an entered result (C.04.2 4.3: it affects only pairings not yet made)."""
+    def correct_result(
+        self,
+        board: int,
+        result: str,
+        round_number: int | None = None,
+        reason: str = "",
+        *,
+        rating_report: bool = False,
+    ) -> list[Event]:
+        """Correct an entered result (C.04.2 4.3: it affects only pairings not yet made).
+
+        FIDE mode corrects only the last paired round and the one before it
+        (:func:`~arbitro.tournament.fide.correctable_rounds`; VCL4THP Q189-Q191). An older
+        round is refused unless ``rating_report``: the correction is then for the rating
+        report only (Q192) -- the standings and the pairings keep the game's result, the
+        TRF's ``001`` blocks carry the corrected one and a ``###`` line says so (Q193).
+        ``rating_report`` is refused for a round that can still be corrected as usual.
+        """
         check_text("reason", reason)
         s = self._require_open()
         rnd = s.round(round_number)
@@ -913,6 +935,30 @@ class TournamentService:
                 )
             )
         white, black = parse_result(result, fide_mode=s.fide_mode)
+        window = correctable_rounds(s)
+        if rating_report:
+            if rnd.number in window:
+                raise ArbitroError(
+                    msg(
+                        "correction.rating_report_recent",
+                        "correction: round {round} is the last paired round or the one before it: correct it as usual; "
+                        "a correction for the rating report only is for older rounds (VCL4THP Q192)",
+                        round=rnd.number,
+                    )
+                )
+            return self._correct_for_rating_report(rnd.number, board, game, white, black, reason)
+        if s.fide_mode and rnd.number not in window:
+            raise ArbitroError(
+                msg(
+                    "correction.fide_old_round",
+                    "correction: round {round} is older than the round before the last paired round ({last}); in FIDE "
+                    "mode its result stays as it is for the standings and the pairings (VCL4THP Q189-Q191). It can be "
+                    "corrected for the rating report only: the TRF then carries the corrected result with a ### line "
+                    "(Q192-Q193, C.04.2 4.3)",
+                    round=rnd.number,
+                    last=s.paired_rounds,
+                )
+            )
         if (white, black) == (game.white_code, game.black_code):
             raise ArbitroError(
                 msg(
@@ -943,6 +989,45 @@ class TournamentService:
                     white=white.value,
                     black=black.value,
                     previous=previous,
+                    reason=reason,
+                    note=note,
+                )
+            )
+        return list(tx.events)
+
+    def _correct_for_rating_report(
+        self, number: int, board: int, game: Game, white: ResultCode, black: ResultCode, reason: str
+    ) -> list[Event]:
+        """VCL4THP Q192-Q193: the result for the rating report only, with its ``###`` line (in any mode)."""
+        s = self.state
+        assert game.white_code is not None and game.black_code is not None
+        current = s.rating_report.get((number, board), (game.white_code, game.black_code))
+        if (white, black) == current:
+            raise ArbitroError(
+                msg(
+                    "correction.same",
+                    "correction: round {round} board {board} already has {result}",
+                    round=number,
+                    board=board,
+                    result=format_result(white, black),
+                )
+            )
+        used = _ascii(format_result(game.white_code, game.black_code))
+        new = _ascii(format_result(white, black))
+        note = (
+            f"Rating report @ Round {number} board {board} ({game.white}-{game.black}): "
+            f"{_ascii(format_result(*current))} -> {new} by {self.author}; "
+            f"001 carries {new}, the standings and pairings use {used} (C.04.2 4.3)"
+            + (f": {reason}" if reason else "")
+        )
+        with self._tx() as tx:
+            tx.emit(
+                ev.RatingReportCorrected(
+                    round=number,
+                    board=board,
+                    white=white.value,
+                    black=black.value,
+                    previous=(current[0].value, current[1].value),
                     reason=reason,
                     note=note,
                 )

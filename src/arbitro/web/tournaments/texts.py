@@ -165,6 +165,16 @@ TEXTS: dict[str, Promise | Plural] = {
     "result.no_board": _("result: round %(round)s has boards 1-%(last)s; there is no board %(board)s"),
     "correction.no_result": _("correction: round %(round)s board %(board)s has no result yet; enter it instead"),
     "correction.same": _("correction: round %(round)s board %(board)s already has %(result)s"),
+    "correction.fide_old_round": _(
+        "correction: round %(round)s is older than the round before the last paired round (%(last)s); in FIDE "
+        "mode its result stays as it is for the standings and the pairings (VCL4THP Q189-Q191). It can be "
+        "corrected for the rating report only: the TRF then carries the corrected result with a ### line "
+        "(Q192-Q193, C.04.2 4.3)"
+    ),
+    "correction.rating_report_recent": _(
+        "correction: round %(round)s is the last paired round or the one before it: correct it as usual; "
+        "a correction for the rating report only is for older rounds (VCL4THP Q192)"
+    ),
     "fide.left": _("FIDE mode: the tournament has already left FIDE mode"),
     "fide.confirm": _(
         "FIDE mode: leaving FIDE mode cannot be undone and is written into the TRF; confirm it explicitly"
