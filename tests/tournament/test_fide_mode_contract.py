@@ -138,3 +138,24 @@ def test_vcl4thp_q191_c04_5_two_game_matches_count_a_match_as_a_round() -> None:
     with pytest.raises(ArbitroError, match="older than the round before the last"):
         svc.correct_result(1, "1-0", round_number=2)
     svc.correct_result(1, "1-0", round_number=3)
+
+
+def test_vcl4thp_q57_fide_mode_freezes_the_number_of_rounds_once_round_1_is_paired() -> None:
+    svc = _swiss(rounds=5)
+    svc.change_settings(rounds=6)  # before the start: still an announcement (C.04.1 art. 1)
+    svc.change_settings(rounds=5)
+    svc.pair_next_round(seed=1)
+    for rounds in (6, 4):  # neither raised nor lowered: Q58-Q61 (Level 4, re-check of the last round) never arise
+        with pytest.raises(ArbitroError, match=r"number of rounds \(5\) is fixed once round 1 has been paired") as err:
+            svc.change_settings(rounds=rounds)
+        assert err.value.code == "settings.fide_rounds" and "Q57" in str(err.value)
+    assert svc.state.total_rounds == 5
+    assert svc.change_settings(rounds=5, city="Salta")  # the same number with another change: accepted
+
+
+def test_vcl4thp_q57_outside_fide_mode_a_swiss_may_still_announce_more_rounds() -> None:
+    svc = _swiss(rounds=5)
+    svc.leave_fide_mode(confirm=True, reason="club event")
+    svc.pair_next_round(seed=1)
+    svc.change_settings(rounds=7)
+    assert svc.state.total_rounds == 7

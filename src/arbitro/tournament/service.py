@@ -348,8 +348,11 @@ class TournamentService:
         What the players must know before the start is fixed once round 1 is
         paired: the pairing system and acceleration, the rounds of a round
         robin, the scoring, the tie-breaks (C.07 2026 Art. 2: announced in
-        advance) and the bye rules (C.04.2 3.3). A Swiss may announce more
-        rounds later, never fewer than those paired (C.04.1 art. 1).
+        advance) and the bye rules (C.04.2 3.3). Outside FIDE mode a Swiss may
+        announce more rounds later, never fewer than those paired (C.04.1 art. 1);
+        FIDE mode fixes the number of rounds at round 1 (VCL4THP Q57: so Q58-Q61,
+        the Level-4 warning and the re-check of a last round turned final or not,
+        never arise; ``finish`` still ends a tournament early).
         Names, dates, venue, arbiters, the time-control text and the rated flag
         may be corrected at any time.
         """
@@ -383,6 +386,15 @@ class TournamentService:
             rounds = fields["rounds"]
             if system.is_round_robin:
                 raise ArbitroError("rounds: a round robin's rounds follow from the number of players; leave it out")
+            if s.fide_mode and s.rounds and rounds != s.header.rounds:
+                raise ArbitroError(
+                    msg(
+                        "settings.fide_rounds",
+                        "rounds: in FIDE mode the number of rounds ({rounds}) is fixed once round 1 has been paired "
+                        "(VCL4THP Q57); the tournament may still finish early",
+                        rounds=s.header.rounds,
+                    )
+                )
             if rounds < max(1, s.paired_rounds):
                 raise ArbitroError(f"rounds: {s.paired_rounds} rounds are already paired; expected at least that")
         elif not system.is_round_robin and s.header.rounds is None:

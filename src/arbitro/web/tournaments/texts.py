@@ -165,6 +165,10 @@ TEXTS: dict[str, Promise | Plural] = {
     "result.no_board": _("result: round %(round)s has boards 1-%(last)s; there is no board %(board)s"),
     "correction.no_result": _("correction: round %(round)s board %(board)s has no result yet; enter it instead"),
     "correction.same": _("correction: round %(round)s board %(board)s already has %(result)s"),
+    "settings.fide_rounds": _(
+        "rounds: in FIDE mode the number of rounds (%(rounds)s) is fixed once round 1 has been paired "
+        "(VCL4THP Q57); the tournament may still finish early"
+    ),
     "correction.fide_old_round": _(
         "correction: round %(round)s is older than the round before the last paired round (%(last)s); in FIDE "
         "mode its result stays as it is for the standings and the pairings (VCL4THP Q189-Q191). It can be "

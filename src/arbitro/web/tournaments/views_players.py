@@ -15,7 +15,7 @@ from arbitro.errors import ArbitroError
 from arbitro.model import Player
 from arbitro.views import points_text
 
-from . import desk_players, forms, models, permissions, service, store
+from . import desk_players, forms, models, permissions, service, store, texts
 
 
 def _managed(request: HttpRequest, slug: str, action: str) -> models.Tournament:
@@ -224,7 +224,7 @@ def settings_page(request: HttpRequest, slug: str) -> HttpResponse:
                 service.adopt(row)
             changed = desk_players.change_settings(row, data, bool(form.cleaned_data.get("published")), request.user)
         except ArbitroError as err:
-            messages.error(request, str(err))
+            messages.error(request, texts.text(err))  # the core's coded reason in the reader's language
         else:
             messages.success(request, _("Settings saved.") if changed else _("Nothing changed."))
             return redirect("tournaments:desk_settings", slug=row.slug)
