@@ -382,16 +382,67 @@ def add_players_cmd(
 def numbers_cmd(
     file: FileArg,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the lot (recorded).")] = None,
+    order: Annotated[
+        str | None,
+        typer.Option(
+            "--order",
+            help="Round robin, before round 1: set the numbers by hand. The players' current numbers in the new "
+            "order, comma-separated: the first listed gets number 1 (e.g. 3,1,2,4).",
+        ),
+    ] = None,
+    swap: Annotated[
+        str | None,
+        typer.Option("--swap", help="Round robin, before round 1: exchange two players' numbers by hand (e.g. 2,5)."),
+    ] = None,
     author: AuthorOpt = None,
 ) -> None:
-    """Assign pairing numbers: Swiss by rating, title, name (C.04.2 2.2); round robin by lot."""
+    """Assign pairing numbers: Swiss by rating, title, name (C.04.2 2.2); round robin by lot, or by hand.
+
+    A round robin's numbers can be set by hand before round 1 (VCL4THP Q95): --order lists every
+    player's current number in the new order; --swap exchanges two numbers.
+
+    Examples:
+
+      arbitro tournament numbers rr.trf --seed 42
+
+      arbitro tournament numbers rr.trf --order 4,2,3,1,6,5
+
+      arbitro tournament numbers rr.trf --swap 1,4
+    """
+    if order is not None and swap is not None:
+        raise ArbitroError("--order and --swap: give one of them")
+    if seed is not None and (order is not None or swap is not None):
+        raise ArbitroError("--seed: the numbers set by hand take no lot; leave --seed out")
     svc = _run(file, author)
-    (event,) = svc.assign_pairing_numbers(seed)
+    wanted: list[int] | None = None
+    if order is not None:
+        wanted = _numbers_list("--order", order)
+    elif swap is not None:
+        pair = _numbers_list("--swap", swap)
+        if len(pair) != 2 or pair[0] == pair[1]:
+            raise ArbitroError(f"--swap: expected two different pairing numbers such as 2,5, got {swap!r}")
+        for number in pair:
+            svc.state.player(number)
+        current = sorted(svc.state.header.players)
+        a, b = current.index(pair[0]), current.index(pair[1])
+        current[a], current[b] = current[b], current[a]
+        wanted = current
+    (event,) = svc.assign_pairing_numbers(seed, order=wanted)
     save(file, svc)
     for p in svc.state.header.iter_players():
         typer.echo(f"{p.start_rank:>4} {p.name} {p.rating or ''}")
     if "seed" in event.payload:
         typer.echo(f"lot seed {event.payload['seed']}")
+    if event.payload.get("method") == "manual":
+        typer.echo("numbers set by hand (VCL4THP Q95)")
+
+
+def _numbers_list(option: str, text: str) -> list[int]:
+    """``3,1,2`` -> ``[3, 1, 2]`` (spaces allowed), or a clear message."""
+    items = [x.strip() for x in text.replace(" ", ",").split(",") if x.strip()]
+    if not items or not all(x.isdigit() for x in items):
+        raise ArbitroError(f"{option}: expected pairing numbers separated by commas, e.g. 3,1,2, got {text!r}")
+    return [int(x) for x in items]
 
 
 @tournament_app.command("bye")

@@ -275,6 +275,7 @@ class TournamentService:
             st = tx.state
             if st.numbers_assigned:
                 if st.is_round_robin:
+                    self._manual_numbers_drawn_again(st)
                     seed = secrets.randbelow(2**31)
                     order = draw_lots(st.header.players, seed)
                     tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method="lots", seed=seed))
@@ -304,9 +305,21 @@ class TournamentService:
             tx.emit(ev.PlayerRemoved(start_rank=player))
             st = tx.state
             if st.is_round_robin and st.numbers_assigned and not keep_table and len(st.header.players) >= 2:
+                self._manual_numbers_drawn_again(st)
                 seed = secrets.randbelow(2**31) if seed is None else seed
                 tx.emit(ev.PairingNumbersAssigned(order=tuple(draw_lots(st.header.players, seed)), method="lots", seed=seed))
         return list(tx.events)
+
+    def _manual_numbers_drawn_again(self, st: TournamentState) -> None:
+        """A warning when a new draw replaces numbers the arbiter set by hand (VCL4THP Q95)."""
+        if st.numbers_method == "manual":
+            self.warnings.append(
+                msg(
+                    "numbers.manual_redrawn",
+                    "the round robin's field changed: the pairing numbers set by hand were drawn again by lot; "
+                    "set them again by hand if needed",
+                )
+            )
 
     def update_player(self, player: int, **changes: Any) -> list[Event]:
         """Correct a player's record (name, rating, title, federation, FIDE id, sex, birth date).
@@ -445,18 +458,51 @@ class TournamentService:
             tx.emit(data)
         return list(tx.events)
 
-    def assign_pairing_numbers(self, seed: int | None = None) -> list[Event]:
-        """Swiss: C.04.2 2.2 order (and the initial colour by lot); round robin: numbers by lot.
+    def assign_pairing_numbers(self, seed: int | None = None, *, order: Sequence[int] | None = None) -> list[Event]:
+        """Swiss: C.04.2 2.2 order (and the initial colour by lot); round robin: numbers by lot, or by hand.
 
         The lot uses ``seed`` (random if ``None``), recorded in the event so
         the draw can be checked. Refused after round 4 has been paired
         (C.04.2 2.3, VCL.09) and, for a round robin, after round 1.
+
+        ``order``: a round robin's numbers set by hand before round 1 (VCL4THP Q95;
+        C.05 leaves the allocation to the lot or the organiser, e.g. the Varma
+        tables of C.05 Annex 2 drawn with envelopes): every player's current number
+        once, the player listed first getting number 1 (``method="manual"``).
         """
         with self._tx() as tx:
-            self._numbers(tx, seed)
+            if order is None:
+                self._numbers(tx, seed)
+            else:
+                self._numbers_by_hand(tx, order)
         return list(tx.events)
 
-    def _numbers(self, tx: _Tx, seed: int | None) -> None:
+    def _numbers_by_hand(self, tx: _Tx, order: Sequence[int]) -> None:
+        st = tx.state
+        if st.created and not st.is_round_robin:
+            raise ArbitroError(
+                msg(
+                    "numbers.manual_swiss",
+                    "pairing numbers: a Swiss's numbers follow the C.04.2 2.2 order (rating, title, name); only a round "
+                    "robin's can be set by hand (VCL4THP Q95)",
+                )
+            )
+        self._numbers(tx, 0, check_only=True)
+        expected = sorted(st.header.players)
+        if sorted(order) != expected:
+            raise ArbitroError(
+                msg(
+                    "numbers.manual_order",
+                    "pairing numbers: list each of the {count} players' current numbers ({numbers}) exactly once, "
+                    "in the new order; got {got}",
+                    count=len(expected),
+                    numbers=_span(expected),
+                    got=", ".join(map(str, order)) or "nothing",
+                )
+            )
+        tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method="manual"))
+
+    def _numbers(self, tx: _Tx, seed: int | None, *, check_only: bool = False) -> None:
         st = tx.state
         if not st.created:
             raise ArbitroError(msg("tournament.not_created", "the tournament has not been created yet"))
@@ -474,6 +520,8 @@ class TournamentService:
                     round=LAST_ROUND_FOR_RENUMBERING,
                 )
             )
+        if check_only:
+            return
         if seed is None:
             seed = secrets.randbelow(2**31)
         if st.is_round_robin:
@@ -1114,6 +1162,13 @@ def _check_player_text(fields: dict[str, Any]) -> None:
             if not isinstance(value, str):
                 raise ArbitroError(f"{label}: expected text, got {value!r}")
             check_text(label, value)
+
+
+def _span(numbers: Sequence[int]) -> str:
+    """``1-8`` for consecutive numbers, else the list."""
+    if numbers and list(numbers) == list(range(numbers[0], numbers[0] + len(numbers))):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(map(str, numbers))
 
 
 def _ascii(result: str) -> str:

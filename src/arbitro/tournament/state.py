@@ -130,6 +130,7 @@ class TournamentState:
     fide_mode: bool = True
     bye_limits: ByeLimits = field(default_factory=ByeLimits)
     numbers_assigned: bool = False
+    numbers_method: str = ""  # of the last pairing_numbers_assigned: "rating", "lots" or "manual" (VCL4THP Q95)
     withdrawn: dict[int, int] = field(default_factory=dict)  # start rank -> first round missed
     requested_byes: dict[tuple[int, int], str] = field(default_factory=dict)  # (player, round) -> kind
     rounds: list[RoundState] = field(default_factory=list)
@@ -506,6 +507,8 @@ def _renumber(state: TournamentState, p: ev.PairingNumbersAssigned) -> None:
         state.header.initial_colour = Colour(p.initial_colour)
     if state.is_round_robin:
         state.header.rounds = rounds_for(len(order), state.is_double_round_robin)
+    if p.method:
+        state.numbers_method = p.method
     state.numbers_assigned = True
 
 

@@ -74,6 +74,18 @@ TEXTS: dict[str, Promise | Plural] = {
     "remove.paired": _("remove: round 1 has been paired; withdraw player %(player)s instead (C.04.2 3.2)"),
     "numbers.too_few": _("pairing numbers: register at least 2 players first"),
     "numbers.rr_paired": _("pairing numbers: a round robin's numbers cannot change once round 1 is paired"),
+    "numbers.manual_swiss": _(
+        "pairing numbers: a Swiss's numbers follow the C.04.2 2.2 order (rating, title, name); only a round "
+        "robin's can be set by hand (VCL4THP Q95)"
+    ),
+    "numbers.manual_order": _(
+        "pairing numbers: list each of the %(count)s players' current numbers (%(numbers)s) exactly once, "
+        "in the new order; got %(got)s"
+    ),
+    "numbers.manual_redrawn": _(
+        "the round robin's field changed: the pairing numbers set by hand were drawn again by lot; "
+        "set them again by hand if needed"
+    ),
     "numbers.late": _("pairing numbers: they may not change after round %(round)s has been paired (C.04.2 2.3)"),
     "withdraw.paired": _(
         "withdraw: round %(round)s is already paired; enter the result of the game (e.g. a forfeit) and "
