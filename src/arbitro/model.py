@@ -350,6 +350,9 @@ class Tournament:
     team_records: list[RawRecord] = field(default_factory=list)  # 013, 310, 320, 330, 300, 352, 362, 801, 802
     other_records: list[RawRecord] = field(default_factory=list)  # unknown codes, kept verbatim
     comments: list[str] = field(default_factory=list)  # ### lines, text after "###"
+    # start rank -> first round missed, from the event log (TRF has no record of a withdrawal): a round
+    # robin's standings leave out a player withdrawn under half of his games (arbitro.standings.withdrawals)
+    withdrawals: dict[int, int] = field(default_factory=dict)
 
     # -- derived views -------------------------------------------------
     @property

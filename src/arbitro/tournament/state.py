@@ -241,6 +241,7 @@ class TournamentState:
         for player in t.players.values():
             player.results = results[player.start_rank]
             player.points = player.score(t.scoring)
+        t.withdrawals = {p: r for p, r in self.withdrawn.items() if p in t.players}
         if ranks:
             self._ranks = _assign_ranks(t, self._ranks)
         if rating_report:
@@ -346,6 +347,7 @@ def _assign_ranks(t: Tournament, memo: tuple[object, dict[int, int]] | None) -> 
         t.scoring,
         tuple(t.tiebreaks),
         t.rounds,
+        tuple(sorted(t.withdrawals.items())),
     )
     if memo is not None and memo[0] == key:
         ranks = memo[1]
