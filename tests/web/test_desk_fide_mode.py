@@ -81,6 +81,9 @@ def test_vcl4thp_q189_q193_desk_correction_two_rounds_back_is_for_the_rating_rep
     trf = parse_trf(store.export_trf(row)).tournament
     assert trf.players[game.white].results[0].code is ResultCode.LOSS
     assert any(c.startswith("Rating report @ Round 1 board 2") for c in trf.comments)
+    # the event log page names it, before and after (issue 15 item 9)
+    log = _client(chief, "en").get(reverse("tournaments:desk_log", args=[row.slug])).content.decode()
+    assert "result corrected for the rating report only" in log and "planilla" in log
 
 
 def test_vcl4thp_q190_desk_correction_of_the_round_before_the_last_changes_the_standings(chief) -> None:
