@@ -95,3 +95,15 @@ def test_vcl4thp_q103_a_swiss_keeps_a_withdrawn_players_games() -> None:
     t = svc.state.to_tournament()
     assert t.withdrawals == {6: 2}
     assert not any(r.annulled for r in compute_standings(t).rows)
+
+
+def test_vcl4thp_q103_the_left_out_player_takes_no_prize() -> None:
+    from arbitro.prizes import prizes_for
+    from arbitro.prizes.model import Prize, PrizeGroup, PrizeList
+
+    svc = _rr(8, withdraw=8, after=3)
+    t = svc.state.to_tournament()
+    places = tuple(Prize(place=i, cash=Decimal(10)) for i in range(1, 9))  # a prize for every place
+    dist = prizes_for(t, PrizeList(groups=(PrizeGroup(name="general", prizes=places),)))
+    assert {a.start_rank for a in dist.awards} == set(range(1, 8))
+    assert ("general", 8) in dist.unawarded
