@@ -106,3 +106,27 @@ def test_vcl4thp_q57_settings_form_cannot_change_the_rounds_after_round_1_in_fid
         resp = _client(chief, lang).post(url, {**post, "rounds": 7}, follow=True)
         assert words in resp.content.decode()
     assert row.events.count() == before and service.state(row).total_rounds == 5
+
+
+def test_vcl4thp_q103_public_standings_list_the_withdrawn_rr_player_last_without_rank(chief) -> None:
+    row = service.create({"name": "Todos contra todos", "system": "rr"}, chief)
+    service.register_many(row, "\n".join(f"Jugador{i}, A; {2000 - 10 * i}" for i in range(8)), chief)
+    for rnd in range(1, 8):
+        row.refresh_from_db()
+        if rnd == 4:
+            service.withdraw(row, 8, chief)  # 3 of 7 games completed
+        service.pair_next(row, chief, seed=1)
+        row.refresh_from_db()
+        st = service.state(row)
+        todo = {b: ("1-0" if g.white < g.black else "0-1") for b, g in enumerate(st.round(rnd).boards, start=1)
+                if not g.has_result}  # fmt: skip
+        if todo:
+            service.enter_results(row, rnd, todo, chief)
+    row.refresh_from_db()
+    st = compute_standings(store.load(row))
+    assert st.annulled == [8] and st.rows[-1].start_rank == 8
+    for lang, words in (("es", "menos de la mitad de las partidas"), ("en", "under half of the games")):
+        c = Client()
+        c.cookies["django_language"] = lang
+        html = c.get(reverse("tournaments:standings", args=[row.slug])).content.decode()
+        assert 'id="annulled-note"' in html and words in html
