@@ -99,7 +99,9 @@ def test_vcl4thp_q190_desk_correction_of_the_round_before_the_last_changes_the_s
 def test_vcl4thp_q57_settings_form_cannot_change_the_rounds_after_round_1_in_fide_mode(chief) -> None:
     row = _swiss(chief, 1)
     url = reverse("tournaments:desk_settings", args=[row.slug])
-    initial = _client(chief).get(url).context["form"].initial
+    page = _client(chief).get(url)
+    assert 'id="rounds-fixed"' in page.content.decode() and "número de rondas también queda fijo" in page.content.decode()
+    initial = page.context["form"].initial
     post = {k: v for k, v in initial.items() if v not in (None, False)}
     before = row.events.count()
     for lang, words in (("es", "el número de rondas (5) queda fijo"), ("en", "the number of rounds (5) is fixed")):

@@ -231,5 +231,11 @@ def settings_page(request: HttpRequest, slug: str) -> HttpResponse:
     return render(
         request,
         "tournaments/desk_settings.html",
-        {"row": row, "form": form, "started": st is not None and bool(st.rounds), "no_refresh": True},
+        {
+            "row": row,
+            "form": form,
+            "started": st is not None and bool(st.rounds),
+            "fide_mode": st is None or st.fide_mode,
+            "no_refresh": True,
+        },
     )
