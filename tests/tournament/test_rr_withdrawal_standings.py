@@ -107,3 +107,18 @@ def test_vcl4thp_q103_the_left_out_player_takes_no_prize() -> None:
     dist = prizes_for(t, PrizeList(groups=(PrizeGroup(name="general", prizes=places),)))
     assert {a.start_rank for a in dist.awards} == set(range(1, 8))
     assert ("general", 8) in dist.unawarded
+
+
+def test_vcl4thp_q103_a_withdrawal_announced_for_a_later_round_counts_the_games_still_to_come() -> None:
+    svc = TournamentService(author="IA Test", clock=fixed_clock())
+    svc.create(name="RR", system="round_robin")
+    for i in range(8):
+        svc.register_player(f"Player, {chr(65 + i)}", rating=2400 - 20 * i)
+    svc.pair_next_round(seed=1)
+    for board in range(1, 5):
+        svc.enter_result(board, "1-0")
+    svc.withdraw(8, from_round=6)  # he will have played rounds 1-5: 5 of 7 games
+    assert annulled_players(svc.state.to_tournament()) == []
+    svc2 = TournamentService(svc.events[:-1], author="IA Test", clock=fixed_clock())
+    svc2.withdraw(8, from_round=4)  # rounds 1-3: 3 of 7
+    assert annulled_players(svc2.state.to_tournament()) == [8]

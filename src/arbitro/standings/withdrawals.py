@@ -11,7 +11,8 @@ article number in force were not available to check, so both are cited as uncert
 * (b) with **at least 50 %** completed, his score remains and counts in the final standings
   (his unplayed games are forfeits, as the tournament service enters them).
 
-"Completed" counts the games played over the board (``1 = 0 W D L``): forfeits were not played.
+"Completed" counts the games played over the board (``1 = 0 W D L``): forfeits were not played;
+a withdrawal announced for a later round counts the rounds still to come before it as games.
 "His games" are the games the Berger table gives him: ``n - 1`` per cycle (the free round of an
 odd field is no game). The tournament table (TRF ``001``, crosstable) keeps every result; only
 the standings and their tie-breaks leave the annulled games out (:func:`annul`).
@@ -51,7 +52,9 @@ def annulled_players(t: Tournament) -> list[int]:
         if player is None:
             continue
         played = sum(1 for r in player.results if r.opponent is not None and r.code.is_played)
-        if 2 * played < games:
+        # a withdrawal announced for a later round: the rounds still to come before it are his to play
+        to_come = max(0, t.withdrawals[start_rank] - 1 - len(player.results))
+        if 2 * (played + to_come) < games:
             out.append(start_rank)
     return out
 
