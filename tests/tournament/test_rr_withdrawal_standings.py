@@ -63,6 +63,11 @@ def test_vcl4thp_q103_c05_withdrawn_under_half_the_games_is_left_out_of_the_rr_s
     parsed = parse_trf(text).tournament
     assert parsed.players[8].points == gone.points and parsed.players[1].points == Decimal(7)
     assert parsed.players[8].rank == 8
+    # TRF has no withdrawal record: a ### line carries it, and the reader takes it back for the standings
+    assert "### Withdrawn @ Round 4: player 8, 3 of 7 games played so far, under half: not counted in the standings (Q103)" in text
+    assert parsed.withdrawals == {8: 4}
+    again = compute_standings(parsed, ["PTS", "SB", "WIN"])
+    assert [(r.start_rank, r.rank, r.points) for r in again.rows] == [(r.start_rank, r.rank, r.points) for r in st.rows]
     cross = crosstable(t, st, grid=True)
     assert next(r for r in cross.rows if r.player.start_rank == 1).points == Decimal(7)
 

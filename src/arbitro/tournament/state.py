@@ -29,6 +29,7 @@ from arbitro.model import (
     RoundResult,
     ScoringSystem,
     Tournament,
+    withdrawal_note,
 )
 from arbitro.pairing import registry
 from arbitro.pairing.berger import rounds_for
@@ -242,6 +243,8 @@ class TournamentState:
             player.results = results[player.start_rank]
             player.points = player.score(t.scoring)
         t.withdrawals = {p: r for p, r in self.withdrawn.items() if p in t.players}
+        if self.is_round_robin and t.withdrawals:  # TRF has no record for it: a ### line (VCL4THP Q103)
+            t.comments.extend(_withdrawal_notes(t))
         if ranks:
             self._ranks = _assign_ranks(t, self._ranks)
         if rating_report:
@@ -276,6 +279,22 @@ class TournamentState:
         if self.lim_maxi:  # 192 ..._MAXI: TRF-2026 has no record for it (docs/formats/trf.md)
             t.system = self.pairing_system.trf_code_for(maxi_tournament=True)
         return t
+
+
+def _withdrawal_notes(t: Tournament) -> list[str]:
+    """A round robin's withdrawals as ``###`` lines, with what the standings make of each (C.05, Q103)."""
+    from arbitro.standings.withdrawals import annulled_players, scheduled_games
+
+    annulled = set(annulled_players(t))
+    games = scheduled_games(t)
+    notes = []
+    for player, first in sorted(t.withdrawals.items()):
+        played = sum(1 for r in t.players[player].results if r.opponent is not None and r.code.is_played)
+        verdict = (
+            "under half: not counted in the standings" if player in annulled else "counted in the standings"
+        )
+        notes.append(withdrawal_note(player, first, f"{played} of {games} games played so far, {verdict} (Q103)"))
+    return notes
 
 
 def _rating_report_results(state: TournamentState, t: Tournament, shown: int) -> None:
