@@ -132,3 +132,27 @@ def test_vcl4thp_q103_public_standings_list_the_withdrawn_rr_player_last_without
         c.cookies["django_language"] = lang
         html = c.get(reverse("tournaments:standings", args=[row.slug])).content.decode()
         assert 'id="annulled-note"' in html and words in html
+
+
+def test_vcl4thp_q95_desk_sets_round_robin_numbers_by_hand_before_round_1(chief) -> None:
+    row = service.create({"name": "Todos contra todos", "system": "rr"}, chief)
+    service.register_many(row, "\n".join(f"Jugador{i}, A; {2000 - 10 * i}" for i in range(4)), chief)
+    row.refresh_from_db()
+    url = reverse("tournaments:desk_players", args=[row.slug])
+    names = {p.start_rank: p.name for p in service.state(row).header.players.values()}
+    page = _client(chief).get(url).content.decode()
+    assert 'id="numbers-by-hand"' in page and "Números de emparejamiento a mano" in page
+    resp = _client(chief, "es").post(url, {"op": "numbers", "order": "1 2 3"}, follow=True)
+    assert "indique una sola vez el número actual de cada uno de los 4 jugadores" in resp.content.decode()
+    resp = _client(chief, "en").post(url, {"op": "numbers", "order": "x"}, follow=True)
+    assert "expected the current numbers in the new order" in resp.content.decode()
+    _client(chief).post(url, {"op": "numbers", "order": "4, 3, 2, 1"})
+    row.refresh_from_db()
+    st = service.state(row)
+    assert [st.header.players[n].name for n in range(1, 5)] == [names[4], names[3], names[2], names[1]]
+    assert row.events.filter(kind="pairing_numbers_assigned").latest("seq").payload["method"] == "manual"
+    service.pair_next(row, chief)
+    row.refresh_from_db()
+    st = service.state(row)
+    assert [st.header.players[n].name for n in range(1, 5)] == [names[4], names[3], names[2], names[1]]  # no lot
+    assert 'id="numbers-by-hand"' not in _client(chief).get(url).content.decode()
