@@ -56,6 +56,7 @@ def test_vcl4thp_q103_c05_withdrawn_under_half_the_games_is_left_out_of_the_rr_s
     assert st.rows[-1].start_rank == 8 and st.rows[-1].annulled and st.rows[-1].rank == 8
     assert st.rows[-1].points == 0 and st.rows[-1].values["SB"] is None
     assert [r.rank for r in st.rows[:-1]] == list(range(1, 8)) and st.annulled == [8]
+    assert st.as_dict()["annulled"] == [8] and "annulled" not in compute_standings(svc.state.to_tournament(), ["PTS"], round_robin=False).as_dict()
     line = standings_table(t, st).rows[-1]
     assert (line.rank_text, line.points_text, line.annulled) == ("-", "-", True)
     # the tournament table keeps his score and his games (rating and history): TRF 001 and the crosstable

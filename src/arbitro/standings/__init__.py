@@ -127,9 +127,10 @@ class Standings:
         """The one JSON shape of the standings (docs/formats/standings.md; ``arbitro standings --format json``).
 
         ``{"rules", "tiebreaks", "after_round", "lots_seed", "players": [{"start_rank", "rank", "values"}]}``,
-        players in rank order, values as decimal strings (``null``: no value).
+        players in rank order, values as decimal strings (``null``: no value); ``"annulled"``
+        (start ranks left out of a round robin's standings, Q103) only when there are some.
         """
-        return {
+        out: dict[str, object] = {
             "rules": self.rules,
             "tiebreaks": list(self.tiebreaks),
             "after_round": self.after_round,
@@ -143,6 +144,9 @@ class Standings:
                 for r in self.rows
             ],
         }
+        if self.annulled:
+            out["annulled"] = list(self.annulled)
+        return out
 
 
 def _from_record(items: list[str], record: str, warnings: list[str]) -> list[TiebreakSpec]:
