@@ -21,6 +21,7 @@ Conventions
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -39,7 +40,28 @@ __all__ = [
     "ScoringSystem",
     "Tournament",
     "TITLES",
+    "withdrawal_note",
+    "withdrawal_of_note",
 ]
+
+_WITHDRAWAL_NOTE = re.compile(r"Withdrawn @ Round (\d{1,3}): player (\d{1,4})\b")
+
+
+def withdrawal_note(start_rank: int, first_round: int, detail: str = "") -> str:
+    """The ``###`` line that records a withdrawal in a TRF (``Withdrawn @ Round r: player p``, then ``detail``).
+
+    TRF-2026 has no record for a withdrawal; a round robin's standings need it (a player
+    withdrawn under half of his games is not counted, :mod:`arbitro.standings.withdrawals`),
+    so the writer puts it in a comment and the reader takes it back (:func:`withdrawal_of_note`).
+    """
+    return f"Withdrawn @ Round {first_round}: player {start_rank}" + (f", {detail}" if detail else "")
+
+
+def withdrawal_of_note(comment: str) -> tuple[int, int] | None:
+    """``(start rank, first round missed)`` of a :func:`withdrawal_note` comment, else ``None``."""
+    m = _WITHDRAWAL_NOTE.match(comment)
+    return (int(m[2]), int(m[1])) if m else None
+
 
 #: FIDE titles as written in TRF-2026 and the FIDE rating list, strongest first.
 TITLES: tuple[str, ...] = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
@@ -350,6 +372,9 @@ class Tournament:
     team_records: list[RawRecord] = field(default_factory=list)  # 013, 310, 320, 330, 300, 352, 362, 801, 802
     other_records: list[RawRecord] = field(default_factory=list)  # unknown codes, kept verbatim
     comments: list[str] = field(default_factory=list)  # ### lines, text after "###"
+    # start rank -> first round missed, from the event log (TRF has no record of a withdrawal): a round
+    # robin's standings leave out a player withdrawn under half of his games (arbitro.standings.withdrawals)
+    withdrawals: dict[int, int] = field(default_factory=dict)
 
     # -- derived views -------------------------------------------------
     @property

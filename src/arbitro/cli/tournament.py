@@ -95,7 +95,8 @@ def _author(author: str | None) -> str:
 
 
 def _trf_text(state: TournamentState, version: str = "trf26") -> str:
-    return format_trf(state.to_tournament(), version)
+    """The TRF file: the rating report (results corrected for it only in the ``001`` blocks, VCL4THP Q192)."""
+    return format_trf(state.to_tournament(rating_report=True), version)
 
 
 def _same_content(text: str | None, state: TournamentState) -> bool:
@@ -105,7 +106,7 @@ def _same_content(text: str | None, state: TournamentState) -> bool:
     parsed = parse_trf(text, validate=False)
     if parsed.errors:
         return False
-    expected = state.to_tournament()
+    expected = state.to_tournament(rating_report=True)
     return parsed.tournament.players == expected.players and parsed.tournament.comments == expected.comments
 
 
@@ -381,16 +382,67 @@ def add_players_cmd(
 def numbers_cmd(
     file: FileArg,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the lot (recorded).")] = None,
+    order: Annotated[
+        str | None,
+        typer.Option(
+            "--order",
+            help="Round robin, before round 1: set the numbers by hand. The players' current numbers in the new "
+            "order, comma-separated: the first listed gets number 1 (e.g. 3,1,2,4).",
+        ),
+    ] = None,
+    swap: Annotated[
+        str | None,
+        typer.Option("--swap", help="Round robin, before round 1: exchange two players' numbers by hand (e.g. 2,5)."),
+    ] = None,
     author: AuthorOpt = None,
 ) -> None:
-    """Assign pairing numbers: Swiss by rating, title, name (C.04.2 2.2); round robin by lot."""
+    """Assign pairing numbers: Swiss by rating, title, name (C.04.2 2.2); round robin by lot, or by hand.
+
+    A round robin's numbers can be set by hand before round 1 (VCL4THP Q95): --order lists every
+    player's current number in the new order; --swap exchanges two numbers.
+
+    Examples:
+
+      arbitro tournament numbers rr.trf --seed 42
+
+      arbitro tournament numbers rr.trf --order 4,2,3,1,6,5
+
+      arbitro tournament numbers rr.trf --swap 1,4
+    """
+    if order is not None and swap is not None:
+        raise ArbitroError("--order and --swap: give one of them")
+    if seed is not None and (order is not None or swap is not None):
+        raise ArbitroError("--seed: the numbers set by hand take no lot; leave --seed out")
     svc = _run(file, author)
-    (event,) = svc.assign_pairing_numbers(seed)
+    wanted: list[int] | None = None
+    if order is not None:
+        wanted = _numbers_list("--order", order)
+    elif swap is not None:
+        pair = _numbers_list("--swap", swap)
+        if len(pair) != 2 or pair[0] == pair[1]:
+            raise ArbitroError(f"--swap: expected two different pairing numbers such as 2,5, got {swap!r}")
+        for number in pair:
+            svc.state.player(number)
+        current = sorted(svc.state.header.players)
+        a, b = current.index(pair[0]), current.index(pair[1])
+        current[a], current[b] = current[b], current[a]
+        wanted = current
+    (event,) = svc.assign_pairing_numbers(seed, order=wanted)
     save(file, svc)
     for p in svc.state.header.iter_players():
         typer.echo(f"{p.start_rank:>4} {p.name} {p.rating or ''}")
     if "seed" in event.payload:
         typer.echo(f"lot seed {event.payload['seed']}")
+    if event.payload.get("method") == "manual":
+        typer.echo("numbers set by hand (VCL4THP Q95)")
+
+
+def _numbers_list(option: str, text: str) -> list[int]:
+    """``3,1,2`` -> ``[3, 1, 2]`` (spaces allowed), or a clear message."""
+    items = [x.strip() for x in text.replace(" ", ",").split(",") if x.strip()]
+    if not items or not all(x.isdigit() for x in items):
+        raise ArbitroError(f"{option}: expected pairing numbers separated by commas, e.g. 3,1,2, got {text!r}")
+    return [int(x) for x in items]
 
 
 @tournament_app.command("bye")
@@ -522,6 +574,15 @@ def result_cmd(
     ],
     round_number: Annotated[int | None, typer.Option("--round", "-r", help="Default: the last paired round.")] = None,
     correct: Annotated[bool, typer.Option("--correct", help="Correct results already entered.")] = False,
+    rating_report: Annotated[
+        bool,
+        typer.Option(
+            "--rating-report",
+            help="With --correct, for a round older than the one before the last: correct it for the rating report "
+            "only (the TRF's 001 blocks and a ### line); the standings and pairings keep the old result "
+            "(FIDE mode, VCL4THP Q189-Q193, C.04.2 4.3).",
+        ),
+    ] = False,
     reason: Annotated[str, typer.Option("--reason", help="Why the correction.")] = "",
     author: AuthorOpt = None,
 ) -> None:
@@ -537,7 +598,14 @@ def result_cmd(
       arbitro tournament result open.trf --round 4 5 0-1
 
       arbitro tournament result open.trf --correct --reason "scoresheet" 2 1-0
+
+      arbitro tournament result open.trf --correct --rating-report --round 1 --reason "scoresheet" 2 0-1
+
+    In FIDE mode only the last paired round and the one before it can be corrected; an older round
+    only for the rating report (--rating-report).
     """
+    if rating_report and not correct:
+        raise ArbitroError("--rating-report: it qualifies a correction; give --correct too")
     if len(items) % 2:
         raise ArbitroError("result: expected pairs of BOARD RESULT, e.g. `1 1-0 2 1/2-1/2`")
     pairs: list[tuple[int, str]] = []
@@ -550,13 +618,21 @@ def result_cmd(
     for board, result in pairs:
         index = _log_board(svc.state, round_number, board)
         if correct:
-            svc.correct_result(index, result, round_number, reason)
+            try:
+                svc.correct_result(index, result, round_number, reason, rating_report=rating_report)
+            except ArbitroError as err:
+                if err.code == "correction.fide_old_round":
+                    raise ArbitroError(f"{err}: give --rating-report to record it so") from None
+                raise
         else:
             svc.enter_result(index, result, round_number)
     save(file, svc)
     boards = {index: number for (number, index) in shown}
     for event in svc.new_events:
         payload = event.payload
+        if event.kind == "rating_report_corrected":
+            typer.echo(f"### {payload['note']}")
+            continue
         game = svc.state.round(payload["round"]).boards[payload["board"] - 1]
         typer.echo(
             f"round {payload['round']} board {boards.get(payload['board'], payload['board'])}: "

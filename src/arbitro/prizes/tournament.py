@@ -21,7 +21,8 @@ def prizes_for(t: Tournament, prize_list: PrizeList, tiebreaks: str | list[str] 
     from arbitro.standings import compute_standings
 
     st = compute_standings(t, tiebreaks)
-    order = [(row.start_rank, row.rank, row.points) for row in st.rows]
+    # a round robin's player withdrawn under half his games is not in the final standings (VCL4THP Q103)
+    order = [(row.start_rank, row.rank, row.points) for row in st.rows if not row.annulled]
     dates = [d for d in t.round_dates if d is not None]
     start = t.start_date or (min(dates) if dates else None)
     return distribute(

@@ -15,6 +15,10 @@
 * Ties left after the whole list are broken by a seeded drawing of lots
   (4.2; the seed is recorded in :attr:`Standings.lots_seed`), or kept as
   shared ranks with ``break_ties_by_lot=False`` (Art. 2.1).
+* A round robin leaves out of the standings a player who withdrew having
+  completed under half of his games (VCL4THP Q103; FIDE Tournament Rules, see
+  :mod:`arbitro.standings.withdrawals`): his games count for nobody's points or
+  tie-breaks, and he is listed after everyone, ``annulled``, without points.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from decimal import Decimal
 from arbitro.model import Tournament
 from arbitro.standings.lots import default_seed, draw_lots
 from arbitro.standings.ranking import Ranking, rank_players, tied_groups
+from arbitro.standings.withdrawals import annul, annulled_players
 from arbitro.tiebreaks.column import Explanation
 from arbitro.tiebreaks.context import Context, build_context
 from arbitro.tiebreaks.direct_encounter import explain_direct_encounter
@@ -64,6 +69,7 @@ class StandingRow:
     values: dict[str, Decimal | None]
     shared_rank: int  # rank before the drawing of lots
     by_lot: bool = False  # True when the drawing of lots decided this rank
+    annulled: bool = False  # round robin, withdrawn under half the games: not counted, listed last (Q103)
     _standings: Standings | None = field(default=None, repr=False)
 
     def explain(self, code: str) -> Explanation:
@@ -91,6 +97,7 @@ class Standings:
     _ranking: Ranking = field(repr=False)
     warnings: list[str] = field(default_factory=list)  # e.g. unknown codes of the file's 202 record
     games_per_round: int = 1  # 2: the tie-breaks' rounds are two-game matches (C.04.5)
+    annulled: list[int] = field(default_factory=list)  # start ranks left out of a round robin's standings (Q103)
 
     def __iter__(self) -> Iterator[StandingRow]:
         return iter(self.rows)
@@ -120,9 +127,10 @@ class Standings:
         """The one JSON shape of the standings (docs/formats/standings.md; ``arbitro standings --format json``).
 
         ``{"rules", "tiebreaks", "after_round", "lots_seed", "players": [{"start_rank", "rank", "values"}]}``,
-        players in rank order, values as decimal strings (``null``: no value).
+        players in rank order, values as decimal strings (``null``: no value); ``"annulled"``
+        (start ranks left out of a round robin's standings, Q103) only when there are some.
         """
-        return {
+        out: dict[str, object] = {
             "rules": self.rules,
             "tiebreaks": list(self.tiebreaks),
             "after_round": self.after_round,
@@ -136,6 +144,9 @@ class Standings:
                 for r in self.rows
             ],
         }
+        if self.annulled:
+            out["annulled"] = list(self.annulled)
+        return out
 
 
 def _from_record(items: list[str], record: str, warnings: list[str]) -> list[TiebreakSpec]:
@@ -240,8 +251,10 @@ def compute_standings(
     specs = tiebreak_list_for(t, tiebreaks, round_robin=rr, warnings=warnings)
     if after_round is not None and after_round < 0:
         raise TiebreakSpecError(f"after round: expected a round number >= 0, got {after_round}")
+    annulled = annulled_players(t) if rr else []
+    counted = annul(t, annulled) if annulled else t
     ctx = build_context(
-        t,
+        counted,
         rounds=after_round,
         rules=resolved,
         unrated_rating=unrated_rating,
@@ -249,6 +262,8 @@ def compute_standings(
         games_per_round=games_per_round,
     )
     ranking = rank_players(ctx, specs)
+    if annulled:
+        _last(ranking, {ctx.index[x] for x in annulled})
     sr = ctx.start_ranks
     final_rank = list(ranking.rank)
     by_lot = [False] * ctx.size
@@ -266,17 +281,20 @@ def compute_standings(
     rows: list[StandingRow] = []
     texts = [s.text for s in specs]
     decimals = [col.decimals_list() for col in ranking.columns]
+    left_out = set(annulled)
     for p in ranking.order:
-        values = {text: column[p] for text, column in zip(texts, decimals, strict=True)}
+        gone = sr[p] in left_out
+        values = {text: None if gone else column[p] for text, column in zip(texts, decimals, strict=True)}
         primary = decimals[0][p]
         rows.append(
             StandingRow(
                 start_rank=sr[p],
                 rank=final_rank[p],
-                points=primary if primary is not None else Decimal(0),
+                points=primary if primary is not None and not gone else Decimal(0),
                 values=values,
                 shared_rank=ranking.rank[p],
                 by_lot=by_lot[p],
+                annulled=gone,
             )
         )
     standings = Standings(
@@ -290,10 +308,28 @@ def compute_standings(
         _ranking=ranking,
         warnings=warnings,
         games_per_round=ctx.games,
+        annulled=annulled,
     )
     for row in rows:
         row._standings = standings
     return standings
+
+
+def _last(ranking: Ranking, gone: set[int]) -> None:
+    """Move the players ``gone`` after everyone (by pairing number), each on a rank of his own (Q103).
+
+    The others keep their order and their ties; their competition ranks close the gaps.
+    """
+    kept = [p for p in ranking.order if p not in gone]
+    rank = list(ranking.rank)
+    for pos, p in enumerate(kept):
+        prev = kept[pos - 1] if pos else None
+        rank[p] = rank[prev] if prev is not None and ranking.rank[p] == ranking.rank[prev] else pos + 1
+    ordered_gone = sorted(gone)
+    for pos, p in enumerate(ordered_gone, start=len(kept) + 1):
+        rank[p] = pos
+    ranking.order = kept + ordered_gone
+    ranking.rank = rank
 
 
 def _order_by_lot(order: list[int], groups: list[list[int]], ctx: Context, seed: int) -> list[int]:

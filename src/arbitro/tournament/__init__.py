@@ -16,7 +16,8 @@ paired, the order drawn and its seed), so a replay never calls an engine.
 any earlier state. ``state.to_tournament()`` is the model
 (:class:`arbitro.model.Tournament`, i.e. what the TRF file holds: complete
 rounds, ``240`` requested byes, ``###`` comments for leaving FIDE mode and
-``MPA @ Round n``). Other views: ``state.rounds`` (``RoundState``: ``boards``
+``MPA @ Round n``; ``to_tournament(rating_report=True)`` is the TRF export, with the
+results corrected for the rating report only). Other views: ``state.rounds`` (``RoundState``: ``boards``
 of ``Game(white, black, white_code, black_code)``, ``bye``, ``unpaired``,
 ``published``, ``manual``), ``state.withdrawn``, ``state.requested_byes``,
 ``state.fide_mode``, ``state.system`` (a key of the pairing-system registry,
@@ -36,7 +37,8 @@ nothing. ``svc.warnings`` holds the last command's warnings. Commands:
 * ``register_player(name, rating=, title=, federation=, fide_id=, sex=,
   birth_date=, missed_rounds="Z") -> pairing number`` (late entries too)
 * ``remove_player(player, seed=None)``: before round 1 (a round robin draws again)
-* ``assign_pairing_numbers(seed=None)``: Swiss C.04.2 2.2 order; round robin by lot
+* ``assign_pairing_numbers(seed=None, order=None)``: Swiss C.04.2 2.2 order; round robin by lot,
+  or by hand before round 1 (``order``: current numbers in the new order, VCL4THP Q95)
 * ``request_bye(player, round, kind="H")`` / ``cancel_bye(player, round)``
 * ``withdraw(player, from_round=None)``
 * ``prohibit_pairing(players, first_round=None, last_round=None)`` (``260``; after round 1 only outside FIDE mode)
@@ -44,7 +46,10 @@ nothing. ``svc.warnings`` holds the last command's warnings. Commands:
 * ``change_pairing(boards, bye=None, round_number=None, reason="")``: logged as ``### MPA @ Round n``
 * ``publish_round(round_number=None)``
 * ``enter_result(board, "1-0"|"½-½"|"0-1"|"1F-0F"|"0F-1F"|"0F-0F"|"½-0"..., round_number=None)``
-* ``correct_result(board, result, round_number=None, reason="")``
+* ``correct_result(board, result, round_number=None, reason="", rating_report=False)``: FIDE mode
+  corrects the last paired round and the one before it; older rounds only ``rating_report=True``
+  (the standings keep the result, the TRF carries the corrected one and a ``###`` line; VCL4THP Q189-Q193)
+* ``change_settings(**settings)``: FIDE mode freezes ``rounds`` once round 1 is paired (VCL4THP Q57)
 * ``leave_fide_mode(confirm=True, reason="")``: irreversible
 
 Each command returns the list of events it appended (``register_player``

@@ -45,6 +45,7 @@ __all__ = [
     "PlayerReturned",
     "PlayerUpdated",
     "PlayerWithdrawn",
+    "RatingReportCorrected",
     "ResultCorrected",
     "ResultEntered",
     "RoundPaired",
@@ -407,6 +408,26 @@ class ResultCorrected(ResultEntered):
 
 
 @dataclass(frozen=True, slots=True)
+class RatingReportCorrected(EventData):
+    """A result corrected for the rating report only (VCL4THP Q189-Q193, C.04.2 4.3).
+
+    In FIDE mode a round older than the one before the last paired round keeps its
+    result for the standings and the pairings; the corrected result goes only into
+    the rating report (the TRF's ``001`` round blocks), with ``note`` as its ``###`` line.
+    Not a :class:`ResultEntered`: the game's tournament result does not change.
+    """
+
+    kind: ClassVar[str] = "rating_report_corrected"
+    round: int = _read(_whole)
+    board: int = _read(_whole)
+    white: str = _read(_text)
+    black: str = _read(_text)
+    previous: tuple[str | None, ...] = _read(lambda v, k: tuple(v) if isinstance(v, (list, tuple)) else (), ())
+    reason: str = _read(_text, "")
+    note: str = _read(_text, "")
+
+
+@dataclass(frozen=True, slots=True)
 class RoundUnpaired(EventData):
     """The last paired round taken back while none of its results is entered (its requested byes stand again)."""
 
@@ -459,6 +480,7 @@ EVENT_TYPES: dict[str, type[EventData]] = {
         RoundUnpaired,
         ResultEntered,
         ResultCorrected,
+        RatingReportCorrected,
         FideModeLeft,
         TournamentFinished,
         TournamentReopened,

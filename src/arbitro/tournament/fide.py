@@ -23,6 +23,7 @@ __all__ = [
     "check_scoring",
     "check_tiebreaks",
     "colour_warnings",
+    "correctable_rounds",
     "counts_as_meeting",
 ]
 
@@ -63,6 +64,21 @@ def check_tiebreaks(system: str, tiebreaks: Sequence[str]) -> None:
                     tiebreaks=", ".join(bad),
                 )
             )
+
+
+def correctable_rounds(state: TournamentState) -> range:
+    """The rounds whose results FIDE mode lets the arbiter correct: the last paired round and the one before.
+
+    VCL4THP Q189-Q191 (acceptance checklist v13, as transcribed in
+    ``fide-acceptance-vcl4thp.md``): the round before the last must be correctable
+    (Q190), no earlier round (Q189/Q191 are hard fails); an older round is corrected
+    for the rating report only (Q192, C.04.2 4.3). With two-game matches (C.04.5) a
+    round is a match: the columns of the last two paired matches.
+    """
+    games = state.pairing_system.games_per_round
+    last_match = (state.paired_rounds - 1) // games if state.paired_rounds else 0
+    first_column = max(0, last_match - 1) * games + 1
+    return range(first_column, state.paired_rounds + 1)
 
 
 def counts_as_meeting(game: Game) -> bool:

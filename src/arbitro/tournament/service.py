@@ -27,7 +27,13 @@ from arbitro.pairing.types import NoValidPairing, RoundPairing
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits, check_bye_request
 from arbitro.tournament.events import Event, now_utc
-from arbitro.tournament.fide import check_manual_pairing, check_scoring, check_tiebreaks, colour_warnings
+from arbitro.tournament.fide import (
+    check_manual_pairing,
+    check_scoring,
+    check_tiebreaks,
+    colour_warnings,
+    correctable_rounds,
+)
 from arbitro.tournament.manual import mpa_note
 from arbitro.tournament.numbers import (
     LAST_ROUND_FOR_RENUMBERING,
@@ -269,6 +275,7 @@ class TournamentService:
             st = tx.state
             if st.numbers_assigned:
                 if st.is_round_robin:
+                    self._manual_numbers_drawn_again(st)
                     seed = secrets.randbelow(2**31)
                     order = draw_lots(st.header.players, seed)
                     tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method="lots", seed=seed))
@@ -298,9 +305,21 @@ class TournamentService:
             tx.emit(ev.PlayerRemoved(start_rank=player))
             st = tx.state
             if st.is_round_robin and st.numbers_assigned and not keep_table and len(st.header.players) >= 2:
+                self._manual_numbers_drawn_again(st)
                 seed = secrets.randbelow(2**31) if seed is None else seed
                 tx.emit(ev.PairingNumbersAssigned(order=tuple(draw_lots(st.header.players, seed)), method="lots", seed=seed))
         return list(tx.events)
+
+    def _manual_numbers_drawn_again(self, st: TournamentState) -> None:
+        """A warning when a new draw replaces numbers the arbiter set by hand (VCL4THP Q95)."""
+        if st.numbers_method == "manual":
+            self.warnings.append(
+                msg(
+                    "numbers.manual_redrawn",
+                    "the round robin's field changed: the pairing numbers set by hand were drawn again by lot; "
+                    "set them again by hand if needed",
+                )
+            )
 
     def update_player(self, player: int, **changes: Any) -> list[Event]:
         """Correct a player's record (name, rating, title, federation, FIDE id, sex, birth date).
@@ -342,8 +361,11 @@ class TournamentService:
         What the players must know before the start is fixed once round 1 is
         paired: the pairing system and acceleration, the rounds of a round
         robin, the scoring, the tie-breaks (C.07 2026 Art. 2: announced in
-        advance) and the bye rules (C.04.2 3.3). A Swiss may announce more
-        rounds later, never fewer than those paired (C.04.1 art. 1).
+        advance) and the bye rules (C.04.2 3.3). Outside FIDE mode a Swiss may
+        announce more rounds later, never fewer than those paired (C.04.1 art. 1);
+        FIDE mode fixes the number of rounds at round 1 (VCL4THP Q57: so Q58-Q61,
+        the Level-4 warning and the re-check of a last round turned final or not,
+        never arise; ``finish`` still ends a tournament early).
         Names, dates, venue, arbiters, the time-control text and the rated flag
         may be corrected at any time.
         """
@@ -377,6 +399,15 @@ class TournamentService:
             rounds = fields["rounds"]
             if system.is_round_robin:
                 raise ArbitroError("rounds: a round robin's rounds follow from the number of players; leave it out")
+            if s.fide_mode and s.rounds and rounds != s.header.rounds:
+                raise ArbitroError(
+                    msg(
+                        "settings.fide_rounds",
+                        "rounds: in FIDE mode the number of rounds ({rounds}) is fixed once round 1 has been paired "
+                        "(VCL4THP Q57); the tournament may still finish early",
+                        rounds=s.header.rounds,
+                    )
+                )
             if rounds < max(1, s.paired_rounds):
                 raise ArbitroError(f"rounds: {s.paired_rounds} rounds are already paired; expected at least that")
         elif not system.is_round_robin and s.header.rounds is None:
@@ -427,18 +458,51 @@ class TournamentService:
             tx.emit(data)
         return list(tx.events)
 
-    def assign_pairing_numbers(self, seed: int | None = None) -> list[Event]:
-        """Swiss: C.04.2 2.2 order (and the initial colour by lot); round robin: numbers by lot.
+    def assign_pairing_numbers(self, seed: int | None = None, *, order: Sequence[int] | None = None) -> list[Event]:
+        """Swiss: C.04.2 2.2 order (and the initial colour by lot); round robin: numbers by lot, or by hand.
 
         The lot uses ``seed`` (random if ``None``), recorded in the event so
         the draw can be checked. Refused after round 4 has been paired
         (C.04.2 2.3, VCL.09) and, for a round robin, after round 1.
+
+        ``order``: a round robin's numbers set by hand before round 1 (VCL4THP Q95;
+        C.05 leaves the allocation to the lot or the organiser, e.g. the Varma
+        tables of C.05 Annex 2 drawn with envelopes): every player's current number
+        once, the player listed first getting number 1 (``method="manual"``).
         """
         with self._tx() as tx:
-            self._numbers(tx, seed)
+            if order is None:
+                self._numbers(tx, seed)
+            else:
+                self._numbers_by_hand(tx, order)
         return list(tx.events)
 
-    def _numbers(self, tx: _Tx, seed: int | None) -> None:
+    def _numbers_by_hand(self, tx: _Tx, order: Sequence[int]) -> None:
+        st = tx.state
+        if st.created and not st.is_round_robin:
+            raise ArbitroError(
+                msg(
+                    "numbers.manual_swiss",
+                    "pairing numbers: a Swiss's numbers follow the C.04.2 2.2 order (rating, title, name); only a round "
+                    "robin's can be set by hand (VCL4THP Q95)",
+                )
+            )
+        self._numbers(tx, 0, check_only=True)
+        expected = sorted(st.header.players)
+        if sorted(order) != expected:
+            raise ArbitroError(
+                msg(
+                    "numbers.manual_order",
+                    "pairing numbers: list each of the {count} players' current numbers ({numbers}) exactly once, "
+                    "in the new order; got {got}",
+                    count=len(expected),
+                    numbers=_span(expected),
+                    got=", ".join(map(str, order)) or "nothing",
+                )
+            )
+        tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method="manual"))
+
+    def _numbers(self, tx: _Tx, seed: int | None, *, check_only: bool = False) -> None:
         st = tx.state
         if not st.created:
             raise ArbitroError(msg("tournament.not_created", "the tournament has not been created yet"))
@@ -456,6 +520,8 @@ class TournamentService:
                     round=LAST_ROUND_FOR_RENUMBERING,
                 )
             )
+        if check_only:
+            return
         if seed is None:
             seed = secrets.randbelow(2**31)
         if st.is_round_robin:
@@ -897,8 +963,24 @@ class TournamentService:
             tx.emit(ev.ResultEntered(round=rnd.number, board=board, white=white.value, black=black.value))
         return list(tx.events)
 
-    def correct_result(self, board: int, result: str, round_number: int | None = None, reason: str = "") -> list[Event]:
-        """Correct an entered result (C.04.2 4.3: it affects only pairings not yet made)."""
+    def correct_result(
+        self,
+        board: int,
+        result: str,
+        round_number: int | None = None,
+        reason: str = "",
+        *,
+        rating_report: bool = False,
+    ) -> list[Event]:
+        """Correct an entered result (C.04.2 4.3: it affects only pairings not yet made).
+
+        FIDE mode corrects only the last paired round and the one before it
+        (:func:`~arbitro.tournament.fide.correctable_rounds`; VCL4THP Q189-Q191). An older
+        round is refused unless ``rating_report``: the correction is then for the rating
+        report only (Q192) -- the standings and the pairings keep the game's result, the
+        TRF's ``001`` blocks carry the corrected one and a ``###`` line says so (Q193).
+        ``rating_report`` is refused for a round that can still be corrected as usual.
+        """
         check_text("reason", reason)
         s = self._require_open()
         rnd = s.round(round_number)
@@ -913,6 +995,30 @@ class TournamentService:
                 )
             )
         white, black = parse_result(result, fide_mode=s.fide_mode)
+        window = correctable_rounds(s)
+        if rating_report:
+            if rnd.number in window:
+                raise ArbitroError(
+                    msg(
+                        "correction.rating_report_recent",
+                        "correction: round {round} is the last paired round or the one before it: correct it as usual; "
+                        "a correction for the rating report only is for older rounds (VCL4THP Q192)",
+                        round=rnd.number,
+                    )
+                )
+            return self._correct_for_rating_report(rnd.number, board, game, white, black, reason)
+        if s.fide_mode and rnd.number not in window:
+            raise ArbitroError(
+                msg(
+                    "correction.fide_old_round",
+                    "correction: round {round} is older than the round before the last paired round ({last}); in FIDE "
+                    "mode its result stays as it is for the standings and the pairings (VCL4THP Q189-Q191). It can be "
+                    "corrected for the rating report only: the TRF then carries the corrected result with a ### line "
+                    "(Q192-Q193, C.04.2 4.3)",
+                    round=rnd.number,
+                    last=s.paired_rounds,
+                )
+            )
         if (white, black) == (game.white_code, game.black_code):
             raise ArbitroError(
                 msg(
@@ -943,6 +1049,45 @@ class TournamentService:
                     white=white.value,
                     black=black.value,
                     previous=previous,
+                    reason=reason,
+                    note=note,
+                )
+            )
+        return list(tx.events)
+
+    def _correct_for_rating_report(
+        self, number: int, board: int, game: Game, white: ResultCode, black: ResultCode, reason: str
+    ) -> list[Event]:
+        """VCL4THP Q192-Q193: the result for the rating report only, with its ``###`` line (in any mode)."""
+        s = self.state
+        assert game.white_code is not None and game.black_code is not None
+        current = s.rating_report.get((number, board), (game.white_code, game.black_code))
+        if (white, black) == current:
+            raise ArbitroError(
+                msg(
+                    "correction.same",
+                    "correction: round {round} board {board} already has {result}",
+                    round=number,
+                    board=board,
+                    result=format_result(white, black),
+                )
+            )
+        used = _ascii(format_result(game.white_code, game.black_code))
+        new = _ascii(format_result(white, black))
+        note = (
+            f"Rating report @ Round {number} board {board} ({game.white}-{game.black}): "
+            f"{_ascii(format_result(*current))} -> {new} by {self.author}; "
+            f"001 carries {new}, the standings and pairings use {used} (C.04.2 4.3)"
+            + (f": {reason}" if reason else "")
+        )
+        with self._tx() as tx:
+            tx.emit(
+                ev.RatingReportCorrected(
+                    round=number,
+                    board=board,
+                    white=white.value,
+                    black=black.value,
+                    previous=(current[0].value, current[1].value),
                     reason=reason,
                     note=note,
                 )
@@ -1017,6 +1162,13 @@ def _check_player_text(fields: dict[str, Any]) -> None:
             if not isinstance(value, str):
                 raise ArbitroError(f"{label}: expected text, got {value!r}")
             check_text(label, value)
+
+
+def _span(numbers: Sequence[int]) -> str:
+    """``1-8`` for consecutive numbers, else the list."""
+    if numbers and list(numbers) == list(range(numbers[0], numbers[0] + len(numbers))):
+        return f"{numbers[0]}-{numbers[-1]}"
+    return ", ".join(map(str, numbers))
 
 
 def _ascii(result: str) -> str:

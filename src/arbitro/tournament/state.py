@@ -29,6 +29,7 @@ from arbitro.model import (
     RoundResult,
     ScoringSystem,
     Tournament,
+    withdrawal_note,
 )
 from arbitro.pairing import registry
 from arbitro.pairing.berger import rounds_for
@@ -130,6 +131,7 @@ class TournamentState:
     fide_mode: bool = True
     bye_limits: ByeLimits = field(default_factory=ByeLimits)
     numbers_assigned: bool = False
+    numbers_method: str = ""  # of the last pairing_numbers_assigned: "rating", "lots" or "manual" (VCL4THP Q95)
     withdrawn: dict[int, int] = field(default_factory=dict)  # start rank -> first round missed
     requested_byes: dict[tuple[int, int], str] = field(default_factory=dict)  # (player, round) -> kind
     rounds: list[RoundState] = field(default_factory=list)
@@ -141,6 +143,9 @@ class TournamentState:
     rating_type: str = ""  # "standard", "rapid" or "blitz"
     acceleration: str = ""  # "" or "baku" (C.04.7)
     maxi_tournament: bool = False  # declared a Maxi-tournament (Lim, C.04.4.3 3.2.3, 3.8, 5.7)
+    # (round, board) -> the result for the rating report only (VCL4THP Q192, rating_report_corrected):
+    # the standings and pairings keep the game's result, the TRF's 001 blocks carry this one
+    rating_report: dict[tuple[int, int], tuple[ResultCode, ResultCode]] = field(default_factory=dict)
     # the rank column of the last to_tournament(), keyed by what it depends on (one standings per content)
     _ranks: tuple[object, dict[int, int]] | None = field(default=None, repr=False, compare=False)
 
@@ -204,7 +209,7 @@ class TournamentState:
         requested = sum(1 for (p, _), k in self.requested_byes.items() if p == start_rank and k == kind)
         return taken + requested
 
-    def to_tournament(self, include_pending: bool = False, *, ranks: bool = True) -> Tournament:
+    def to_tournament(self, include_pending: bool = False, *, ranks: bool = True, rating_report: bool = False) -> Tournament:
         """The model (TRF) view: header, players and the results of complete rounds.
 
         A round still waiting for results is left out (TRF has no code for a
@@ -215,6 +220,13 @@ class TournamentState:
         ``ranks=False`` leaves the rank column empty (no standings computed: for a
         face that shows a round, :func:`arbitro.views.round_sheet`, or that ranks
         with the standings itself).
+
+        ``rating_report=True`` is the TRF export (the rating report): the games
+        corrected "for the rating report only" (VCL4THP Q192, ``rating_report_corrected``)
+        carry their corrected result in the ``001`` round blocks, while the points and
+        the rank column stay those of the standings, which use the game's tournament
+        result; a ``###`` line of each such correction says so (Q193). Every other
+        view (standings, pages, documents) uses the tournament result.
         """
         t = _copy(self.header)
         t.players = {number: _copy(player) for number, player in self.header.players.items()}
@@ -230,8 +242,13 @@ class TournamentState:
         for player in t.players.values():
             player.results = results[player.start_rank]
             player.points = player.score(t.scoring)
+        t.withdrawals = {p: r for p, r in self.withdrawn.items() if p in t.players}
+        if self.is_round_robin and t.withdrawals:  # TRF has no record for it: a ### line (VCL4THP Q103)
+            t.comments.extend(_withdrawal_notes(t))
         if ranks:
             self._ranks = _assign_ranks(t, self._ranks)
+        if rating_report:
+            _rating_report_results(self, t, len(shown))
         t.declared_players = len(t.players)  # 062
         t.declared_rated_players = sum(1 for p in t.players.values() if p.rating > 0)  # 072
         next_round = len(shown) + 1
@@ -262,6 +279,33 @@ class TournamentState:
         if self.lim_maxi:  # 192 ..._MAXI: TRF-2026 has no record for it (docs/formats/trf.md)
             t.system = self.pairing_system.trf_code_for(maxi_tournament=True)
         return t
+
+
+def _withdrawal_notes(t: Tournament) -> list[str]:
+    """A round robin's withdrawals as ``###`` lines, with what the standings make of each (C.05, Q103)."""
+    from arbitro.standings.withdrawals import annulled_players, scheduled_games
+
+    annulled = set(annulled_players(t))
+    games = scheduled_games(t)
+    notes = []
+    for player, first in sorted(t.withdrawals.items()):
+        played = sum(1 for r in t.players[player].results if r.opponent is not None and r.code.is_played)
+        verdict = (
+            "under half: not counted in the standings" if player in annulled else "counted in the standings"
+        )
+        notes.append(withdrawal_note(player, first, f"{played} of {games} games played so far, {verdict} (Q103)"))
+    return notes
+
+
+def _rating_report_results(state: TournamentState, t: Tournament, shown: int) -> None:
+    """The ``001`` round blocks of the games corrected for the rating report only (points and ranks unchanged)."""
+    for (number, board), (white, black) in sorted(state.rating_report.items()):
+        if number > shown:
+            continue
+        game = state.rounds[number - 1].boards[board - 1]
+        for player, code in ((game.white, white), (game.black, black)):
+            results = t.players[player].results
+            results[number - 1] = dataclasses.replace(results[number - 1], code=code)
 
 
 def _baku(t: Tournament) -> list[Acceleration]:
@@ -322,6 +366,7 @@ def _assign_ranks(t: Tournament, memo: tuple[object, dict[int, int]] | None) -> 
         t.scoring,
         tuple(t.tiebreaks),
         t.rounds,
+        tuple(sorted(t.withdrawals.items())),
     )
     if memo is not None and memo[0] == key:
         ranks = memo[1]
@@ -483,6 +528,8 @@ def _renumber(state: TournamentState, p: ev.PairingNumbersAssigned) -> None:
         state.header.initial_colour = Colour(p.initial_colour)
     if state.is_round_robin:
         state.header.rounds = rounds_for(len(order), state.is_double_round_robin)
+    if p.method:
+        state.numbers_method = p.method
     state.numbers_assigned = True
 
 
@@ -542,6 +589,18 @@ def _result(state: TournamentState, p: ev.ResultEntered | ev.ResultCorrected) ->
     game.white_code = ResultCode(p.white)
     game.black_code = ResultCode(p.black)
     if isinstance(p, ev.ResultCorrected) and p.note:
+        state.header.comments.append(p.note)
+
+
+def _rating_report(state: TournamentState, p: ev.RatingReportCorrected) -> None:
+    """A result for the rating report only: the game keeps its result (VCL4THP Q192, C.04.2 4.3)."""
+    rnd = state.round(p.round)
+    if not 1 <= p.board <= len(rnd.boards):
+        raise ArbitroError(f"event: round {rnd.number} has no board {p.board}")
+    if not rnd.boards[p.board - 1].has_result:
+        raise ArbitroError(f"event: round {rnd.number} board {p.board} has no result to correct")
+    state.rating_report[(p.round, p.board)] = (ResultCode(p.white), ResultCode(p.black))
+    if p.note:
         state.header.comments.append(p.note)
 
 
@@ -642,6 +701,7 @@ _HANDLERS: dict[type[ev.EventData], Callable[[TournamentState, Any], None]] = {
     ev.RoundUnpaired: _round_unpaired,
     ev.ResultEntered: _result,
     ev.ResultCorrected: _result,
+    ev.RatingReportCorrected: _rating_report,
     ev.FideModeLeft: _left_fide_mode,
     ev.TournamentFinished: _finished,
     ev.TournamentReopened: _reopened,

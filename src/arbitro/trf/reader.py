@@ -29,6 +29,7 @@ from arbitro.model import (
     RoundResult,
     ScoringSystem,
     Tournament,
+    withdrawal_of_note,
 )
 from arbitro.trf.diagnostics import Diagnostic, DiagnosticSink, Severity
 
@@ -229,7 +230,11 @@ class _Reader:
                     code=f"{ord(breaks[0]):04X}"))  # fmt: skip
                 continue
             if line.startswith("###"):
-                self.t.comments.append(line[3:].removeprefix(" "))
+                comment = line[3:].removeprefix(" ")
+                self.t.comments.append(comment)
+                withdrawn = withdrawal_of_note(comment)  # a withdrawal, for a round robin's standings (Q103)
+                if withdrawn is not None:
+                    self.t.withdrawals[withdrawn[0]] = withdrawn[1]
                 self.version = "trf26"
                 continue
             code = line[:3]

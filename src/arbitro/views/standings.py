@@ -46,9 +46,12 @@ class StandingsLine:
     points: Decimal
     points_text: str
     values: list[str]  # the tie-breaks after points, as text
+    annulled: bool = False  # round robin, withdrawn under half the games: listed last, not counted (Q103)
 
     @property
     def rank_text(self) -> str:
+        if self.annulled:
+            return "-"
         return f"{self.rank}*" if self.by_lot else str(self.rank)
 
 
@@ -72,7 +75,13 @@ def standings_table(t: Tournament, st: Standings) -> StandingsTable:
     columns = [column_text([r.values.get(c) for r in st.rows]) for c in codes]
     rows = [
         StandingsLine(
-            r.rank, r.by_lot, t.players[r.start_rank], r.points, points[i], [column[i] for column in columns]
+            r.rank,
+            r.by_lot,
+            t.players[r.start_rank],
+            r.points,
+            "-" if r.annulled else points[i],
+            [column[i] for column in columns],
+            r.annulled,
         )
         for i, r in enumerate(st.rows)
     ]

@@ -137,9 +137,11 @@ def _before(kind: str, p: dict[str, Any], pre: TournamentState) -> tuple[str, st
     """(the names concerned, the value before) read from the state before the event (no copy of it)."""
     rnd = p.get("round")
     try:
-        if kind in {"result_entered", "result_corrected"}:
+        if kind in {"result_entered", "result_corrected", "rating_report_corrected"}:
             game = pre.round(_n(rnd)).boards[_n(p.get("board")) - 1]
             detail = f"{_name(pre, game.white)} – {_name(pre, game.black)}"
+            if kind == "rating_report_corrected" and p.get("previous"):  # the rating report's (VCL4THP Q192)
+                return detail, _result(*p["previous"])
             if game.has_result and game.white_code is not None and game.black_code is not None:
                 return detail, _result(game.white_code.value, game.black_code.value)
             return detail, ""
@@ -152,7 +154,7 @@ def _before(kind: str, p: dict[str, Any], pre: TournamentState) -> tuple[str, st
             code = pre.requested_byes.get((_n(p.get("player")), _n(rnd)))
             return "", _bye_text(code) if code else ""
     except (ArbitroError, IndexError, TypeError, ValueError):
-        if kind == "result_corrected" and p.get("previous"):
+        if kind in {"result_corrected", "rating_report_corrected"} and p.get("previous"):
             return "", _result(*p["previous"])
     return "", ""
 
@@ -163,7 +165,7 @@ def _describe(
     """(what the event touches, its label, the names concerned, the value before, the value after), in words."""
     rnd = p.get("round")
     pre_detail, before = pre
-    if kind in {"result_entered", "result_corrected"}:
+    if kind in {"result_entered", "result_corrected", "rating_report_corrected"}:
         after = _with_reason(_result(p.get("white"), p.get("black")), p)
         detail = pre_detail
         what = _("round %(round)s board %(board)s") % {"round": _round(post, rnd), "board": p.get("board")}
@@ -265,8 +267,10 @@ def recent(row: Any, st: TournamentState | None, count: int = 8) -> list[AuditRo
         payload = e.payload if isinstance(e.payload, dict) else {}
         try:
             detail, before = _before(e.kind, payload, now)
-            if e.kind in {"result_entered", "result_corrected", "pairing_changed", "round_unpaired", "bye_requested"}:
-                before = _result(*payload["previous"]) if e.kind == "result_corrected" and payload.get("previous") else ""
+            if e.kind in {"result_entered", "result_corrected", "rating_report_corrected", "pairing_changed",
+                          "round_unpaired", "bye_requested"}:  # fmt: skip
+                corrected = e.kind in {"result_corrected", "rating_report_corrected"}
+                before = _result(*payload["previous"]) if corrected and payload.get("previous") else ""
             _key, what, detail, before, after = _describe(e.kind, payload, (detail, before), now)
             if e.kind == "round_unpaired":
                 before = ""

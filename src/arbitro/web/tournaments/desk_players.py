@@ -171,6 +171,18 @@ def return_player(row: models.Tournament, start_rank: int, user: service.Actor) 
     service._run(row, user, lambda svc: svc.return_player(start_rank))
 
 
+def set_numbers(row: models.Tournament, order_text: str, user: service.Actor) -> None:
+    """A round robin's pairing numbers set by hand before round 1 (VCL4THP Q95): current numbers in the new order."""
+    items = [x for x in order_text.replace(",", " ").split() if x]
+    if not items or not all(x.isdigit() for x in items):
+        raise ArbitroError(
+            _("pairing numbers: expected the current numbers in the new order, such as 3 1 2 4, got %(got)r")
+            % {"got": order_text.strip()}
+        )
+    order = tuple(int(x) for x in items)
+    service._run(row, user, lambda svc: svc.assign_pairing_numbers(order=order))
+
+
 def change_settings(row: models.Tournament, settings: dict[str, Any], published: bool, user: service.Actor) -> bool:
     """The settings form (one ``settings_changed`` event when anything changed); ``published`` is the row's."""
     svc = service._service(row, user)

@@ -216,6 +216,11 @@ class StandingsView:
         """A drawing of lots decided some ranks (C.07 4.2): they read ``3*``."""
         return any(r.by_lot for r in self.rows)
 
+    @property
+    def annulled(self) -> bool:
+        """A round robin left a withdrawn player out (under half his games, VCL4THP Q103): his rank reads ``-``."""
+        return any(r.annulled for r in self.rows)
+
 
 def _after_round(t: CoreTournament) -> int:
     """The rounds with every result in (a round still being played is left out)."""
@@ -271,6 +276,7 @@ def event_label(kind: str) -> str:
         "round_unpaired": _("round unpaired"),
         "result_entered": _("result entered"),
         "result_corrected": _("result corrected"),
+        "rating_report_corrected": _("result corrected for the rating report only"),
         "fide_mode_left": _("FIDE mode left"),
         "tournament_finished": _("tournament finished"),
         "tournament_reopened": _("tournament re-opened"),

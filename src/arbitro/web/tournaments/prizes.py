@@ -105,7 +105,7 @@ def _view(row: models.Tournament, core: Any, pl: Any) -> PrizesView:
     played = core.played_rounds
     after = played if store.round_complete(core, played) else played - 1
     st = standings_of(core, after_round=after)
-    order = [(r.start_rank, r.rank, r.points) for r in st.rows]
+    order = [(r.start_rank, r.rank, r.points) for r in st.rows if not r.annulled]  # Q103: not in the standings
     year = row.start_date.year if row.start_date else (core.start_date.year if core.start_date else None)
     dist = distribute(pl, entrants_from(core, order, pl.clubs), reference_year=year)
     names = {p.start_rank: p.name for p in core.players.values()}

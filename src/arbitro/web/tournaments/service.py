@@ -46,6 +46,7 @@ from arbitro.tournament import (
     parse_result,
 )
 from arbitro.tournament import replay as core_replay
+from arbitro.tournament.fide import correctable_rounds
 from arbitro.tournament.importing import events_from_tournament
 from arbitro.tournament.state import extended as core_extended
 
@@ -525,10 +526,11 @@ class CorrectionPlan:
     round: int
     changes: list[Correction]
     paired_since: list[int]  # rounds paired after ``round`` on the old score (C.04.2 4.3)
+    rating_report: bool = False  # FIDE mode, a round before the one before the last: for the rating report only (Q192)
 
     @property
     def needs_confirmation(self) -> bool:
-        return bool(self.changes and self.paired_since)
+        return bool(self.changes and (self.paired_since or self.rating_report))
 
 
 def _columns(data: QueryDict | dict[str, str]) -> list[int]:
@@ -579,7 +581,8 @@ def plan_corrections(row: models.Tournament, data: QueryDict | dict[str, str], u
         raise ArbitroError(
             _("round %(r)s is closed: only the chief arbiter may correct its results (C.04.2 4.3)") % {"r": rnd}
         )
-    return CorrectionPlan(rnd, changes, since)
+    old = st.fide_mode and rnd not in correctable_rounds(st)  # VCL4THP Q189-Q192
+    return CorrectionPlan(rnd, changes, since, rating_report=old)
 
 
 def _typed(st: TournamentState, rnd: int, data: QueryDict | dict[str, str]) -> dict[int, str]:
@@ -629,8 +632,13 @@ def _enter(
     row: models.Tournament,
     user: Actor,
     reason: str = "desk",
+    rating_report: bool = False,
 ) -> int:
-    """The commands of one desk form of results, on the service's state (no replay)."""
+    """The commands of one desk form of results, on the service's state (no replay).
+
+    ``rating_report``: the arbiter confirmed that corrections of rounds FIDE mode no longer
+    corrects go to the rating report only (VCL4THP Q192); other rounds are corrected as usual.
+    """
     round_state = svc.state.round(rnd)
     done = 0
     for board, text in sorted(results.items()):
@@ -659,7 +667,8 @@ def _enter(
                     _("round %(r)s is closed: only the chief arbiter may correct its results (C.04.2 4.3)")
                     % {"r": rnd}
                 )
-            svc.correct_result(board, text, round_number=rnd, reason=reason or "desk")
+            old = rating_report and rnd not in correctable_rounds(svc.state)
+            svc.correct_result(board, text, round_number=rnd, reason=reason or "desk", rating_report=old)
         else:
             svc.enter_result(board, text, round_number=rnd)
         round_state = svc.state.round(rnd)
@@ -672,6 +681,7 @@ def _desk_results(row: models.Tournament, data: QueryDict | dict[str, str], user
     # one round, or the columns of a two-game match (C.04.5: one form for both games)
     columns = _columns(data)
     reason = str(data.get("reason") or "").strip() or "desk"
+    rating_report = data.get("rating_report") == "1" and data.get("confirmed") == "1"  # the confirmation page's
     for attempt in range(_RESULT_ATTEMPTS):  # results of other boards saved meanwhile: apply ours to the new state
         svc = _service(row, user)
         for rnd in columns:  # a draft takes no result: publish it first (issue 15 item 3)
@@ -690,7 +700,7 @@ def _desk_results(row: models.Tournament, data: QueryDict | dict[str, str], user
                     seen[i] = str(shown)
             result_entry.check_typed(results, svc.state.fide_mode)  # the core parser, an error per board
             typed.append((rnd, results, seen))
-        done = sum(_enter(svc, rnd, results, seen, row, user, reason) for rnd, results, seen in typed)
+        done = sum(_enter(svc, rnd, results, seen, row, user, reason, rating_report) for rnd, results, seen in typed)
         try:
             _commit(row, svc, user)
             return done

@@ -540,7 +540,7 @@ def _export_model(row: models.Tournament) -> CoreTournament:
     st = service.state(row)
     if st is None:
         return CoreTournament(name=row.name)
-    core = st.to_tournament(include_pending=False, ranks=True)
+    core = st.to_tournament(include_pending=False, ranks=True, rating_report=True)  # the rating report (VCL4THP Q192)
     if st.rounds and not st.rounds[-1].complete:
         pending = st.rounds[-1]
         entered = sum(1 for g in pending.boards if g.has_result)

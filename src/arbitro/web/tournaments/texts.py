@@ -74,6 +74,18 @@ TEXTS: dict[str, Promise | Plural] = {
     "remove.paired": _("remove: round 1 has been paired; withdraw player %(player)s instead (C.04.2 3.2)"),
     "numbers.too_few": _("pairing numbers: register at least 2 players first"),
     "numbers.rr_paired": _("pairing numbers: a round robin's numbers cannot change once round 1 is paired"),
+    "numbers.manual_swiss": _(
+        "pairing numbers: a Swiss's numbers follow the C.04.2 2.2 order (rating, title, name); only a round "
+        "robin's can be set by hand (VCL4THP Q95)"
+    ),
+    "numbers.manual_order": _(
+        "pairing numbers: list each of the %(count)s players' current numbers (%(numbers)s) exactly once, "
+        "in the new order; got %(got)s"
+    ),
+    "numbers.manual_redrawn": _(
+        "the round robin's field changed: the pairing numbers set by hand were drawn again by lot; "
+        "set them again by hand if needed"
+    ),
     "numbers.late": _("pairing numbers: they may not change after round %(round)s has been paired (C.04.2 2.3)"),
     "withdraw.paired": _(
         "withdraw: round %(round)s is already paired; enter the result of the game (e.g. a forfeit) and "
@@ -165,6 +177,20 @@ TEXTS: dict[str, Promise | Plural] = {
     "result.no_board": _("result: round %(round)s has boards 1-%(last)s; there is no board %(board)s"),
     "correction.no_result": _("correction: round %(round)s board %(board)s has no result yet; enter it instead"),
     "correction.same": _("correction: round %(round)s board %(board)s already has %(result)s"),
+    "settings.fide_rounds": _(
+        "rounds: in FIDE mode the number of rounds (%(rounds)s) is fixed once round 1 has been paired "
+        "(VCL4THP Q57); the tournament may still finish early"
+    ),
+    "correction.fide_old_round": _(
+        "correction: round %(round)s is older than the round before the last paired round (%(last)s); in FIDE "
+        "mode its result stays as it is for the standings and the pairings (VCL4THP Q189-Q191). It can be "
+        "corrected for the rating report only: the TRF then carries the corrected result with a ### line "
+        "(Q192-Q193, C.04.2 4.3)"
+    ),
+    "correction.rating_report_recent": _(
+        "correction: round %(round)s is the last paired round or the one before it: correct it as usual; "
+        "a correction for the rating report only is for older rounds (VCL4THP Q192)"
+    ),
     "fide.left": _("FIDE mode: the tournament has already left FIDE mode"),
     "fide.confirm": _(
         "FIDE mode: leaving FIDE mode cannot be undone and is written into the TRF; confirm it explicitly"

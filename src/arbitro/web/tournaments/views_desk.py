@@ -275,6 +275,19 @@ def _confirm_page(request: HttpRequest, row: models.Tournament, op: str) -> Http
             button=_("Confirm the correction"),
             back=_back(row, plan.round),
         )
+        if plan.rating_report:  # FIDE mode: older than the round before the last (VCL4THP Q189-Q193)
+            ctx.update(
+                title=_("Correct results of round %(r)s for the rating report only") % {"r": plan.round},
+                warning=_(
+                    "Round %(r)s is older than the round before the last paired round: in FIDE mode its results stay "
+                    "as they are for the standings and the pairings. The correction goes into the rating report (the "
+                    "TRF) only, with a ### line saying so (C.04.2 4.3)."
+                )
+                % {"r": plan.round},
+                paired_since=[],
+                button=_("Correct for the rating report only"),
+            )
+            ctx["hidden"] = [*hidden, ("rating_report", "1")]
     elif op == "unpair":
         if st is None or not st.rounds:
             raise ArbitroError(_("no round has been paired yet"))

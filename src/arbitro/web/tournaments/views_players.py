@@ -15,7 +15,7 @@ from arbitro.errors import ArbitroError
 from arbitro.model import Player
 from arbitro.views import points_text
 
-from . import desk_players, forms, models, permissions, service, store
+from . import desk_players, forms, models, permissions, service, store, texts
 
 
 def _managed(request: HttpRequest, slug: str, action: str) -> models.Tournament:
@@ -100,10 +100,14 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
                     {"remove": _("Player removed."), "withdraw": _("Player withdrawn."), "return": _("Player returns to the tournament.")}[op],
                 )
                 return redirect("tournaments:desk_players", slug=row.slug)
+            elif op == "numbers":  # a round robin's numbers set by hand before round 1 (VCL4THP Q95)
+                desk_players.set_numbers(row, str(request.POST.get("order", "")), request.user)
+                messages.success(request, _("Pairing numbers set by hand."))
+                return redirect("tournaments:desk_players", slug=row.slug)
             else:
                 raise ArbitroError(_("unknown action %(op)s") % {"op": op})
         except ArbitroError as err:
-            messages.error(request, str(err))
+            messages.error(request, texts.text(err))
     query = (request.GET.get("q") or "").strip()
     st = service.state(row)
     return render(
@@ -118,6 +122,7 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
             "query": query,
             "found": desk_players.search(query, _rating_type(row)) if query and can else [],
             "before_round_1": st is not None and not st.rounds,
+            "numbers_by_hand": st is not None and not st.rounds and st.is_round_robin and len(st.header.players) >= 2,
             "no_refresh": True,
         },
     )
@@ -224,12 +229,18 @@ def settings_page(request: HttpRequest, slug: str) -> HttpResponse:
                 service.adopt(row)
             changed = desk_players.change_settings(row, data, bool(form.cleaned_data.get("published")), request.user)
         except ArbitroError as err:
-            messages.error(request, str(err))
+            messages.error(request, texts.text(err))  # the core's coded reason in the reader's language
         else:
             messages.success(request, _("Settings saved.") if changed else _("Nothing changed."))
             return redirect("tournaments:desk_settings", slug=row.slug)
     return render(
         request,
         "tournaments/desk_settings.html",
-        {"row": row, "form": form, "started": st is not None and bool(st.rounds), "no_refresh": True},
+        {
+            "row": row,
+            "form": form,
+            "started": st is not None and bool(st.rounds),
+            "fide_mode": st is None or st.fide_mode,
+            "no_refresh": True,
+        },
     )
