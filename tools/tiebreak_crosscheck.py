@@ -61,7 +61,6 @@ import argparse
 import json
 import multiprocessing
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -142,7 +141,10 @@ def parse_tec_output(stdout: str, stderr: str = "") -> dict[int, dict[str, str]]
         cells = line.split("\t")
         if len(cells) != len(head) or not cells[0].strip().isdigit():
             raise RuntimeError(f"TEC: row {line!r}")
-        rows[int(cells[0])] = {"rank": cells[1].strip(), **dict(zip(CODES, (c.strip() for c in cells[2:]), strict=True))}
+        rows[int(cells[0])] = {
+            "rank": cells[1].strip(),
+            **dict(zip(CODES, (c.strip() for c in cells[2:]), strict=True)),
+        }
     return rows
 
 
@@ -395,7 +397,13 @@ def one(job: tuple[str, int, int, str, int]) -> dict[str, Any]:
                       "classes": {"unexplained": 1}, "error": repr(exc)[:300]}  # fmt: skip
     r1 = os.times()
     child = (r1.children_user - r0.children_user) + (r1.children_system - r0.children_system)
-    entry = {"direction": direction, "seed": seed, "axes": a, **result, "cpu": time.process_time() - c0 + child}
+    entry = {
+        "direction": direction,
+        "seed": seed,
+        "axes": a,
+        **result,
+        "cpu": time.process_time() - c0 + child,
+    }
     entry["engine"] = ENGINE
     return entry
 
@@ -501,7 +509,10 @@ def main(argv: list[str]) -> int:
         return 0
     tec = args.tec if args.tec is not None else tec_dir()
     if tec is None or not (tec / "tiebreakchecker.py").exists():
-        print("FIDE's TEC checker (TieBreakServer) not found: give --tec DIR or set ARBITRO_TEC", file=sys.stderr)
+        print(
+            "FIDE's TEC checker (TieBreakServer) not found: give --tec DIR or set ARBITRO_TEC",
+            file=sys.stderr,
+        )
         return 2
     done = {(e["direction"], e["seed"]) for e in entries}
     directions = ["arbitro", "tec"] if args.direction == "both" else [args.direction]
