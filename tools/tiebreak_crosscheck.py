@@ -30,9 +30,9 @@ given 1400 for the unrated (``-u 1400``, ``unrated_rating=1400``), so the rating
 compared rather than dropped by both.
 
 Comparison, value by value: TEC prints decimal strings at its own precision (``-0`` for no value);
-two values are equal when both have no value, or when Arbitro's value lies within half a unit of
-the last decimal TEC printed (so a value TEC printed as ``24.58`` equals Arbitro's ``24.58`` and
-``24.583``, not ``24.59``). Ranks: TEC's rank against Arbitro's shared rank (no drawing of lots);
+two values are equal when both have no value, or when Arbitro's value lies less than half a unit of
+the last decimal TEC printed away (so a value TEC printed as ``24.58`` equals Arbitro's ``24.58`` and
+``24.583``, not ``24.59``; KS printed ``0`` equals ``0.0``, not ``0.5``). Ranks: TEC's rank against Arbitro's shared rank (no drawing of lots);
 a rank that differs where every value of that player agrees is counted as a rank difference.
 
 Classes of a differing value (``classify``):
@@ -177,13 +177,13 @@ def tec_decimal(text: str) -> Decimal | None:
 
 
 def same_value(ours: Decimal | int | None, theirs: str) -> bool:
-    """Equal as TEC prints it: both no value, or Arbitro within half a unit of TEC's last decimal."""
+    """Equal as TEC prints it: both no value, or Arbitro less than half a unit of TEC's last decimal away."""
     t = tec_decimal(theirs)
     if ours is None or t is None:
         return ours is None and t is None
     exponent = t.as_tuple().exponent
     assert isinstance(exponent, int)
-    return abs(Decimal(ours) - t) <= Decimal(5).scaleb(exponent - 1)
+    return abs(Decimal(ours) - t) < Decimal(5).scaleb(exponent - 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,187 @@
+"""tools/tiebreak_crosscheck.py (issue 35, VCL4THP Q33-39): its comparison and classification logic.
+
+Everything but the last test runs without FIDE's TEC checker, on a tiny tournament built in memory:
+TEC's output is written by hand in its own text format (``tiebreakchecker.py -d T``), so the tests
+show what the tool reads, what it calls equal and how it classifies a difference.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from decimal import Decimal
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from tests.tiebreaks.helpers import make_tournament
+
+from arbitro.model import Tournament
+from arbitro.trf import write_trf
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "tiebreak_crosscheck", REPO / "tools" / "tiebreak_crosscheck.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["tiebreak_crosscheck"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+tool = _tool()
+
+
+def _swiss() -> Tournament:
+    """Five players, three rounds: a PAB, a half-point bye, a forfeit (C.07 Art. 16 cases)."""
+    return make_tournament(
+        {
+            1: "4w1 2b= 3w1",
+            2: "5b1 1w= U",
+            3: "U 4b1 1b0",
+            4: "1b0 3w0 5w+",
+            5: "2w0 H 4b-",
+        },
+        rounds=3,
+    )
+
+
+def _as_tec_text(values: dict[int, dict[str, Any]]) -> str:
+    """Arbitro's values printed the way TEC prints them (``-0`` for no value), tab-separated."""
+    lines = ["\t".join(["StartNo", "Rank", *tool.tec_codes("2026")])]
+    for sr, row in sorted(values.items()):
+        cells = ["-0" if row[c] is None else str(row[c]) for c in tool.CODES]
+        lines.append("\t".join([str(sr), str(row["rank"]), *cells]))
+    return "\n".join(lines) + "\n"
+
+
+def test_tec_codes_pin_the_rules_on_the_versioned_tiebreaks_c07_art16() -> None:
+    codes = tool.tec_codes("2024")
+    assert "BH/C1/V2024" in codes and "SB/V2024" in codes and "FB/V2024" in codes
+    assert "PTS" in codes and "ARO/C1" in codes and "TPR" in codes  # computed alike under both
+    assert len(codes) == len(tool.CODES) == 23
+
+
+def test_equal_as_tec_prints_it_half_a_unit_of_its_last_decimal() -> None:
+    same = tool.same_value
+    assert same(Decimal("24.58"), "24.58")
+    assert same(Decimal("24.583"), "24.58")  # Arbitro more precise than TEC's print
+    assert not same(Decimal("24.59"), "24.58")  # one unit of TEC's last decimal is a difference
+    assert same(Decimal("24.576"), "24.58")  # 0.004 away: within half a unit
+    assert same(2138, "2138") and not same(2139, "2138")
+    assert same(Decimal("3.0"), "3") and same(Decimal("0.0"), "0")  # KS's "0" (reference §9.2)
+    assert not same(Decimal("0.5"), "0")  # half a unit away is a difference
+    assert same(None, "-0") and not same(None, "0.0") and not same(Decimal(0), "-0")
+    with pytest.raises(ValueError, match="not a decimal"):
+        same(Decimal(1), "x")
+
+
+def test_parse_tec_output_reads_rows_and_refuses_an_error_text() -> None:
+    values = tool.arbitro_values(_swiss(), "2026", None)
+    rows = tool.parse_tec_output(_as_tec_text(values))
+    assert set(rows) == {1, 2, 3, 4, 5}
+    assert rows[1]["PTS"] == str(values[1]["PTS"]) and rows[1]["rank"] == str(values[1]["rank"])
+    with pytest.raises(RuntimeError, match="no table"):
+        tool.parse_tec_output("### Error 510 Program error\n")  # TEC still exits 0 (reference §8.6)
+
+
+def test_identical_values_compare_equal_for_every_player_code_and_rank() -> None:
+    t = _swiss()
+    for rules in tool.RULES:
+        ours = tool.arbitro_values(t, rules, None)
+        values, ranks, diffs = tool.compare(rules, ours, tool.parse_tec_output(_as_tec_text(ours)))
+        assert (values, ranks, diffs) == (5 * 23, 5, [])
+
+
+def _with(values: dict[int, dict[str, Any]], sr: int, code: str, text: str) -> dict[int, dict[str, str]]:
+    theirs = tool.parse_tec_output(_as_tec_text(values))
+    theirs[sr][code] = text
+    return theirs
+
+
+def test_one_changed_value_is_one_unexplained_difference() -> None:
+    t = _swiss()
+    ours = tool.arbitro_values(t, "2026", None)
+    bh = ours[2]["BH"]
+    _, _, diffs = tool.compare("2026", ours, _with(ours, 2, "BH", str(bh + 1)))
+    assert [(d.player, d.code, d.ours, d.theirs) for d in diffs] == [(2, "BH", str(bh), str(bh + 1))]
+    (d,) = tool.classify(t, diffs, None, readings=[], faults=[])
+    assert d.cls == "unexplained"
+
+
+def test_a_rank_difference_counts_only_where_every_value_agrees() -> None:
+    ours = tool.arbitro_values(_swiss(), "2026", None)
+    theirs = _with(ours, 3, "rank", "9")
+    _, _, diffs = tool.compare("2026", ours, theirs)
+    assert [(d.player, d.code) for d in diffs] == [(3, "rank")]
+    theirs[3]["WIN"] = "7"  # the rank now follows a value difference: only the value is counted
+    _, _, diffs = tool.compare("2026", ours, theirs)
+    assert [(d.player, d.code) for d in diffs] == [(3, "WIN")]
+
+
+def test_a_difference_reproduced_by_a_documented_reading_is_a_reading() -> None:
+    t = _swiss()
+    ours = tool.arbitro_values(t, "2026", None)
+    _, _, diffs = tool.compare("2026", ours, _with(ours, 5, "SB", "9.75"))
+
+    def other_reading(t: Tournament, rules: str, unrated: int | None) -> dict[int, dict[str, Any]]:
+        alt = tool.arbitro_values(t, rules, unrated)
+        alt[5]["SB"] = Decimal("9.75")
+        return alt
+
+    reading = tool.Reading("test reading", "C.07 9.1", "this test", other_reading)
+    (d,) = tool.classify(t, diffs, None, readings=[reading], faults=[])
+    assert (d.cls, d.why) == ("reading", "test reading (C.07 9.1; this test)")
+    # a reading that gives another value explains nothing
+    (d,) = tool.classify(t, diffs, None, readings=[tool.SWISS_AS_ROUND_ROBIN], faults=[])
+    assert d.cls == "unexplained"
+
+
+def test_a_difference_matching_a_proved_tec_fault_is_tec() -> None:
+    t = _swiss()
+    ours = tool.arbitro_values(t, "2026", None)
+    _, _, diffs = tool.compare("2026", ours, _with(ours, 4, "REP", "0"))
+    fault = tool.TecFault("test fault", "C.07 7.5", lambda t, d: d.code == "REP" and d.player == 4)
+    (d,) = tool.classify(t, diffs, None, readings=[], faults=[fault])
+    assert (d.cls, d.why) == ("tec", "test fault (C.07 7.5)")
+
+
+def test_a_player_missing_on_one_side_is_a_difference() -> None:
+    ours = tool.arbitro_values(_swiss(), "2024", None)
+    theirs = tool.parse_tec_output(_as_tec_text(ours))
+    del theirs[5]
+    _, _, diffs = tool.compare("2024", ours, theirs)
+    assert [(d.player, d.code) for d in diffs] == [(5, "player")]
+
+
+def test_the_table_counts_by_axis(capsys: pytest.CaptureFixture[str]) -> None:
+    entry = {
+        "direction": "tec", "seed": 1, "players": 5, "rounds": 3, "values": 230, "ranks": 10,
+        "differing": 2, "rank_differing": 0, "classes": {"reading": 1, "unexplained": 1}, "cpu": 2.0,
+        "axes": {"players": 5, "rounds": 3, "forfeits": True, "absences": True, "half_byes": False,
+                 "scoring": "3-1-0", "unrated": False},
+        "diffs": [["2026", 5, "SB", "9.5", "9.75", "reading", "r"], ["2024", 2, "BH", "4.0", "5.0", "unexplained", ""]],
+    }  # fmt: skip
+    tool.report([entry])
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.startswith("forfeits"))
+    assert row.split()[1:] == ["1", "230", "228", "2", "1", "0", "1", "10", "0"]
+    assert "absences" in out and "seed 1, rules 2024, player 2, BH: Arbitro 4.0, TEC 5.0" in out
+    assert "50,000 this way: about 28 CPU hours" in out
+
+
+def test_equal_to_the_tec_checker_on_the_tiny_tournament(tmp_path: Path) -> None:
+    """With TEC present: both programs on the tiny file, both rule sets, no difference."""
+    tec = tool.tec_dir()
+    if tec is None:
+        pytest.skip("FIDE's TEC checker (TieBreakServer) not found: set ARBITRO_TEC")
+    path = tmp_path / "tiny.trf"
+    write_trf(_swiss(), path, "trf26")
+    result = tool.check_file(tec, path, None)
+    assert (result["values"], result["ranks"]) == (2 * 5 * 23, 10)
+    assert result["differing"] == 0 and result["rank_differing"] == 0, result["diffs"]
