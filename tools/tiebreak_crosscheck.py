@@ -29,6 +29,9 @@ tests/tiebreaks/test_reference_fixtures.py, that this run does not need to meet 
 given 1400 for the unrated (``-u 1400``, ``unrated_rating=1400``), so the rating-based tie-breaks are
 compared rather than dropped by both.
 
+In 30% of the tournaments (seeded, axis ``after an earlier round``) the standings after an earlier
+round are compared as well (TEC ``-n K``, Arbitro ``after_round=K``), both rule sets.
+
 Comparison, value by value: TEC prints decimal strings at its own precision (``-0`` for no value);
 two values are equal when both have no value, or when Arbitro's value lies less than half a unit of
 the last decimal TEC printed away (so a value TEC printed as ``24.58`` equals Arbitro's ``24.58`` and
@@ -61,6 +64,7 @@ import argparse
 import json
 import multiprocessing
 import os
+import random
 import subprocess
 import sys
 import tempfile
@@ -103,9 +107,9 @@ TEC_TIMEOUT = 1800
 KEEP_DIFFS = 20  # differences kept per tournament in the log
 
 
-def tec_codes(rules: str) -> list[str]:
+def tec_codes(rules: str, codes: list[str] = CODES) -> list[str]:
     """The ``-t`` list for TEC with the rules pinned (reference/tiebreaks.md §8.3)."""
-    return [f"{c}/V{rules}" if c in VERSIONED else c for c in CODES]
+    return [f"{c}/V{rules}" if c in VERSIONED else c for c in codes]
 
 
 # ----------------------------------------------------------------------------------------------
@@ -115,17 +119,19 @@ def tec_python(tec: Path) -> str:
     return str(py) if py.exists() else sys.executable
 
 
-def run_tec(tec: Path, path: Path, rules: str, rounds: int, unrated: int | None) -> dict[int, dict[str, str]]:
+def run_tec(
+    tec: Path, path: Path, rules: str, rounds: int, unrated: int | None, codes: list[str] = CODES
+) -> dict[int, dict[str, str]]:
     """TEC's values by start number: ``{"rank": ..., code: text}``; raises on an error or no rows."""
     cmd = [tec_python(tec), "tiebreakchecker.py", "-i", str(path), "-d", "T", "-s", "-n", str(rounds)]
     if unrated is not None:
         cmd += ["-u", str(unrated)]
-    cmd += ["-t", *tec_codes(rules)]
+    cmd += ["-t", *tec_codes(rules, codes)]
     res = subprocess.run(cmd, cwd=tec, capture_output=True, text=True, timeout=TEC_TIMEOUT)
-    return parse_tec_output(res.stdout, res.stderr)
+    return parse_tec_output(res.stdout, res.stderr, codes)
 
 
-def parse_tec_output(stdout: str, stderr: str = "") -> dict[int, dict[str, str]]:
+def parse_tec_output(stdout: str, stderr: str = "", codes: list[str] = CODES) -> dict[int, dict[str, str]]:
     """The rows of ``tiebreakchecker.py -d T`` (header ``StartNo Rank codes...``).
 
     The exit code says nothing (reference/tiebreaks.md §8.6), so a missing header or a row of the
@@ -134,7 +140,7 @@ def parse_tec_output(stdout: str, stderr: str = "") -> dict[int, dict[str, str]]
     if not lines or not lines[0].startswith("StartNo\tRank"):
         raise RuntimeError(f"TEC: no table: {(stdout + stderr).strip()[-300:]}")
     head = lines[0].split("\t")
-    if len(head) != 2 + len(CODES):
+    if len(head) != 2 + len(codes):
         raise RuntimeError(f"TEC: header {head!r}")
     rows: dict[int, dict[str, str]] = {}
     for line in lines[1:]:
@@ -143,19 +149,26 @@ def parse_tec_output(stdout: str, stderr: str = "") -> dict[int, dict[str, str]]
             raise RuntimeError(f"TEC: row {line!r}")
         rows[int(cells[0])] = {
             "rank": cells[1].strip(),
-            **dict(zip(CODES, (c.strip() for c in cells[2:]), strict=True)),
+            **dict(zip(codes, (c.strip() for c in cells[2:]), strict=True)),
         }
     return rows
 
 
 def arbitro_values(
-    t: Tournament, rules: str, unrated: int | None, *, round_robin: bool | None = None
+    t: Tournament,
+    rules: str,
+    unrated: int | None,
+    after: int | None = None,
+    *,
+    round_robin: bool | None = None,
 ) -> dict[int, dict[str, Decimal | int | None]]:
-    """Arbitro's values by start rank, as ``arbitro standings FILE --rules R --tiebreaks CODES`` computes them."""
+    """Arbitro's values by start rank, as ``arbitro standings FILE --rules R --tiebreaks CODES
+    [--after-round N]`` computes them."""
     st = compute_standings(
         t,
         list(CODES),
         rules=rules,
+        after_round=after,
         unrated_rating=unrated,
         break_ties_by_lot=False,
         round_robin=round_robin,
@@ -190,14 +203,15 @@ def same_value(ours: Decimal | int | None, theirs: str) -> bool:
 class Difference:
     rules: str
     player: int
-    code: str  # a tie-break code, or "rank"
+    code: str  # a tie-break code, "rank", or "player" (a player missing on one side)
     ours: str
     theirs: str
     cls: str = "unexplained"
     why: str = ""
+    after: int | None = None  # standings after this round (None: the whole tournament)
 
-    def as_list(self) -> list[str | int]:
-        return [self.rules, self.player, self.code, self.ours, self.theirs, self.cls, self.why]
+    def as_list(self) -> list[str | int | None]:
+        return [self.rules, self.player, self.code, self.ours, self.theirs, self.cls, self.why, self.after]
 
 
 def _text(v: Decimal | int | None) -> str:
@@ -205,14 +219,14 @@ def _text(v: Decimal | int | None) -> str:
 
 
 def compare(
-    rules: str, ours: dict[int, dict[str, Any]], theirs: dict[int, dict[str, str]]
+    rules: str, ours: dict[int, dict[str, Any]], theirs: dict[int, dict[str, str]], after: int | None = None
 ) -> tuple[int, int, list[Difference]]:
     """Values compared, ranks compared, and the differences (a player missing on one side is one)."""
     diffs: list[Difference] = []
     values = ranks = 0
     for sr in sorted(set(ours) | set(theirs)):
         if sr not in ours or sr not in theirs:
-            diffs.append(Difference(rules, sr, "player", str(sr in ours), str(sr in theirs)))
+            diffs.append(Difference(rules, sr, "player", str(sr in ours), str(sr in theirs), after=after))
             continue
         mine, ref = ours[sr], theirs[sr]
         bad = False
@@ -220,10 +234,10 @@ def compare(
             values += 1
             if not same_value(mine[code], ref[code]):
                 bad = True
-                diffs.append(Difference(rules, sr, code, _text(mine[code]), ref[code]))
+                diffs.append(Difference(rules, sr, code, _text(mine[code]), ref[code], after=after))
         ranks += 1
         if str(mine["rank"]) != ref["rank"] and not bad:
-            diffs.append(Difference(rules, sr, "rank", str(mine["rank"]), ref["rank"]))
+            diffs.append(Difference(rules, sr, "rank", str(mine["rank"]), ref["rank"], after=after))
     return values, ranks, diffs
 
 
@@ -236,16 +250,45 @@ class Reading:
     name: str
     article: str
     where: str  # where it is documented
-    recompute: Callable[[Tournament, str, int | None], dict[int, dict[str, Any]]]
+    recompute: Callable[[Tournament, str, int | None, int | None], dict[int, dict[str, Any]]]
 
 
 @dataclass(frozen=True, slots=True)
 class TecFault:
-    """TEC's fault, proved from the article: ``applies(t, difference)`` says the case is this one."""
+    """TEC's fault, proved from the article: ``applies(t, difference, rerun)`` says the case is this one.
+
+    ``rerun(codes, rules, after)`` runs TEC again on the same file with another tie-break list (None
+    where TEC is not at hand, e.g. in the tests)."""
 
     name: str
     article: str
-    applies: Callable[[Tournament, Difference], bool]
+    applies: Callable[[Tournament, Difference, TecRerun | None], bool]
+
+
+TecRerun = Callable[[list[str], str, int | None], dict[int, dict[str, str]]]
+
+
+def _ours(d: Difference) -> Decimal | None:
+    return None if d.ours == "None" else Decimal(d.ours)
+
+
+def fb_state_leak(t: Tournament, d: Difference, rerun: TecRerun | None) -> bool:
+    """TEC's FB leaves every later tie-break of the list with FB's reading of the unplayed rounds.
+
+    tiebreak.py 1.9.57 (``compute_buchholz_sonneborn_berger_ver``): for FB it sets a player's "last
+    round not absent" (``lna``) to the final round whenever the player was paired in it, so that the
+    final-round game drawn by hypothesis (C.07 8.3) makes the earlier requested byes 16.2.3 rounds.
+    The assignment stays on the player: every tie-break after FB in the list (AOB, SB, SB/C1, KS...)
+    then scores the requested byes of a player whose final round is a *forfeit* (a VUR, 16.1.2) at
+    their actual points, whereas C.07 16.2.5 / 16.3.2 make them draws (no non-VUR round follows), and
+    the 2026 dummy (16.4.1) is capped by that wrong adjusted score. A tie-break's value cannot
+    depend on which tie-breaks precede it in the list (C.07 Art. 4: the list orders, each tie-break
+    is defined by the results alone). Proof in each case: TEC on the same file, with the same list
+    but without FB, gives Arbitro's value."""
+    if rerun is None or "FB" not in CODES or d.code not in CODES[CODES.index("FB") + 1 :]:
+        return False
+    rows = rerun([c for c in CODES if c != "FB"], d.rules, d.after)
+    return d.player in rows and same_value(_ours(d), rows[d.player][d.code])
 
 
 #: A Swiss read as a round robin (C.07 Art. 15 against Art. 16; tests/tiebreaks/test_reference_fixtures.py,
@@ -255,11 +298,17 @@ SWISS_AS_ROUND_ROBIN = Reading(
     "swiss read as round robin",
     "C.07 Art. 15 (pre-determined pairings) applied to a Swiss, Art. 16 governs it",
     "tests/tiebreaks/test_reference_fixtures.py; docs/decisions.md 2026-11-30",
-    lambda t, rules, unrated: arbitro_values(t, rules, unrated, round_robin=True),
+    lambda t, rules, unrated, after: arbitro_values(t, rules, unrated, after, round_robin=True),
 )
 READINGS: list[Reading] = []
 
-TEC_FAULTS: list[TecFault] = []
+TEC_FAULTS: list[TecFault] = [
+    TecFault(
+        "TEC's FB changes the later tie-breaks of the list (without FB in the list TEC gives Arbitro's value)",
+        "C.07 16.2.5, 16.3.2, 16.4.1; Art. 4",
+        fb_state_leak,
+    ),
+]
 
 
 def classify(
@@ -268,45 +317,58 @@ def classify(
     unrated: int | None,
     readings: list[Reading] | None = None,
     faults: list[TecFault] | None = None,
+    rerun: TecRerun | None = None,
 ) -> list[Difference]:
     """Each difference with its class: ``reading`` / ``tec`` / ``unexplained`` (and why)."""
     readings = READINGS if readings is None else readings
     faults = TEC_FAULTS if faults is None else faults
-    cache: dict[tuple[str, str], dict[int, dict[str, Any]]] = {}
+    cache: dict[tuple[str, str, int | None], dict[int, dict[str, Any]]] = {}
     out = []
     for d in diffs:
         cls, why = "unexplained", ""
         if t is not None and d.code in CODES:
             for fault in faults:
-                if fault.applies(t, d):
+                if fault.applies(t, d, rerun):
                     cls, why = "tec", f"{fault.name} ({fault.article})"
                     break
             else:
                 for r in readings:
-                    key = (r.name, d.rules)
+                    key = (r.name, d.rules, d.after)
                     if key not in cache:
-                        cache[key] = r.recompute(t, d.rules, unrated)
+                        cache[key] = r.recompute(t, d.rules, unrated, d.after)
                     alt = cache[key].get(d.player, {}).get(d.code)
                     if same_value(alt, d.theirs):
                         cls, why = "reading", f"{r.name} ({r.article}; {r.where})"
                         break
-        out.append(Difference(d.rules, d.player, d.code, d.ours, d.theirs, cls, why))
+        out.append(Difference(d.rules, d.player, d.code, d.ours, d.theirs, cls, why, d.after))
     return out
 
 
-def check_file(tec: Path, path: Path, unrated: int | None) -> dict[str, Any]:
-    """Both programs on one TRF file, both rule sets: the counts, the classes, the first differences."""
+def check_file(tec: Path, path: Path, unrated: int | None, after: int | None = None) -> dict[str, Any]:
+    """Both programs on one TRF file, both rule sets: the counts, the classes, the first differences.
+
+    With ``after`` the standings after that round are compared too (TEC ``-n``, Arbitro
+    ``after_round``): the standings an arbiter publishes during the event."""
     t = read_trf(path)
     rounds = t.played_rounds
     values = ranks = 0
     diffs: list[Difference] = []
-    for rules in RULES:
-        theirs = run_tec(tec, path, rules, rounds, unrated)
-        ours = arbitro_values(t, rules, unrated)
-        v, r, d = compare(rules, ours, theirs)
-        values += v
-        ranks += r
-        diffs += classify(t, d, unrated)
+    reruns: dict[tuple[tuple[str, ...], str, int | None], dict[int, dict[str, str]]] = {}
+
+    def rerun(codes: list[str], rules: str, when: int | None) -> dict[int, dict[str, str]]:
+        key = (tuple(codes), rules, when)
+        if key not in reruns:
+            reruns[key] = run_tec(tec, path, rules, when or rounds, unrated, codes)
+        return reruns[key]
+
+    for when in (None, after) if after else (None,):
+        for rules in RULES:
+            theirs = run_tec(tec, path, rules, when or rounds, unrated)
+            ours = arbitro_values(t, rules, unrated, when)
+            v, r, d = compare(rules, ours, theirs, when)
+            values += v
+            ranks += r
+            diffs += classify(t, d, unrated, rerun=rerun)
     classes: dict[str, int] = defaultdict(int)
     for d in diffs:
         classes[d.cls] += 1
@@ -335,7 +397,16 @@ def run_arbitro(seed: int, a: dict[str, Any], tec: Path, tmp: Path) -> dict[str,
         return {"rounds": 0, "values": 0, "ranks": 0, "differing": 0, "classes": {}, "skipped": "no round"}
     path = tmp / f"a{seed}.trf"
     write_trf(t, path, "trf26")
-    return check_file(tec, path, UNRATED if a["unrated"] else None)
+    return check_file(tec, path, UNRATED if a["unrated"] else None, partial(seed, a, t.played_rounds))
+
+
+def partial(seed: int, a: dict[str, Any], played: int) -> int | None:
+    """The seeded axis ``after_round``: in 30% of the tournaments the standings after an earlier round."""
+    rng = random.Random(f"after:{seed}")
+    if played >= 2 and rng.random() < 0.3:
+        a["after_round"] = rng.randint(1, played - 1)
+        return int(a["after_round"])
+    return None
 
 
 def tec_axes(seed: int, max_players: int, min_players: int) -> dict[str, Any]:
@@ -374,7 +445,7 @@ def tec_generate(tec: Path, seed: int, a: dict[str, Any], tmp: Path) -> Path:
 def run_tec_direction(seed: int, a: dict[str, Any], tec: Path, tmp: Path) -> dict[str, Any]:
     """TEC generates, both compute the tie-breaks."""
     path = tec_generate(tec, seed, a, tmp)
-    return check_file(tec, path, UNRATED if a["unrated"] else None)
+    return check_file(tec, path, UNRATED if a["unrated"] else None, partial(seed, a, a["rounds"]))
 
 
 def one(job: tuple[str, int, int, str, int]) -> dict[str, Any]:
@@ -421,6 +492,8 @@ def tb_axis_rows(a: dict[str, Any]) -> list[str]:
     rows = axis_rows(a)
     if a.get("absences"):
         rows.append("absences")
+    if a.get("after_round"):
+        rows.append("after an earlier round")
     return rows
 
 
@@ -457,7 +530,8 @@ def report(entries: list[dict[str, Any]]) -> None:
         print(f"unexplained: {sum(e['classes'].get('unexplained', 0) for e in mine)}"
               f" (in {sum(1 for e in mine if e['classes'].get('unexplained'))} tournaments)")  # fmt: skip
         for seed, d in bad[:15]:
-            print(f"  seed {seed}, rules {d[0]}, player {d[1]}, {d[2]}: Arbitro {d[3]}, TEC {d[4]}")
+            when = f" after round {d[7]}" if len(d) > 7 and d[7] else ""
+            print(f"  seed {seed}, rules {d[0]}{when}, player {d[1]}, {d[2]}: Arbitro {d[3]}, TEC {d[4]}")
         whys: dict[str, int] = defaultdict(int)
         for e in mine:
             for d in e.get("diffs", []):

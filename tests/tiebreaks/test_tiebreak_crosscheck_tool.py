@@ -129,8 +129,10 @@ def test_a_difference_reproduced_by_a_documented_reading_is_a_reading() -> None:
     ours = tool.arbitro_values(t, "2026", None)
     _, _, diffs = tool.compare("2026", ours, _with(ours, 5, "SB", "9.75"))
 
-    def other_reading(t: Tournament, rules: str, unrated: int | None) -> dict[int, dict[str, Any]]:
-        alt = tool.arbitro_values(t, rules, unrated)
+    def other_reading(
+        t: Tournament, rules: str, unrated: int | None, after: int | None
+    ) -> dict[int, dict[str, Any]]:
+        alt = tool.arbitro_values(t, rules, unrated, after)
         alt[5]["SB"] = Decimal("9.75")
         return alt
 
@@ -146,7 +148,7 @@ def test_a_difference_matching_a_proved_tec_fault_is_tec() -> None:
     t = _swiss()
     ours = tool.arbitro_values(t, "2026", None)
     _, _, diffs = tool.compare("2026", ours, _with(ours, 4, "REP", "0"))
-    fault = tool.TecFault("test fault", "C.07 7.5", lambda t, d: d.code == "REP" and d.player == 4)
+    fault = tool.TecFault("test fault", "C.07 7.5", lambda t, d, rerun: d.code == "REP" and d.player == 4)
     (d,) = tool.classify(t, diffs, None, readings=[], faults=[fault])
     assert (d.cls, d.why) == ("tec", "test fault (C.07 7.5)")
 
@@ -182,6 +184,53 @@ def test_equal_to_the_tec_checker_on_the_tiny_tournament(tmp_path: Path) -> None
         pytest.skip("FIDE's TEC checker (TieBreakServer) not found: set ARBITRO_TEC")
     path = tmp_path / "tiny.trf"
     write_trf(_swiss(), path, "trf26")
-    result = tool.check_file(tec, path, None)
-    assert (result["values"], result["ranks"]) == (2 * 5 * 23, 10)
+    result = tool.check_file(tec, path, None, after=2)  # and the standings after round 2
+    assert (result["values"], result["ranks"]) == (2 * 2 * 5 * 23, 20)
     assert result["differing"] == 0 and result["rank_differing"] == 0, result["diffs"]
+
+
+def _fb_leak_case() -> Tournament:
+    """Player 4: two requested byes, then a forfeit loss in the final round (all VURs, C.07 16.1.2)."""
+    return make_tournament({1: "2w1 3b0 4w+", 2: "1b0 U 3w=", 3: "U 1w1 2b=", 4: "Z Z 1b-"}, rounds=3)
+
+
+def test_fb_state_leak_needs_tec_without_fb_to_give_arbitros_value_c07_16_3_2() -> None:
+    """The TEC fault is proved case by case: TEC re-run without FB must give Arbitro's value."""
+    t = _fb_leak_case()
+    ours = tool.arbitro_values(t, "2026", None)
+    assert ours[1]["SB"] == Decimal("2.50")  # R3 dummy: min(own 2.0, player 4's adjusted 1.0) (16.4.1)
+    _, _, diffs = tool.compare("2026", ours, _with(ours, 1, "SB", "1.50"))
+    asked: list[list[str]] = []
+
+    def rerun(answer: str) -> Any:
+        def run(codes: list[str], rules: str, after: int | None) -> dict[int, dict[str, str]]:
+            asked.append(codes)
+            return {1: {"SB": answer}}
+
+        return run
+
+    (d,) = tool.classify(t, diffs, None, readings=[], rerun=rerun("2.50"))
+    assert d.cls == "tec" and "FB" in d.why and "FB" not in asked[0] and "SB" in asked[0]
+    (d,) = tool.classify(t, diffs, None, readings=[], rerun=rerun("1.50"))  # TEC keeps its value
+    assert d.cls == "unexplained"
+    (d,) = tool.classify(t, diffs, None, readings=[], rerun=None)  # no TEC to ask: not proved
+    assert d.cls == "unexplained"
+    _, _, diffs = tool.compare("2026", ours, _with(ours, 1, "BH", "9.0"))  # BH comes before FB
+    (d,) = tool.classify(t, diffs, None, readings=[], rerun=rerun("9.0"))
+    assert d.cls == "unexplained"
+
+
+def test_fb_state_leak_on_the_minimal_file_with_tec(tmp_path: Path) -> None:
+    """With TEC present: the minimal file of docs/acceptance/crosscheck.md, TEC 1.9.57's FB fault."""
+    tec = tool.tec_dir()
+    if tec is None:
+        pytest.skip("FIDE's TEC checker (TieBreakServer) not found: set ARBITRO_TEC")
+    path = tmp_path / "fb-leak.trf"
+    write_trf(_fb_leak_case(), path, "trf26")
+    result = tool.check_file(tec, path, None)
+    got = {(d[0], d[1], d[2], d[3], d[4], d[5]) for d in result["diffs"]}
+    assert got == {
+        ("2026", 1, "SB", "2.50", "1.50", "tec"),
+        ("2026", 2, "AOB", "5.00", "4.50", "tec"),
+        ("2026", 3, "AOB", "5.50", "5.00", "tec"),
+    }
