@@ -71,7 +71,7 @@ import tempfile
 import time
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
@@ -341,6 +341,13 @@ def classify(
                         cls, why = "reading", f"{r.name} ({r.article}; {r.where})"
                         break
         out.append(Difference(d.rules, d.player, d.code, d.ours, d.theirs, cls, why, d.after))
+    # A rank differing where the player's own values agree follows from another player's differing
+    # values when the comparison (one rule set, one round) has any: it takes their worst class.
+    found = {d.cls for d in out if d.code in CODES}
+    if found:
+        worst = next(c for c in ("unexplained", "tec", "reading") if c in found)
+        why = f"the rank follows the differing values ({worst})"
+        out = [replace(d, cls=worst, why=why) if d.code == "rank" else d for d in out]
     return out
 
 

@@ -234,3 +234,17 @@ def test_fb_state_leak_on_the_minimal_file_with_tec(tmp_path: Path) -> None:
         ("2026", 2, "AOB", "5.00", "4.50", "tec"),
         ("2026", 3, "AOB", "5.50", "5.00", "tec"),
     }
+
+
+def test_a_rank_difference_takes_the_worst_class_of_the_values_that_differ() -> None:
+    t = _swiss()
+    ours = tool.arbitro_values(t, "2026", None)
+    theirs = _with(ours, 3, "rank", "9")
+    _, _, diffs = tool.compare("2026", ours, theirs)
+    (d,) = tool.classify(t, diffs, None, readings=[], faults=[])
+    assert d.cls == "unexplained" and d.why == ""  # nothing else differs: the rank itself is unexplained
+    theirs[1]["REP"] = "0"
+    _, _, diffs = tool.compare("2026", ours, theirs)
+    fault = tool.TecFault("test fault", "C.07 7.5", lambda t, d, rerun: d.code == "REP")
+    got = [(d.player, d.code, d.cls) for d in tool.classify(t, diffs, None, readings=[], faults=[fault])]
+    assert got == [(1, "REP", "tec"), (3, "rank", "tec")]
