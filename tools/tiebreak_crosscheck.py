@@ -372,10 +372,10 @@ def check_file(tec: Path, path: Path, unrated: int | None, after: int | None = N
         for rules in RULES:
             theirs = run_tec(tec, path, rules, when or rounds, unrated)
             ours = arbitro_values(t, rules, unrated, when)
-            v, r, d = compare(rules, ours, theirs, when)
+            v, r, found = compare(rules, ours, theirs, when)
             values += v
             ranks += r
-            diffs += classify(t, d, unrated, rerun=rerun)
+            diffs += classify(t, found, unrated, rerun=rerun)
     classes: dict[str, int] = defaultdict(int)
     for d in diffs:
         classes[d.cls] += 1
