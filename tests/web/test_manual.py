@@ -275,6 +275,7 @@ OPS: dict[tuple[str, str], str] = {
     ("tournaments/templates/tournaments/desk_players.html", "withdraw"): "Withdraw",
     ("tournaments/templates/tournaments/desk_players.html", "register_found"): "Register",
     ("tournaments/templates/tournaments/desk_players.html", "register"): "Register",
+    ("tournaments/templates/tournaments/desk_players.html", "numbers"): "Set the numbers",
     ("tournaments/templates/tournaments/desk_members.html", "remove"): "Remove",
     ("tournaments/templates/tournaments/desk_members.html", "add"): "Add",
     ("teams/templates/teams/desk_panel.html", "pair"): "Pair round",

@@ -43,6 +43,8 @@ class Url:
             conv, _, name = m.group(1).rpartition(":")
             if name == "slug":
                 return slug
+            if name == "chapter":  # a chapter of the user manual (issue 33 item 6)
+                return "results"
             if name == "pk":
                 return str(pk)
             if name in {"rnd", "start_rank"}:

@@ -7,6 +7,6 @@ from . import views
 app_name = "manual"
 
 urlpatterns = [
-    path("manual/", views.page, {"slug": "index"}, name="index"),
-    path("manual/<slug:slug>/", views.page, name="page"),
+    path("manual/", views.page, {"chapter": "index"}, name="index"),
+    path("manual/<slug:chapter>/", views.page, name="page"),
 ]
