@@ -293,7 +293,16 @@ def _bracket_quality(t: Tournament, rnd: int, pairs: set[tuple[int, int]]) -> tu
             maxed = [u for u in ups if hist.upfloats.get(u, 0) >= maxt]
             hist_vec = (len(maxed), sum(hist.upfloats.get(u, 0) for u in maxed), sum(1 for u in ups if u in hist.up_last))
         vec = (len(ups), sorted((top - by_id[u].acc for u in ups), reverse=True), misses, *hist_vec)
-        brackets.append((bracket_pairs, vec))
+        # 3.2.3: G1 the White seekers (the first half by TPN when nobody in the bracket has played);
+        # 3.2.4.1: the pairs inside the smaller subgroup (G1 when equal) must be unavoidable
+        order = sorted(members, key=lambda v: by_id[v].rank)
+        if all(by_id[v].played_games == 0 for v in members):
+            g1 = set(order[: len(order) // 2])
+        else:
+            g1 = {v for v in members if by_id[v].pref is Colour.WHITE}
+        small = g1 if len(g1) <= len(members) - len(g1) else members - g1
+        inside = sum(1 for v in small if v < mate[v] and mate[v] in small)
+        brackets.append((bracket_pairs, vec, inside))
         remaining -= members
     return bye_key, brackets
 
@@ -306,19 +315,24 @@ def judge(t: Tournament, rnd: int, ours: set[tuple[int, int]], theirs: set[tuple
 
     The PAB first (3.1: of two eligible receivers each engine's pairing shows completable, the lower
     score, then more games played, then the larger TPN); then the first bracket whose pairs differ,
-    by its quality vector. "equal": the same quality, so the choice order decides (4.2 upfloater
-    sets, 4.3 shifters, 4.4 transpositions) or only colours differ (5.2).
+    by its quality vector, then by its pairs inside the smaller subgroup of 3.2.3 (3.2.4.1 shifts
+    only as many players as such pairs are unavoidable, and a legal pairing with fewer shows they
+    were not). "equal": the same quality, so the choice order decides (4.2 upfloater sets, 4.3
+    shifters, 4.4 transpositions) or only colours differ (5.2).
     """
     bo, bt = _bracket_quality(t, rnd, ours), _bracket_quality(t, rnd, theirs)
     if bo[0] != bt[0] and bo[0] is not None and bt[0] is not None:
         art = "3.1.3" if bo[0][0] != bt[0][0] else "3.1.4" if bo[0][1] != bt[0][1] else "3.1.5"
         return ("theirs-worse" if bo[0] < bt[0] else "ours-worse"), art
-    for (po, vo), (pt, vt) in zip(bo[1], bt[1], strict=False):
+    for (po, vo, io), (pt, vt, it) in zip(bo[1], bt[1], strict=False):
         if po == pt:
             continue
         for k, (x, y) in enumerate(zip(vo, vt, strict=True)):
             if x != y:
                 return ("theirs-worse" if x < y else "ours-worse"), _NAMES[k]
+        if io != it:
+            # the same quality, but more pairs inside the smaller subgroup than a legal pairing needs
+            return ("theirs-worse" if io < it else "ours-worse"), "3.2.4.1"
         return "equal", "order"
     return "equal", "colours 5.2"
 
