@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from arbitro.model import Colour, ResultCode
+from arbitro.model import Colour, ResultCode, Tournament
 from arbitro.pairing.absolute import violations
 from arbitro.pairing.bracket_swiss import BracketRules, pair_brackets
-from arbitro.pairing.dubov import aro, compose, max_upfloats, middle_out, pair_round, rules
+from arbitro.pairing.dubov import DubovOptions, aro, compose, max_upfloats, middle_out, pair_round, rules
 from arbitro.pairing.dutch_state import PlayerState, RoundState, build_state
 from arbitro.pairing.generator import generate
 from arbitro.pairing.registry import get
@@ -104,6 +104,67 @@ def test_c04_4_1_c10_previous_upfloater_counted() -> None:
     play(t, 2, 4, ResultCode.DRAW)  # 0 against 1
     h = float_history(t, 3)
     assert h.upfloats == {3: 1, 2: 1} and h.up_last == {2, 3}
+
+
+def _forfeit_after_round_two() -> Tournament:
+    """Six players, 5 rounds; round 2's only game between different scores is a forfeit.
+
+    Round 1: 4-1 0-1, 2-5 draw, 6-3 forfeit (+/-). Round 2: 1-6 1-0, 3-2 forfeit (+/-: 3 with 0
+    points against 2 with 0.5), 5-4 draw (4 with 0 against 5 with 0.5: a played upfloat).
+    """
+    t = field(6, rounds=5)
+    play(t, 4, 1, ResultCode.LOSS)
+    play(t, 2, 5, ResultCode.DRAW)
+    play(t, 6, 3, ResultCode.FORFEIT_WIN)
+    play(t, 1, 6, ResultCode.WIN)
+    play(t, 3, 2, ResultCode.FORFEIT_WIN)
+    play(t, 5, 4, ResultCode.DRAW)
+    return t
+
+
+def test_c04_4_1_1_8_an_upfloat_is_a_game_played_against_a_higher_score() -> None:
+    """1.8, [C8]-[C10]: "upfloated" as C.04.3 1.4.2 (2026) defines an upfloat: after two players with
+    different scores have *played* each other. 3's forfeit win against 2 (0 against 0.5) is none;
+    4's draw against 5 (0 against 0.5) is one. The earlier reading counted the forfeit too."""
+    t = _forfeit_after_round_two()
+    h = float_history(t, 2, played_only=True)
+    assert h.upfloats == {4: 1} and h.up_last == {4}
+    old = float_history(t, 2)
+    assert old.upfloats == {3: 1, 4: 1} and old.up_last == {3, 4}
+
+
+def test_c04_4_1_c10_a_forfeit_win_is_no_upfloat() -> None:
+    """3.2.2, 4.2, [C10]: round 3, bracket {1} (2 points) needs one upfloater from 3, 5, 6 (1 point).
+
+    1 met 6; 3 and 5 both seek Black as 1 does (3 has no game: 1.6.4; 5 alternates after White),
+    so [C5]-[C9] tie and neither upfloated last round (3's round-2 point was a forfeit): the first
+    set in 4.2 order is {3}. The pre-2026-12-04 reading (a forfeit as an upfloat) made 3 a
+    last-round upfloater and took 5 by [C10]; py4swiss and CPPDubovSystem pair 1-3 (issue 35).
+    """
+    t = _forfeit_after_round_two()
+    assert frozenset((1, 3)) in pairs_of(pair_round(t, 3))
+    assert pairs_of(pair_round(t, 3)) == {frozenset((1, 3)), frozenset((5, 6)), frozenset((2, 4))}
+    old = pair_round(t, 3, DubovOptions(unplayed_upfloats=True))
+    assert frozenset((1, 5)) in pairs_of(old)
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_c04_4_1_3_2_6_first_legal_transposition_is_the_first_best_on_c7(seed: int) -> None:
+    """3.2.6 takes "the first transposition [...] that can yield a legal pairing"; the earlier
+    reading took the first that keeps the bracket best on [C7]. They cannot differ. Every player
+    has a colour preference (1.6.3-1.6.4), so [C7] counts the pairs of two seekers of one colour,
+    and with the sizes fixed it moves with the pairs of either colour alone. Say 3.2.4.1 shifted
+    k White seekers out of G1 (k = the fewest White-White pairs of a legal pairing); after
+    3.2.4.2 a White-White pair of S1 and T2 joins a White seeker who stayed in G1 to one of the
+    k shifted, so every legal T2 has at most k such pairs and, being legal, at least k: [C7] is
+    the same for all of them (likewise with colours swapped; with k = 0 G1 or G2 holds one
+    colour only). Checked on generated events."""
+    rng = random.Random(seed)
+    t = generate(random_config(rng), seed, pair=lambda t, r: pair_round(t, r), system="FIDE_DUBOV")
+    keep = DubovOptions(t2_keeps_colours=True)
+    for rnd in range(1, t.played_rounds + 1):
+        a, b = pair_round(t, rnd), pair_round(t, rnd, keep)
+        assert (a.boards, a.bye) == (b.boards, b.bye)
 
 
 @pytest.mark.parametrize("seed", range(1, 41))

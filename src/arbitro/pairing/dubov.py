@@ -13,10 +13,16 @@ White seekers with the lowest ARO meet the highest-rated Black seekers.
 * upfloater sets in the 4.1/4.2 order (the first by the smallest differing
   sequence number among the best, 3.2.2);
 * G1 (White seekers) and G2 re-composed by shifters in the 4.3 order
-  (middle-out sequence numbers, 3.2.4), then S1 (G1 by ARO then TPN) takes
-  in turn the first G2 player by TPN that keeps the pairing best (3.2.5-3.2.6,
-  4.4: the first transposition of G2);
+  (middle-out sequence numbers, 3.2.4: the first set that can yield a legal
+  pairing complying at best with [C7]), then S1 (G1 by ARO then TPN) takes
+  in turn the first G2 player by TPN that leaves a legal pairing (3.2.5-3.2.6,
+  4.4: the first transposition of G2 that can yield a legal pairing);
+* an upfloat is a game played against a higher score (C.04.3 1.4.2's
+  definition: a forfeit is no upfloat);
 * colours by 5.2.
+
+:class:`DubovOptions` keeps the earlier readings (a forfeit as an upfloat; T2
+kept best on [C7]) for the cross-check against other engines.
 
 Where the text leaves a choice open (docs/pairing-systems/dubov.md) the
 choice is named in the docstring of the function that makes it.
@@ -24,6 +30,7 @@ choice is named in the docstring of the function that makes it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
 from arbitro.model import Colour, Tournament
@@ -43,7 +50,23 @@ from arbitro.pairing.swiss_common import (
 )
 from arbitro.pairing.types import RoundPairing
 
-__all__ = ["aro", "compose", "max_upfloats", "middle_out", "pair_round", "pair_system", "subgroups"]
+__all__ = ["DubovOptions", "aro", "compose", "max_upfloats", "middle_out", "pair_round", "pair_system", "subgroups"]
+
+
+@dataclass(frozen=True, slots=True)
+class DubovOptions:
+    """Readings of C.04.4.1 (2026) where engines differ; the defaults follow the full 2026 text.
+
+    * ``unplayed_upfloats``: a paired round not played (a forfeit) counts as an upfloat for
+      1.8 and [C8]-[C10] (Arbitro's reading until 2026-12-04). Default: only games played over
+      the board, as C.04.3 1.4.2 (2026) defines an upfloat; py4swiss reads it so too.
+    * ``t2_keeps_colours``: T2 is the first transposition that keeps the bracket's best pairing
+      on [C7] (Arbitro's reading until 2026-12-04, py4swiss's). Default: the first transposition
+      "that can yield a legal pairing" (3.2.6; legal = [C1], [C3], [C4], note to 3.2.1).
+    """
+
+    unplayed_upfloats: bool = False
+    t2_keeps_colours: bool = False
 
 
 def aro(t: Tournament, rank: int, played: int) -> int:
@@ -100,11 +123,17 @@ def subgroups(bracket: list[PlayerState]) -> tuple[list[PlayerState], list[Playe
 Weights = dict[tuple[int, int], int]
 
 
-def compose(members: list[PlayerState], weights: Weights, aros: dict[int, int]) -> Composed:
+def compose(
+    members: list[PlayerState], weights: Weights, aros: dict[int, int], t2_keeps_colours: bool = False
+) -> Composed:
     """3.2.4-3.2.6: re-compose G1 and G2 with the shifters in 4.3 order, then S1 against the first T2.
 
-    ``weights`` are the bracket's packed criteria (0: the pair may not meet). Every pairing kept
-    below is optimal on them ("complies at best", C5-C10, among them [C7]); below those criteria:
+    ``weights`` are the bracket's packed criteria (0: the pair may not meet). The re-composition
+    keeps pairings optimal on them. With the bracket's members fixed, [C5], [C6] and [C8]-[C10]
+    are the same for every legal pairing of the bracket (the upfloaters are the fewest that allow
+    one, so no legal pairing pairs two of them together: it would leave a legal pairing with two
+    fewer), so this is the note to 3.2.4: "the first set [...] that can yield a legal pairing
+    that complies at best with [C7]". Below those criteria:
 
     1. (3.2.4.1) the fewest pairs inside the smaller subgroup (G1 when equal): as many of its
        players are shifted into the other one, the first such set in the 4.3 order (White
@@ -113,8 +142,11 @@ def compose(members: list[PlayerState], weights: Weights, aros: dict[int, int]) 
        subgroup with a player who stays, tried one by one in sequence order (the set order of 4.1
        is "the smallest differing sequence number", so the first set is the greedy one);
     2. (3.2.4.2) likewise from the (now) larger subgroup, to equalise the sizes;
-    3. (3.2.5-3.2.6) S1 = G1 by ARO then TPN, each taking the first G2 player by TPN that keeps
-       the optimum (the first transposition of 4.4 that yields the pairing).
+    3. (3.2.5-3.2.6) S1 = G1 by ARO then TPN, each taking the first G2 player by TPN that
+       leaves a legal pairing of the others (the first transposition of 4.4 "that can yield a
+       legal pairing"): every G1-G2 pair that may meet weighs the same. ``t2_keeps_colours``:
+       the first that keeps the optimum on [C7] instead (the reading before 2026-12-04). The two
+       differ only when shifters went both ways (a White seeker in G2 and a Black seeker in G1).
     """
     k = len(members)
     g1, g2 = subgroups(members)
@@ -227,15 +259,22 @@ def compose(members: list[PlayerState], weights: Weights, aros: dict[int, int]) 
         if (members[x].id in in_g1) == (members[y].id in in_g1):
             del w[(x, y)]
             m.set_weight(x, y, 0)
+        elif not t2_keeps_colours:
+            # 3.2.6: only legality counts now; the top bit of every packed weight is the same
+            # "may meet" bit (completion), so the choosers' addends alone pick T2
+            m.set_weight(x, y, 1 << (w[(x, y)].bit_length() - 1 + cb + 2 + hb))
     s1 = sorted(g1, key=lambda p: (aros[p.id], p.rank))
     t2 = sorted(g2, key=lambda p: p.rank)
     m.solve()
     return m, cb + 2 + hb, [(p, t2) for p in s1]
 
 
-def rules(st: RoundState, aros: dict[int, int], hist: FloatHistory, maxt: int) -> BracketRules:
+def rules(
+    st: RoundState, aros: dict[int, int], hist: FloatHistory, maxt: int, options: DubovOptions | None = None
+) -> BracketRules:
     """The Dubov criteria for :func:`arbitro.pairing.bracket_swiss.pair_brackets`."""
     last_round = st.round >= st.total_rounds
+    keep = options is not None and options.t2_keeps_colours
 
     def history(_: PlayerState, up: PlayerState) -> tuple[int, ...]:
         if last_round:
@@ -260,12 +299,15 @@ def rules(st: RoundState, aros: dict[int, int], hist: FloatHistory, maxt: int) -
         floater_rank=floater_rank,
         partner_order=partner_order,
         set_order=True,  # 3.2.2, 4.1-4.2
-        compose=lambda members, weights: compose(members, weights, aros),
+        compose=lambda members, weights: compose(members, weights, aros, keep),
     )
 
 
-def pair_round(t: Tournament, round_number: int | None = None) -> RoundPairing:
-    """Pair round ``round_number`` (default: the next one) by the Dubov system."""
+def pair_round(
+    t: Tournament, round_number: int | None = None, options: DubovOptions | None = None
+) -> RoundPairing:
+    """Pair round ``round_number`` (default: the next one) by the Dubov system (``options``: other readings)."""
+    options = options or DubovOptions()
     st = round_state(t, round_number)
     rnd = st.round
     for p in st.players:
@@ -273,7 +315,8 @@ def pair_round(t: Tournament, round_number: int | None = None) -> RoundPairing:
             p.pref = Colour.BLACK  # 1.6.4: a mild preference for Black before the first game
     played = rnd - 1
     aros = {p.id: aro(t, p.id, played) for p in st.players}
-    r = rules(st, aros, float_history(t, played), max_upfloats(st.total_rounds))
+    hist = float_history(t, played, played_only=not options.unplayed_upfloats)
+    r = rules(st, aros, hist, max_upfloats(st.total_rounds), options)
     # 3.1: lowest score, most games played, largest TPN
     candidates = sorted(
         (p for p in st.players if p.eligible_bye), key=lambda p: (p.acc, -p.played_games, -p.rank)
@@ -283,5 +326,5 @@ def pair_round(t: Tournament, round_number: int | None = None) -> RoundPairing:
 
 
 def pair_system(t: Tournament, round_number: int | None, options: PairOptions) -> RoundPairing:
-    """The registry's engine; Dubov has no bbpPairings reading, so ``options`` change nothing."""
+    """The registry's engine (the 2026 text's readings); Dubov has no bbpPairings reading, so ``options`` change nothing."""
     return pair_round(t, round_number)

@@ -57,8 +57,13 @@ class FloatHistory:
         self.float_last: set[int] = set()
 
 
-def float_history(t: Tournament, played: int) -> FloatHistory:
-    """Floats by standings score before each round (C.04.4.1 1.8, C.04.5 1.5)."""
+def float_history(t: Tournament, played: int, *, played_only: bool = False) -> FloatHistory:
+    """Floats by standings score before each round (C.04.4.1 1.8, C.04.5 1.5).
+
+    ``played_only``: only games played over the board give floats, as C.04.3 1.4.2 (2026) defines
+    them ("after two players with different scores have played each other"); Dubov reads it so
+    (docs/decisions.md 2026-12-04). Otherwise every paired round counts, a forfeit too.
+    """
     h = FloatHistory()
     running = {rank: 0 for rank in t.players}
     for k in range(played):
@@ -68,7 +73,7 @@ def float_history(t: Tournament, played: int) -> FloatHistory:
             if r is None:
                 continue
             running[rank] += points(t.scoring.points(r.code))
-            if r.opponent is None or r.opponent not in before:
+            if r.opponent is None or r.opponent not in before or (played_only and not r.is_played):
                 continue
             mine, theirs = before[rank], before[r.opponent]
             if mine < theirs:
