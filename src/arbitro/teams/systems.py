@@ -12,14 +12,9 @@ three systems known by key, alias and TRF 092/192 code. Their engines pair a ``T
 from __future__ import annotations
 
 from arbitro.pairing.registry import PairingSystem, SystemKind, register
-from arbitro.teams.system_keys import (
-    FIDE_TEAM_PREFIX,
-    TEAM_DOUBLE_ROUND_ROBIN_KEY,
-    TEAM_ROUND_ROBIN_KEY,
-    TEAM_SWISS_KEY,
-)
+from arbitro.teams.system_keys import TEAM_DOUBLE_ROUND_ROBIN_KEY, TEAM_ROUND_ROBIN_KEY, TEAM_SWISS_KEY
 
-__all__ = ["FIDE_TEAM_PREFIX", "TEAM_DOUBLE_ROUND_ROBIN_KEY", "TEAM_ROUND_ROBIN_KEY", "TEAM_SWISS_KEY"]
+__all__: list[str] = []
 
 register(
     PairingSystem(
