@@ -4,8 +4,9 @@ Every key, TRF code and multi-word alias of :mod:`arbitro.pairing.registry`
 (``dutch``, ``round_robin``, ``FIDE_DUTCH``, ``fide-dutch``, ...) is looked for
 as a whole string constant, case as spelled, in every module of ``src/arbitro``
 (docstrings excepted). One-word aliases (``swiss``, ``rr``, ``double``) are
-ordinary words and are not looked for. The registry is the one place allowed
-to spell them; the FMA rulebook's own format kinds (FMA 4.1, written in its
+ordinary words and are not looked for. The registry and the registrations are the one place allowed
+to spell them (``pairing/systems.py``; the team systems register themselves from
+``teams/systems.py`` and ``teams/system_keys.py``, issue 32); the FMA rulebook's own format kinds (FMA 4.1, written in its
 JSON output) are mapped to registry systems in ``federations/fma/rulebook.py``.
 """
 
@@ -14,10 +15,17 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import arbitro.teams  # noqa: F401 - the team systems register themselves (issue 32)
 from arbitro.pairing import registry
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "arbitro"
-ALLOWED = {SRC / "pairing" / "registry.py", SRC / "federations" / "fma" / "formats.py"}
+ALLOWED = {
+    SRC / "pairing" / "registry.py",  # the SystemKind values
+    SRC / "pairing" / "systems.py",
+    SRC / "teams" / "systems.py",
+    SRC / "teams" / "system_keys.py",
+    SRC / "federations" / "fma" / "formats.py",
+}
 #: Modules not yet through the registry (none left: the team package takes its keys from it).
 PENDING: set[Path] = set()
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from arbitro.titles.application import Applicant, Application, EventTitle, RatingEntry, RatingKind, Status
-from arbitro.titles.direct import check_direct_titles, check_event_title, check_rating_title
+from arbitro.titles.application.direct import check_direct_titles, check_event_title, check_rating_title
 
 D = dt.date.fromisoformat
 MAN = Applicant("Player, Test", sex="m", federation="ARG")

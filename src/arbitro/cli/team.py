@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from arbitro.errors import ArbitroError
-from arbitro.pairing.registry import TEAM_DOUBLE_ROUND_ROBIN_KEY, TEAM_ROUND_ROBIN_KEY, TEAM_SWISS_KEY
+from arbitro.teams.system_keys import TEAM_DOUBLE_ROUND_ROBIN_KEY, TEAM_ROUND_ROBIN_KEY, TEAM_SWISS_KEY
 
 TEAM_SYSTEM_KEYS = (TEAM_SWISS_KEY, TEAM_ROUND_ROBIN_KEY, TEAM_DOUBLE_ROUND_ROBIN_KEY)
 _SYSTEMS_HELP = ", ".join(k.replace("_", "-") for k in TEAM_SYSTEM_KEYS) + "."
@@ -56,7 +56,7 @@ def pair_cmd(
     if round_ is not None and not 1 <= round_ <= max(event.rounds, 1):
         raise ArbitroError(f"--round: expected a round from 1 to {event.rounds}, got {round_}")
     if round_ is None and event.system == TEAM_SWISS_KEY:
-        from arbitro.teams.swiss import round_to_pair
+        from arbitro.teams.engines import round_to_pair
 
         if round_to_pair(event) > event.rounds:
             raise ArbitroError(f"{file}: all {event.rounds} rounds (record 142) are already paired")

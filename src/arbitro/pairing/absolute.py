@@ -10,6 +10,7 @@ per player and none after a win's points without playing (art. 4).
 from __future__ import annotations
 
 from arbitro.model import Colour, ResultCode, Tournament
+from arbitro.pairing.double_swiss_matches import match_count, matches
 from arbitro.pairing.dutch_state import points
 
 __all__ = ["breaches", "double_swiss_violations", "violations"]
@@ -67,8 +68,6 @@ def double_swiss_violations(t: Tournament) -> list[str]:
     player and none after a forfeit match win or a full-point bye; the two
     games of a match have the same opponent and reversed colours (4.4).
     """
-    from arbitro.pairing.double_swiss import match_count, matches
-
     out: list[str] = []
     count = match_count(t)
     for p in t.iter_players():

@@ -4,7 +4,10 @@ Every face and service that needs a pairing system (``arbitro pair``/``check``/
 ``generate``, the tournament service, the web's tournament form, the TRF reader
 and writer) looks it up here; nobody else spells a system's name. Adding a
 system means one new module plus one :func:`register` call in
-:func:`_builtin_systems`.
+:mod:`arbitro.pairing.systems` (the built-in individual systems, registered when
+``arbitro.pairing`` is imported). The team systems register themselves from
+:mod:`arbitro.teams.systems` when ``arbitro.teams`` is imported: this module names
+no engine and no package above ``pairing`` (issue 32).
 
 Engines are imported lazily (only when a system pairs), so that looking up the
 registry costs nothing at command start-up.
@@ -49,6 +52,7 @@ __all__ = [
     "options_of_file",
     "register",
     "round_robin",
+    "round_robin_rounds",
     "service_systems",
     "unregister",
 ]
@@ -223,12 +227,6 @@ class PairingSystem:
         return manual, broken
 
 
-#: Keys of the team systems (issue 18); ``TeamEvent.system`` holds one of them.
-TEAM_SWISS_KEY = "team_swiss"
-TEAM_ROUND_ROBIN_KEY = "team_round_robin"
-TEAM_DOUBLE_ROUND_ROBIN_KEY = "team_double_round_robin"
-#: The TRF-2026 092/192 prefix of FIDE team Swiss codes (``FIDE_TEAM_TYPEA_MP_GP``, ...).
-FIDE_TEAM_PREFIX = "FIDE_TEAM"
 #: The ``192`` suffix of a Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7), like ETT26's ``_BAKU``: TRF-2026
 #: has no record for it (docs/formats/trf.md, docs/decisions.md 2026-12-03).
 MAXI_SUFFIX = "_MAXI"
@@ -336,6 +334,14 @@ def of_tournament(t: Tournament) -> PairingSystem:
     return default_swiss()
 
 
+def round_robin_rounds(players: int, double: bool = False) -> int:
+    """Rounds of a (double) round robin of ``players`` (C.05 Annex 1, Berger tables), for faces
+    that must not import the Berger engine (docs/architecture.md)."""
+    from arbitro.pairing.berger import rounds_for
+
+    return rounds_for(players, double)
+
+
 def declares_maxi_tournament(t: Tournament) -> bool:
     """Whether a file declares a Maxi-tournament: its system has the declaration (C.04.4.3 3.2.3)
     and its ``192`` code ends in ``_MAXI`` (:meth:`PairingSystem.trf_code_for`)."""
@@ -353,163 +359,3 @@ def options_of_file(t: Tournament, options: PairOptions) -> PairOptions:
 def _load(ref: str, default_attr: str = "") -> Any:
     module, _, attr = ref.partition(":")
     return getattr(importlib.import_module(module), attr or default_attr)
-
-
-def _builtin_systems() -> None:
-    register(
-        PairingSystem(
-            key="dutch",
-            name="FIDE Dutch system",
-            article="C.04.3",
-            kind=SystemKind.SWISS,
-            # plain FIDE_DUTCH first: the edition in force, read by bbpPairings and the TEC reader
-            trf_codes=("FIDE_DUTCH", "FIDE_DUTCH_2025", "FIDE_DUTCH_2026"),
-            engine="arbitro.pairing.engines:pair_dutch",
-            aliases=("swiss", "fide-dutch", "fide-dutch-2026", "fide-dutch-2025"),
-            checker="arbitro.pairing.engines:check_dutch",
-            generator="arbitro.pairing.engines:generate_dutch",
-            supports_acceleration=True,
-            type_text="Individual: Swiss system (FIDE Dutch)",
-        )
-    )
-    register(
-        PairingSystem(
-            key="burstein",
-            name="FIDE Burstein system",
-            article="C.04.4.2",
-            kind=SystemKind.SWISS,
-            trf_codes=("FIDE_BURSTEIN", "FIDE_BURSTEIN_2026", "FIDE_BURSTEIN_BAKU"),
-            engine="arbitro.pairing.burstein:pair_system",
-            aliases=("fide-burstein",),
-            checker="arbitro.pairing.engines:check_system",
-            generator="arbitro.pairing.engines:generate_system",
-            supports_acceleration=True,
-        )
-    )
-    register(
-        PairingSystem(
-            key="dubov",
-            name="FIDE Dubov system",
-            article="C.04.4.1",
-            kind=SystemKind.SWISS,
-            trf_codes=("FIDE_DUBOV", "FIDE_DUBOV_2026", "FIDE_DUBOV_BAKU"),
-            engine="arbitro.pairing.dubov:pair_system",
-            aliases=("fide-dubov",),
-            checker="arbitro.pairing.engines:check_system",
-            generator="arbitro.pairing.engines:generate_system",
-            supports_acceleration=True,
-        )
-    )
-    register(
-        PairingSystem(
-            key="lim",
-            name="FIDE Lim system",
-            article="C.04.4.3",
-            kind=SystemKind.SWISS,
-            # ETT26 has no Lim code (docs/decisions.md); ``_MAXI``: a declared Maxi-tournament (MAXI_SUFFIX)
-            trf_codes=("FIDE_LIM", "FIDE_LIM" + MAXI_SUFFIX),
-            engine="arbitro.pairing.lim:pair_system",
-            aliases=("fide-lim",),
-            checker="arbitro.pairing.engines:check_system",
-            generator="arbitro.pairing.engines:generate_system",
-            supports_maxi_tournament=True,
-        )
-    )
-    register(
-        PairingSystem(
-            key="double_swiss",
-            name="FIDE Double-Swiss system",
-            article="C.04.5",
-            kind=SystemKind.DOUBLE_SWISS,
-            trf_codes=("FIDE_DOUBLESWISS", "FIDE_DOUBLESWISS_BAKU"),
-            engine="arbitro.pairing.double_swiss:pair_system",
-            aliases=("doubleswiss", "fide-doubleswiss", "fide-double-swiss"),
-            checker="arbitro.pairing.engines:check_system",
-            generator="arbitro.pairing.engines:generate_double_swiss",
-            supports_acceleration=True,
-        )
-    )
-    register(
-        PairingSystem(
-            key="round_robin",
-            name="Round robin (Berger tables)",
-            article="C.05",
-            kind=SystemKind.ROUND_ROBIN,
-            trf_codes=("BERGER_ROUNDROBIN", "FIDE_ROUNDROBIN"),
-            engine="arbitro.pairing.engines:pair_berger",
-            aliases=("roundrobin", "rr", "berger", "berger-roundrobin", "fide-roundrobin"),
-            checker="arbitro.pairing.engines:check_berger",
-            supports_prohibited=False,
-            type_text="Individual: round robin",
-        )
-    )
-    register(
-        PairingSystem(
-            key="double_round_robin",
-            name="Double round robin (Berger tables)",
-            article="C.05",
-            kind=SystemKind.ROUND_ROBIN,
-            trf_codes=("FIDE_DOUBLEROUNDROBIN", "BERGER_DOUBLEROUNDROBIN"),
-            engine="arbitro.pairing.engines:pair_berger",
-            checker="arbitro.pairing.engines:check_berger",
-            aliases=(
-                "double-roundrobin",
-                "doubleroundrobin",
-                "drr",
-                "double",
-                "fide-doubleroundrobin",
-                "berger-doubleroundrobin",
-            ),
-            supports_prohibited=False,
-            double=True,
-            type_text="Individual: double round robin",
-        )
-    )
-    # Team systems (issue 18): their engines pair a TeamEvent, not a Tournament; call them
-    # through arbitro.teams.engines.pair_team_round (same options, same RoundPairing).
-    register(
-        PairingSystem(
-            key=TEAM_SWISS_KEY,
-            name="FIDE Swiss Team Pairing System",
-            article="C.04.6",
-            kind=SystemKind.TEAM_SWISS,
-            trf_codes=("FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM", "FIDE_TEAM_MP_GP", "FIDE_TEAM_TYPEA_MP"),
-            engine="arbitro.teams.engines:pair_team_swiss",
-            aliases=("team-swiss", "fide-team", "swiss-team"),
-            checker="arbitro.teams.checker",
-            generator="arbitro.teams.generator",
-            supports_prohibited=False,
-        )
-    )
-    register(
-        PairingSystem(
-            key=TEAM_ROUND_ROBIN_KEY,
-            name="Team round robin (Berger tables)",
-            article="C.05",
-            kind=SystemKind.TEAM_ROUND_ROBIN,
-            trf_codes=("BERGER_TEAM_ROUNDROBIN", "FIDE_TEAM_ROUNDROBIN"),
-            engine="arbitro.teams.engines:pair_team_round_robin",
-            aliases=("team-rr", "team-berger"),
-            checker="arbitro.teams.checker",
-            generator="arbitro.teams.generator",
-            supports_prohibited=False,
-        )
-    )
-    register(
-        PairingSystem(
-            key=TEAM_DOUBLE_ROUND_ROBIN_KEY,
-            name="Team double round robin (Berger tables)",
-            article="C.05",
-            kind=SystemKind.TEAM_ROUND_ROBIN,
-            trf_codes=("BERGER_TEAM_DOUBLEROUNDROBIN", "FIDE_TEAM_DOUBLEROUNDROBIN"),
-            engine="arbitro.teams.engines:pair_team_round_robin",
-            aliases=("team-drr",),
-            checker="arbitro.teams.checker",
-            generator="arbitro.teams.generator",
-            supports_prohibited=False,
-            double=True,
-        )
-    )
-
-
-_builtin_systems()

@@ -11,7 +11,8 @@ Pure Python, no I/O. Modules:
 * :mod:`.colours` - C.04.6 art. 1.6, 1.7 and 4 (colours of teams, preferences, allocation);
 * :mod:`.swiss` - the C.04.6 pairing (art. 2 and 3);
 * :mod:`.roundrobin` - Berger team round robins and the board colour pattern;
-* :mod:`.engines` - the entry points named by the pairing-system registry;
+* :mod:`.systems` - the team systems, registered into the pairing registry on import;
+* :mod:`.engines` - the entry points named by those registrations;
 * :mod:`.checker`, :mod:`.generator` - re-pairing check and random team tournaments;
 * :mod:`.individual` - the individual games as an individual tournament (rating report, norms);
 * :mod:`.tiebreaks`, :mod:`.standings`, :mod:`.boards` - team standings and board standings.
@@ -19,6 +20,7 @@ Pure Python, no I/O. Modules:
 
 from __future__ import annotations
 
+from arbitro.teams import systems as _systems  # noqa: F401 - registers the team pairing systems
 from arbitro.teams.model import (
     BoardGame,
     ByeKind,

@@ -16,11 +16,12 @@ from arbitro.pairing.registry import PairOptions, SystemKind, _load, get
 from arbitro.pairing.types import RoundPairing
 from arbitro.teams import roundrobin, swiss
 from arbitro.teams.model import TeamEvent
+from arbitro.teams.swiss import round_to_pair
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-__all__ = ["pair_team_round", "pair_team_round_robin", "pair_team_swiss"]
+__all__ = ["pair_team_round", "pair_team_round_robin", "pair_team_swiss", "round_to_pair"]
 
 
 def pair_team_swiss(event: TeamEvent, rnd: int | None, options: PairOptions) -> RoundPairing:

@@ -23,13 +23,13 @@ from enum import StrEnum
 from fractions import Fraction
 
 from arbitro.errors import ArbitroError
-from arbitro.pairing.registry import (
+from arbitro.pairing.registry import get as _system
+from arbitro.teams.system_keys import (
     FIDE_TEAM_PREFIX,
     TEAM_DOUBLE_ROUND_ROBIN_KEY,
     TEAM_ROUND_ROBIN_KEY,
     TEAM_SWISS_KEY,
 )
-from arbitro.pairing.registry import get as _system
 
 #: The team systems' registry keys, for the team package and the team TRF module.
 TEAM_SYSTEM_KEYS = (TEAM_SWISS_KEY, TEAM_ROUND_ROBIN_KEY, TEAM_DOUBLE_ROUND_ROBIN_KEY)

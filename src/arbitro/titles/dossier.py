@@ -23,10 +23,10 @@ from typing import Any
 from arbitro.errors import ArbitroError
 from arbitro.jsonread import FieldReader
 from arbitro.limits import MAX_INT_DIGITS, MAX_POINTS, MAX_ROUNDS, loads_json, parse_decimal
-from arbitro.titles.application.checker import Application
 from arbitro.titles.application.params import NORM_TITLES, norm_edition_for
 from arbitro.titles.application.records import (
     Applicant,
+    Application,
     EventTitle,
     NormRecord,
     RatingEntry,

@@ -15,6 +15,7 @@ RQ (the test suite's Redis run).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -80,14 +81,15 @@ def enqueue(op: str, row: Any, user: Any) -> str:
     return _("Pairing started; this page shows the round as soon as it is ready.")
 
 
-def _pair(row: Any, user: Any) -> str:
-    from arbitro.web.tournaments import service
+#: The operations a worker runs, ``op -> job(row, user) -> the desk's message``. Each is registered by
+#: the module that owns it (the desk's service registers ``pair``), so this module imports no service
+#: (issue 32); the worker command imports the service before it works.
+JOBS: dict[str, Callable[[Any, Any], str]] = {}
 
-    n = service.pair_next(row, user, publish=False)
-    return _("Round %(n)s paired as a draft: review it, then publish it. Nothing of it is public yet.") % {"n": n}
 
-
-JOBS = {"pair": _pair}
+def register(op: str, job: Callable[[Any, Any], str]) -> None:
+    """Make ``op`` a job the desk may enqueue and the worker run."""
+    JOBS[op] = job
 
 
 def run(op: str, pk: int, user_pk: int | None) -> str:

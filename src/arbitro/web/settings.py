@@ -89,7 +89,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "arbitro.web.urls"
-WSGI_APPLICATION = "arbitro.web.wsgi.application"
+WSGI_APPLICATION = "arbitro.web.handler.application"  # not wsgi: that module names these settings
 
 TEMPLATES = [
     {

@@ -1,18 +1,15 @@
 """WSGI entry point: ``gunicorn arbitro.web.wsgi:application``.
 
-Django's handler behind the page cache's fast path (web/ops/pagecache.py, :class:`FastPath`): a
-public page or API resource already in this process's cache is answered without the handler.
+Chooses Arbitro's settings, then serves :mod:`arbitro.web.handler` (Django's handler behind the
+page cache's fast path, web/ops/pagecache.py).
 """
 
 from __future__ import annotations
 
 import os
 
-from django.core.wsgi import get_wsgi_application
-
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "arbitro.web.settings")
-_django = get_wsgi_application()
 
-from arbitro.web.ops.pagecache import FastPath  # noqa: E402 - after Django's set-up
+from arbitro.web.handler import application  # noqa: E402 - after the settings are chosen
 
-application = FastPath(_django)
+__all__ = ["application"]

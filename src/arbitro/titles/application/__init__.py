@@ -21,7 +21,6 @@ application rules by the edition in force on the application date
 from __future__ import annotations
 
 from arbitro.titles.application.checker import (
-    Application,
     ApplicationResult,
     NormUse,
     TitleResult,
@@ -32,6 +31,7 @@ from arbitro.titles.application.counting import GameCount, count_games, excess_p
 from arbitro.titles.application.params import application_edition_for, norm_edition_for
 from arbitro.titles.application.records import (
     Applicant,
+    Application,
     EventTitle,
     NormRecord,
     RatingEntry,

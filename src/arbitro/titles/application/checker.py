@@ -12,11 +12,11 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from arbitro.titles.application.counting import GameCount
+from arbitro.titles.application.direct import DirectTitleResult, check_direct_titles
 from arbitro.titles.application.params import NORM_TITLES, TITLE_RATING, application_edition_for, article
-from arbitro.titles.application.records import Applicant, EventTitle, NormRecord, RatingEntry, Status
+from arbitro.titles.application.records import Application, NormRecord, RatingEntry, Status
 from arbitro.titles.application.rules import (
     RuleCheck,
     check_foreign_federations,
@@ -33,10 +33,7 @@ from arbitro.titles.application.rules import (
     first_rating_reaching,
 )
 from arbitro.titles.application.serving import norm_serves
-from arbitro.titles.fees import DEFAULT_SCHEDULE, Fee, compute_fee
-
-if TYPE_CHECKING:
-    from arbitro.titles.direct import DirectTitleResult
+from arbitro.titles.fees import Fee, compute_fee
 
 __all__ = [
     "Application",
@@ -47,40 +44,6 @@ __all__ = [
     "check_title",
     "combine",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class Application:
-    """Everything a title application is judged on."""
-
-    applicant: Applicant
-    norms: tuple[NormRecord, ...] = ()
-    ratings: tuple[RatingEntry, ...] = ()
-    titles: tuple[str, ...] = ()  # asked for; empty = every norm title found in the norms
-    date: dt.date | None = None  # application date; None = the latest date in the dossier
-    submitted: dt.date | None = None
-    meeting: dt.date | None = None
-    during_meeting: bool = False
-    fee_schedule: str = DEFAULT_SCHEDULE
-    event_titles: tuple[EventTitle, ...] = ()
-
-    def application_date(self) -> dt.date:
-        if self.date is not None:
-            return self.date
-        if self.submitted is not None:
-            return self.submitted
-        dates = (
-            [n.date for n in self.norms]
-            + [r.date for r in self.ratings]
-            + [e.date for e in self.event_titles]
-        )
-        return max(dates) if dates else dt.date(2024, 1, 1)
-
-    def asked_titles(self) -> tuple[str, ...]:
-        if self.titles:
-            return self.titles
-        found = {t for n in self.norms for t in n.titles}
-        return tuple(t for t in NORM_TITLES if t in found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,8 +203,6 @@ def check_title(app: Application, title: str, *, edition: str | None = None) -> 
 
 def check_application(app: Application) -> ApplicationResult:
     """Check every title asked for, plus the direct titles the rating history gives."""
-    from arbitro.titles.direct import check_direct_titles
-
     day = app.application_date()
     edition = application_edition_for(day)
     titles = tuple(check_title(app, t, edition=edition) for t in app.asked_titles())

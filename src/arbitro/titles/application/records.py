@@ -15,8 +15,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 
+from arbitro.titles.application.params import NORM_TITLES
+from arbitro.titles.fees import DEFAULT_SCHEDULE
+
 __all__ = [
     "Applicant",
+    "Application",
     "EventTitle",
     "NormRecord",
     "RatingEntry",
@@ -137,3 +141,37 @@ class EventTitle:
     event: str
     date: dt.date
     olympiad: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Application:
+    """Everything a title application is judged on."""
+
+    applicant: Applicant
+    norms: tuple[NormRecord, ...] = ()
+    ratings: tuple[RatingEntry, ...] = ()
+    titles: tuple[str, ...] = ()  # asked for; empty = every norm title found in the norms
+    date: dt.date | None = None  # application date; None = the latest date in the dossier
+    submitted: dt.date | None = None
+    meeting: dt.date | None = None
+    during_meeting: bool = False
+    fee_schedule: str = DEFAULT_SCHEDULE
+    event_titles: tuple[EventTitle, ...] = ()
+
+    def application_date(self) -> dt.date:
+        if self.date is not None:
+            return self.date
+        if self.submitted is not None:
+            return self.submitted
+        dates = (
+            [n.date for n in self.norms]
+            + [r.date for r in self.ratings]
+            + [e.date for e in self.event_titles]
+        )
+        return max(dates) if dates else dt.date(2024, 1, 1)
+
+    def asked_titles(self) -> tuple[str, ...]:
+        if self.titles:
+            return self.titles
+        found = {t for n in self.norms for t in n.titles}
+        return tuple(t for t in NORM_TITLES if t in found)

@@ -86,19 +86,26 @@ def note_reader(pk: int, lang: str) -> None:
     version and process; the early cache's hits never get here)."""
     import time
 
+    from arbitro.web.tournaments import store
+
     now = time.monotonic()
     if now - _NOTED.get((pk, lang), -1e9) < _NOTE_SECONDS:
         return
+    store.on_clear(_forget)  # forgotten with the store's caches (a restore may reuse versions)
     _NOTED[(pk, lang)] = now
     if len(_NOTED) > 4096:
         _NOTED.clear()
-    from arbitro.web.tournaments import store
-
     shared = store._shared_cache()
     if shared is not None:
         shared.set(f"prebuild-read:{pk}:{lang}", 1, timeout=READ_SECONDS)
     else:
         _READ[(pk, lang)] = now
+
+
+def _forget() -> None:
+    """What this process noted of the readers, forgotten by ``store.clear_cache``."""
+    _READ.clear()
+    _NOTED.clear()
 
 
 def _languages(pk: int | None = None) -> list[str]:
@@ -149,10 +156,11 @@ def schedule(pk: int) -> None:
     if not enabled():
         return
     from arbitro.web import jobs
-    from arbitro.web.tournaments import models, service, store
+    from arbitro.web.teams.models import is_team
+    from arbitro.web.tournaments import models, store
 
     row = models.Tournament.objects.filter(pk=pk, published=True).first()
-    if row is None or service.is_team(row):
+    if row is None or is_team(row):
         return
     core = store.load(row)  # the state the command just replayed (store.put): no replay here
     store.mark_pending(row.pk, row.version, hot_keys(row.slug, core.played_rounds, row.pk))
@@ -172,12 +180,13 @@ def run(pk: int, version: int = 0) -> int:
     ``version`` is the one that was committed; a job that finds the pages of a later version
     already built does nothing (results entered faster than the pages build are coalesced: the
     next job builds the newest version). Returns how many pages were built (or fetched)."""
-    from arbitro.web.tournaments import models, service, store
+    from arbitro.web.teams.models import is_team
+    from arbitro.web.tournaments import models, store
 
     if not connection.in_atomic_block:
         close_old_connections()
     row = models.Tournament.objects.filter(pk=pk, published=True).first()
-    if row is None or service.is_team(row) or store.prebuilt(pk) >= row.version:
+    if row is None or is_team(row) or store.prebuilt(pk) >= row.version:
         return 0
     core = store.load(row)
     count = 0

@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+import arbitro.teams  # noqa: F401 - the team systems register themselves into the registry (issue 32)
 from arbitro.pairing import registry
 from arbitro.web.tournaments.forms import _text
 

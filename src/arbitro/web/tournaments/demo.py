@@ -100,9 +100,8 @@ def _run(
         for pname, sex in _names(rng, players):
             fide_id = str(rng.randint(100000000, 199999999))
             svc.register_player(pname, rating=rng.randint(lo, hi), federation="ARG", sex=sex, fide_id=fide_id)
-        from arbitro.pairing.berger import rounds_for  # a round robin's length is known once it is paired
-
-        total = svc.state.total_rounds or rounds_for(players, double=svc.state.is_double_round_robin)
+        # a round robin's length is known once it is paired
+        total = svc.state.total_rounds or registry.round_robin_rounds(players, double=svc.state.is_double_round_robin)
         target = total if rounds_to_play is None else rounds_to_play
         for rnd in range(1, target + 1):
             svc.pair_next_round(seed=seed)

@@ -22,6 +22,7 @@ from arbitro.model import Tournament as CoreTournament
 from arbitro.tournament import TournamentState
 
 from . import models, service
+from .duplicates import duplicate_of
 
 #: At most this many people are listed for one search.
 SEARCH_LIMIT = 20
@@ -116,22 +117,6 @@ def fields_from(source: str, key: str, rating_type: str) -> dict[str, Any]:
     raise ArbitroError(_("That person is no longer in the registry."))
 
 
-def duplicate_of(core: CoreTournament, data: dict[str, Any], *, except_rank: int | None = None) -> str | None:
-    """A translated message when ``data`` is a player already registered (same FIDE id, or same name
-    where the FIDE ids do not tell two people apart), else ``None``."""
-    fide_id = str(data.get("fide_id") or "")
-    name = models.fold_name(str(data.get("name") or ""))
-    for p in core.players.values():
-        if p.start_rank == except_rank:
-            continue
-        if fide_id and p.fide_id == fide_id:
-            return _("%(name)s (FIDE ID %(id)s) is already registered with number %(n)s.") % {
-                "name": p.name, "id": fide_id, "n": p.start_rank}  # fmt: skip
-        if name and models.fold_name(p.name) == name and not (fide_id and p.fide_id and p.fide_id != fide_id):
-            return _("%(name)s is already registered with number %(n)s.") % {"name": p.name, "n": p.start_rank}
-    return None
-
-
 def _core(row: models.Tournament) -> CoreTournament:
     from . import store
 
@@ -140,10 +125,7 @@ def _core(row: models.Tournament) -> CoreTournament:
 
 def register(row: models.Tournament, data: dict[str, Any], user: service.Actor) -> int:
     """Register (also a late entry: the core gives the C.04.2 2.4-2.5 pairing number); duplicates refused."""
-    dup = duplicate_of(_core(row), data)
-    if dup:
-        raise ArbitroError(dup)
-    return service.register(row, data, user)
+    return service.register_new(row, data, user)
 
 
 def update(row: models.Tournament, start_rank: int, data: dict[str, Any], user: service.Actor) -> None:

@@ -40,7 +40,6 @@ from arbitro.tournament import (
     Game,
     TournamentService,
     TournamentState,
-    event_from_dict,
     format_result,
     pairing_system,
     parse_result,
@@ -48,71 +47,17 @@ from arbitro.tournament import (
 from arbitro.tournament import replay as core_replay
 from arbitro.tournament.fide import correctable_rounds
 from arbitro.tournament.importing import events_from_tournament
-from arbitro.tournament.state import extended as core_extended
+from arbitro.web import jobs
 
 from . import federation, models, permissions, result_entry, store, texts
+from .duplicates import duplicate_of
+
+# the log's replay is the store's (issue 32: the store sits below this service); named here as before
+from .store import _log, is_event_based, is_team, state
+from .store import to_model as to_model
 
 #: Who runs a command: the request's user (``None``: a script, such as the demo).
 Actor = AbstractBaseUser | AnonymousUser | None
-
-
-def is_event_based(row: models.Tournament) -> bool:
-    return not row.base_trf
-
-
-def is_team(row: models.Tournament) -> bool:
-    """A team competition (issue 18): its log holds team events, replayed by :mod:`arbitro.web.teams`."""
-    from arbitro.web.teams.models import is_team as _is_team
-
-    return _is_team(row)
-
-
-def state(row: models.Tournament) -> TournamentState | None:
-    """The core state of an event-based tournament: the replay of its log (cached per version).
-
-    ``None`` for an imported file not yet adopted, and for a team competition (whose log the
-    individual service does not read; its pages are the team app's).
-    """
-    if not is_event_based(row) or is_team(row):
-        return None
-    return store.cached(row, "state", lambda: _replayed(row))
-
-
-def _replayed(row: models.Tournament) -> TournamentState:
-    """The replay of a row's log; from the state of an earlier version when only results came since.
-
-    A result entered bumps the version: every server process would replay the whole log again
-    (a 300-player tournament: ~15 ms, per version and process). Instead the newest state this
-    process has of an earlier version is extended by the events after it (the core's
-    ``extended``: the same state as the replay, for results only); anything else, a full replay.
-    """
-    earlier = store.earlier(row, "state")
-    if isinstance(earlier, TournamentState) and earlier.created:
-        rows = row.events.filter(seq__gt=earlier.events_applied).order_by("seq").values_list("seq", "kind", "payload")
-        later = [event_from_dict({"kind": kind, "payload": payload}, where=f"event {seq}") for seq, kind, payload in rows]
-        if later:
-            new = core_extended(earlier, later)
-            if new is not None:
-                return new
-    return core_replay(_log(row))
-
-
-def _log(row: models.Tournament) -> list[Event]:
-    """The core events of a row, for a replay (plain tuples from the database: no model instances).
-
-    Time and author stay in the rows (the audit trail reads them); a replay needs neither.
-    """
-    rows = row.events.order_by("seq").values_list("seq", "kind", "payload")
-    return [event_from_dict({"kind": kind, "payload": payload}, where=f"event {seq}") for seq, kind, payload in rows]
-
-
-def to_model(st: TournamentState, *, ranks: bool = True) -> CoreTournament:
-    """The TRF view of a state; a published round still waiting for results is shown with its boards.
-
-    ``ranks=False``: the rank column left empty (the pages compute their standings themselves).
-    """
-    pending = bool(st.rounds) and not st.rounds[-1].complete and st.rounds[-1].published
-    return st.to_tournament(include_pending=pending, ranks=ranks)
 
 
 def adopt(row: models.Tournament) -> None:
@@ -377,6 +322,14 @@ def register(row: models.Tournament, data: dict[str, Any], user: Actor) -> int:
     )
     _commit(row, svc, user)
     return int(number)
+
+
+def register_new(row: models.Tournament, data: dict[str, Any], user: Actor) -> int:
+    """Register (also a late entry: the core gives the C.04.2 2.4-2.5 pairing number); duplicates refused."""
+    dup = duplicate_of(store.load(row), data)
+    if dup:
+        raise ArbitroError(dup)
+    return register(row, data, user)
 
 
 def player_lines(text: str) -> list[tuple[int, dict[str, Any]]]:
@@ -760,11 +713,18 @@ def withdraw(row: models.Tournament, start_rank: int, user: Actor) -> None:
     _commit(row, svc, user)
 
 
+def _pair_job(row: models.Tournament, user: Actor) -> str:
+    """The worker's pairing (issue 19 §4): a draft, as at the desk."""
+    n = pair_next(row, user, publish=False)
+    return _("Round %(n)s paired as a draft: review it, then publish it. Nothing of it is public yet.") % {"n": n}
+
+
+jobs.register("pair", _pair_job)
+
+
 def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], user: Actor) -> str:
     """Dispatch a desk form (``op``) to one command; returns the message to show."""
     if op == "pair":
-        from arbitro.web import jobs
-
         if jobs.enabled():  # with Redis: in the worker, off the request path (issue 19 §4); a draft as here
             return jobs.enqueue("pair", row, user)
         n = pair_next(row, user, publish=False)
@@ -808,7 +768,6 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         prizes.save(row, str(data.get("prize_list") or ""))
         return _("Prize list saved.")
     if op == "register":
-        from . import desk_players
         from .forms import RegisterForm
 
         form = RegisterForm(data)
@@ -817,7 +776,7 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
                 "; ".join(f"{form.fields[k].label if k in form.fields else k}: {' '.join(str(e) for e in v)}"
                           for k, v in form.errors.items())  # fmt: skip
             )
-        n = desk_players.register(row, form.cleaned_data, user)
+        n = register_new(row, form.cleaned_data, user)
         return " ".join(filter(None, [_("Player registered with number %(n)s.") % {"n": n}, form.name_note]))
     if op == "register_many":
         from .forms import TRF_NAME_WIDTH, long_name_note

@@ -2,8 +2,8 @@
 
 The event log (:class:`models.TournamentEvent`) is a tournament's only truth.
 Everything the web face knows about its chess state comes from :func:`load`,
-the core :class:`arbitro.model.Tournament` of the log's replay
-(:func:`arbitro.web.tournaments.service.state`); a tournament imported from a
+the core :class:`arbitro.model.Tournament` of the log's replay (:func:`state`,
+here below the desk's service, which appends: issue 32); a tournament imported from a
 TRF file and not yet given its log is its imported file (``base_trf``).
 
 The TRF text, the standings, the rendered pages are caches keyed by
@@ -26,6 +26,9 @@ from django.utils.text import slugify
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
+from arbitro.tournament import Event, TournamentState, event_from_dict
+from arbitro.tournament import replay as core_replay
+from arbitro.tournament.state import extended as core_extended
 from arbitro.trf import format_trf as _format_trf
 from arbitro.trf import parse_trf
 from arbitro.trf.diagnostics import Diagnostic
@@ -351,14 +354,22 @@ def clear_cache() -> None:
     if shared is not None:  # a new generation: the shared pages of reused (pk, version) pairs are forgotten
         shared.add("page-generation", 0, timeout=None)
         shared.incr("page-generation")
-    from arbitro.web.ops import (  # the pages served before the views (a restore may reuse versions)
-        pagecache,
-        prebuild,
-    )
+    from arbitro.web.ops import pagecache  # the pages served before the views (a restore may reuse versions)
 
     pagecache.clear()
-    prebuild._READ.clear()
-    prebuild._NOTED.clear()
+    for forget in list(_ON_CLEAR):
+        forget()
+
+
+#: What else :func:`clear_cache` forgets, registered by its owner (the pre-build's readers, issue 32:
+#: the store imports nothing above it).
+_ON_CLEAR: list[Callable[[], None]] = []
+
+
+def on_clear(forget: Callable[[], None]) -> None:
+    """Have :func:`clear_cache` call ``forget`` too (once, however often it is registered)."""
+    if forget not in _ON_CLEAR:
+        _ON_CLEAR.append(forget)
 
 
 # -- TRF ---------------------------------------------------------------------
@@ -402,13 +413,70 @@ def put(pk: int, version: int, key: str, value: object) -> None:
         _remember((pk, version, key), value)
 
 
+def is_event_based(row: models.Tournament) -> bool:
+    return not row.base_trf
+
+
+def is_team(row: models.Tournament) -> bool:
+    """A team competition (issue 18): its log holds team events, replayed by :mod:`arbitro.web.teams`."""
+    from arbitro.web.teams.models import is_team as _is_team
+
+    return _is_team(row)
+
+
+def state(row: models.Tournament) -> TournamentState | None:
+    """The core state of an event-based tournament: the replay of its log (cached per version).
+
+    ``None`` for an imported file not yet adopted, and for a team competition (whose log the
+    individual service does not read; its pages are the team app's).
+    """
+    if not is_event_based(row) or is_team(row):
+        return None
+    return cached(row, "state", lambda: _replayed(row))
+
+
+def _replayed(row: models.Tournament) -> TournamentState:
+    """The replay of a row's log; from the state of an earlier version when only results came since.
+
+    A result entered bumps the version: every server process would replay the whole log again
+    (a 300-player tournament: ~15 ms, per version and process). Instead the newest state this
+    process has of an earlier version is extended by the events after it (the core's
+    ``extended``: the same state as the replay, for results only); anything else, a full replay.
+    """
+    before = earlier(row, "state")
+    if isinstance(before, TournamentState) and before.created:
+        rows = row.events.filter(seq__gt=before.events_applied).order_by("seq").values_list("seq", "kind", "payload")
+        later = [event_from_dict({"kind": kind, "payload": payload}, where=f"event {seq}") for seq, kind, payload in rows]
+        if later:
+            new = core_extended(before, later)
+            if new is not None:
+                return new
+    return core_replay(_log(row))
+
+
+def _log(row: models.Tournament) -> list[Event]:
+    """The core events of a row, for a replay (plain tuples from the database: no model instances).
+
+    Time and author stay in the rows (the audit trail reads them); a replay needs neither.
+    """
+    rows = row.events.order_by("seq").values_list("seq", "kind", "payload")
+    return [event_from_dict({"kind": kind, "payload": payload}, where=f"event {seq}") for seq, kind, payload in rows]
+
+
+def to_model(st: TournamentState, *, ranks: bool = True) -> CoreTournament:
+    """The TRF view of a state; a published round still waiting for results is shown with its boards.
+
+    ``ranks=False``: the rank column left empty (the pages compute their standings themselves).
+    """
+    pending = bool(st.rounds) and not st.rounds[-1].complete and st.rounds[-1].published
+    return st.to_tournament(include_pending=pending, ranks=ranks)
+
+
 def _build(t: models.Tournament, *, ranks: bool) -> CoreTournament:
     if t.base_trf:  # imported and not yet adopted: the file is the state
         return parse(t.base_trf, source=f"{t.slug}.trf", validate=False)
-    from . import service  # the log's replay, through the core service
-
-    st = service.state(t)
-    return service.to_model(st, ranks=ranks) if st is not None else CoreTournament(name=t.name)
+    st = state(t)
+    return to_model(st, ranks=ranks) if st is not None else CoreTournament(name=t.name)
 
 
 def unique_slug(name: str) -> str:
@@ -535,9 +603,7 @@ def export_trf(row: models.Tournament, version: str = "trf26") -> str:
 def _export_model(row: models.Tournament) -> CoreTournament:
     if row.base_trf:
         return _build(row, ranks=True)
-    from . import service
-
-    st = service.state(row)
+    st = state(row)
     if st is None:
         return CoreTournament(name=row.name)
     core = st.to_tournament(include_pending=False, ranks=True, rating_report=True)  # the rating report (VCL4THP Q192)

@@ -26,6 +26,7 @@ class Command(BaseCommand):
 
         from arbitro.web import jobs
         from arbitro.web.ops import prebuild
+        from arbitro.web.tournaments import service  # noqa: F401 - registers the desk's jobs (pair)
 
         # The pages of a new version first (web/ops/prebuild.py: a fraction of a second each), then the
         # long jobs (a pairing). A worker busy pairing builds no page meanwhile: the readers then build

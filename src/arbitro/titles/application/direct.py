@@ -30,8 +30,14 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from arbitro.titles.application.checker import Application
-from arbitro.titles.application.records import Applicant, EventTitle, RatingEntry, RatingKind, Status
+from arbitro.titles.application.records import (
+    Applicant,
+    Application,
+    EventTitle,
+    RatingEntry,
+    RatingKind,
+    Status,
+)
 from arbitro.titles.fees import Fee, compute_fee
 
 __all__ = [
