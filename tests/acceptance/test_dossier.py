@@ -143,3 +143,13 @@ def test_a_duplicate_a_missing_question_and_a_text_penalty_fail_the_check(entrie
     assert "Q6 appears 0 times (once expected)" in score_tool.problems(twice)
     found = score_tool.problems(_planted(entries, 46, penalty="3 %"))
     assert found == ["entry 45 (Q46): penalty '3 %' must be a number >= 0"]
+
+
+def test_the_readme_states_todays_score(entries: list[dict[str, Any]]) -> None:
+    """docs/acceptance/README.md gives the score; it must be updated with the answers."""
+    result = score_tool.score(entries)
+    readme = (ROOT / "docs" / "acceptance" / "README.md").read_text(encoding="utf-8")
+    line = f"**hard fails: {len(result['hard_fails'])}; penalties: {result['penalty']:g} %; verdict: {result['verdict']}**"
+    assert line in readme
+    for q in result["hard_fails"]:
+        assert re.search(rf"(?m)^\| {q} \|", readme), q
