@@ -537,18 +537,63 @@ def change_pairing_cmd(
     author: AuthorOpt = None,
 ) -> None:
     """Change the last round's pairing by hand (logged as ### MPA @ Round n)."""
-    pairs: list[tuple[int, int]] = []
-    for text in boards:
-        parts = text.split("-")
-        if len(parts) != 2 or not all(x.strip().isdigit() for x in parts):
-            raise ArbitroError(f"board: expected WHITE-BLACK pairing numbers such as 3-7, got {text!r}")
-        pairs.append((int(parts[0]), int(parts[1])))
+    pairs = _board_pairs(boards)
     svc = _run(file, author)
     svc.change_pairing(pairs, bye=bye, reason=reason)
     save(file, svc)
     note = svc.new_events[-1].payload.get("mpa")
     if note:
         typer.echo(f"### {note}")
+    _echo(pairing_lines(svc.state))
+
+
+def _board_pairs(boards: list[str]) -> list[tuple[int, int]]:
+    """``3-7 1-5`` -> ``[(3, 7), (1, 5)]``; anything else is bad input (exit 2)."""
+    pairs: list[tuple[int, int]] = []
+    for text in boards:
+        parts = text.split("-")
+        if len(parts) != 2 or not all(x.strip().isdigit() for x in parts):
+            raise ArbitroError(f"board: expected WHITE-BLACK pairing numbers such as 3-7, got {text!r}")
+        pairs.append((int(parts[0]), int(parts[1])))
+    return pairs
+
+
+@tournament_app.command("pair-by-hand")
+def pair_by_hand_cmd(
+    file: FileArg,
+    boards: Annotated[list[str], typer.Argument(help="Every board as WHITE-BLACK, in board order (e.g. 3-7 1-5).")],
+    bye: Annotated[int | None, typer.Option("--bye", help="Player getting the pairing-allocated bye.")] = None,
+    reason: Annotated[str, typer.Option("--reason", help="Why (required; written into the report).")] = "",
+    confirm: Annotated[
+        bool,
+        typer.Option("--confirm", help="Make the round although it breaks what the first run listed (Level 3)."),
+    ] = False,
+    author: AuthorOpt = None,
+) -> None:
+    """Make the next round by hand when the engine proves no pairing exists (VCL4THP Q63-Q69).
+
+    A manual pairing session: refused while the engine can pair the round; every player on one
+    board, the bye or absent; what the round breaks of the absolute criteria (a rematch, C.04.1
+    art. 2; a prohibited pairing; a second pairing-allocated bye, art. 4; colours, art. 6-7) is
+    listed first, and the round is made only when the same command is given again with --confirm.
+    The report gets one ### MPA @ Round n: manual pairing session line.
+
+    Example: arbitro tournament pair-by-hand open.trf 2-1 4-3 --reason "no pairing exists" --confirm
+
+    Exit codes: 0 paired, 2 refused or bad input (nothing written).
+    """
+    svc = _run(file, author)
+    try:
+        svc.pair_round_by_hand(_board_pairs(boards), bye=bye, reason=reason, confirm=confirm)
+    except ArbitroError as err:
+        if err.code != "by_hand.confirm":
+            raise
+        typer.echo(f"Round {err.params['round']} by hand breaks the absolute criteria (Level 3: confirm or cancel):", err=True)
+        for breach in str(err.params["breaches"]).split(" | "):
+            typer.echo(f"  - {breach}", err=True)
+        raise ArbitroError("nothing was written; to make the round anyway, give the same command with --confirm") from None
+    save(file, svc)
+    typer.echo(f"### {svc.new_events[-1].payload['mpa']}")
     _echo(pairing_lines(svc.state))
 
 

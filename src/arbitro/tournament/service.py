@@ -901,6 +901,89 @@ class TournamentService:
             raise
         return events
 
+    def pair_round_by_hand(
+        self, boards: Sequence[tuple[int, int]], *, bye: int | None = None, reason: str = "", confirm: bool = False
+    ) -> list[Event]:
+        """Make the next round by hand when the engine proves none exists (VCL4THP Q63-Q69).
+
+        A manual pairing session: refused while the engine can pair the round (pair it, then
+        change it by hand: ``### MPA``); the reason is required (it is the report's line); every
+        player must be on one board, get the bye or be absent (withdrawn, requested bye). The
+        round is checked against the engine's absolute criteria at the end of the session: what
+        it breaks (a rematch, C.04.1 art. 2; a prohibited pairing; a second pairing-allocated
+        bye, art. 4; the colour rules, art. 6-7) is listed and the round is made only with
+        ``confirm`` (Level 3: confirm or cancel). The round is recorded as paired by hand
+        (engine ``manual``) with one ``### MPA @ Round n: manual pairing session ...`` line that
+        names the engine's proof, the boards and each breach, so ``arbitro check`` names the
+        round as made by hand.
+        """
+        from arbitro.tournament.by_hand import cover_problems, round_breaches, session_note
+
+        check_text("reason", reason)
+        if not reason.strip():
+            raise ArbitroError(
+                msg("by_hand.reason", "round by hand: give the reason (it is written into the tournament report)")
+            )
+        s = self._require_open()
+        system = s.pairing_system
+        if system.is_round_robin or system.games_per_round > 1:
+            raise ArbitroError(
+                msg("by_hand.system", "round by hand: the {system} always has a pairing; pair it", system=system.name)
+            )
+        for rnd in s.rounds[-1:]:
+            if not rnd.complete:
+                raise ArbitroError(
+                    msg(
+                        "pair.incomplete",
+                        "pair: round {round} is not complete: no result yet on board(s) {boards}",
+                        round=rnd.number,
+                        boards=", ".join(map(str, rnd.missing_boards())),
+                    )
+                )
+        number = s.paired_rounds + 1
+        if s.total_rounds is not None and number > s.total_rounds:
+            raise ArbitroError(msg("pair.all_paired", "pair: all {total} rounds have been paired", total=s.total_rounds))
+        with self._tx() as tx:
+            if not tx.state.numbers_assigned:
+                self._numbers(tx, None)
+            st = tx.state
+            absent = {p: "Z" for p in st.header.players if st.is_withdrawn(p, number)}
+            absent.update({p: k for (p, r), k in st.requested_byes.items() if r == number})
+            try:
+                self._pair_swiss(st, number)
+            except ArbitroError as err:
+                if err.code != "pair.impossible":
+                    raise
+                why = str(err.params.get("why", err))
+            else:
+                raise ArbitroError(
+                    msg(
+                        "by_hand.engine_can",
+                        "round by hand: the engine can pair round {round}; pair it, then change boards by hand (### MPA)",
+                        round=number,
+                    )
+                )
+            problems = cover_problems(st, number, boards, bye, absent)
+            if problems:
+                raise ArbitroError(problems[0])
+            breaches = round_breaches(st, number, boards, bye)
+            if breaches and not confirm:
+                raise ArbitroError(
+                    msg(
+                        "by_hand.confirm",
+                        "round by hand: round {round} breaks: {breaches}; confirm to make it anyway (Level 3)",
+                        round=number,
+                        breaches=" | ".join(breaches),
+                    )
+                )
+            self.warnings.extend(breaches)
+            unpaired = tuple(sorted((p, k) for p, k in absent.items() if p not in {x for b in boards for x in b}))
+            pairs = tuple((w, b) for w, b in boards)
+            tx.emit(ev.RoundPaired(round=number, boards=pairs, bye=bye, unpaired=unpaired, engine="manual"))
+            note = session_note(number, pairs, bye, why, breaches, author=self.author, reason=reason)
+            tx.emit(ev.PairingChanged(round=number, boards=pairs, bye=bye, unpaired=unpaired, reason=reason, mpa=note))
+        return list(tx.events)
+
     def unpair_round(self, reason: str = "") -> list[Event]:
         """Take back the pairing of the last paired round while none of its results is entered.
 
