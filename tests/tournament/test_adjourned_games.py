@@ -151,6 +151,13 @@ def test_Q163_a_non_draw_for_an_adjourned_game_needs_a_level_3_confirmation() ->
     assert svc.state.round(1).boards[1].white_code is ResultCode.WIN
 
 
+def test_Q163_before_any_round_is_paired_on_the_provisional_draw_no_confirmation_is_needed() -> None:
+    svc = _swiss()
+    _round(svc, {2: "*"})
+    (event,) = svc.enter_result(2, "0-1")  # the game finished before the next pairing: nothing used the draw
+    assert event.kind == "result_entered"
+
+
 def test_Q164_Q166_the_trf_writes_a_question_mark_and_reads_it_back_as_adjourned() -> None:
     svc = _swiss()
     _round(svc, {2: "*"})

@@ -1029,14 +1029,14 @@ class TournamentService:
         return list(tx.events)
 
     def _check_adjourned_result(self, s: TournamentState, number: int, board: int, result: str, confirm: bool) -> None:
-        """The result of an adjourned game: a non-draw needs a Level-3 confirmation (VCL4THP Q163).
-
-        Rounds paired since counted the game as a draw (Q167); they stay as paired.
+        """The result of an adjourned game: a non-draw needs a Level-3 confirmation (VCL4THP Q163)
+        once a round was paired on its provisional draw (Q167); those rounds stay as paired
+        (C.04.2 4.3). Before that, nothing used the provisional score (docs/decisions.md, 2026-12-04).
         """
         white, black = parse_result(result, fide_mode=s.fide_mode)
-        if (white, black) == (ResultCode.DRAW, ResultCode.DRAW) or confirm:
-            return
         later = s.paired_rounds - number
+        if (white, black) == (ResultCode.DRAW, ResultCode.DRAW) or confirm or later <= 0:
+            return
         raise ArbitroError(
             msg(
                 "result.adjourned_confirm",
@@ -1209,7 +1209,7 @@ class TournamentService:
         may end before its announced rounds (the arbiter decides; a warning says so).
         """
         s = self._require_open()
-        self._check_no_adjourned("finish")
+        self._check_no_adjourned()
         if s.rounds and not s.rounds[-1].complete:
             missing = ", ".join(map(str, s.rounds[-1].missing_boards()))
             raise ArbitroError(
@@ -1228,15 +1228,14 @@ class TournamentService:
             tx.emit(ev.TournamentFinished(reason=reason))
         return list(tx.events)
 
-    def _check_no_adjourned(self, action: str) -> None:
+    def _check_no_adjourned(self) -> None:
         """No final standings or report while a game is adjourned or postponed (VCL4THP Q169, hard fail)."""
         open_games = self._require_created().adjourned_games()
         if open_games:
             raise ArbitroError(
                 msg(
                     "final.adjourned",
-                    "{action}: the result of the adjourned game(s) {games} is not yet known; enter it first",
-                    action=action,
+                    "finish: the result of the adjourned game(s) {games} is not yet known; enter it first",
                     games=", ".join(f"round {r} board {b}" for r, b in open_games),
                 )
             )
