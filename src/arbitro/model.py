@@ -164,6 +164,7 @@ _OUTCOME = {
     ResultCode.HALF_BYE: "D",
     ResultCode.ZERO_BYE: "L",
     ResultCode.NOT_PAIRED: "L",
+    ResultCode.UNKNOWN: "L",  # scores nothing until known, as a blank pending game; pairing reads it as a draw (Q167)
 }
 _MIRROR = {
     ResultCode.WIN: ResultCode.LOSS,

@@ -72,3 +72,21 @@ def test_Q169_Q163_no_finish_while_adjourned_and_a_later_non_draw_is_confirmed(s
     row.refresh_from_db()
     st = service.state(row)
     assert st.adjourned_games() == [] and st.round(1).boards[1].white_code is ResultCode.WIN
+
+
+def test_Q157_Q164_the_pages_show_the_adjourned_game_pending_and_the_export_writes_a_question_mark(setup) -> None:
+    client, row, user = setup
+    client.post(reverse("tournaments:desk_action", args=[row.slug]), _form(row, 1, {1: "1-0", 2: "*", 3: "½-½"}))
+    row.refresh_from_db()
+    for name in ("pairings_current", "standings", "crosstable", "players"):
+        assert client.get(reverse(f"tournaments:{name}", args=[row.slug])).status_code == 200, name
+    assert client.get(reverse("tournaments:desk_panel", args=[row.slug])).status_code == 200
+    pairings = html.unescape(client.get(reverse("tournaments:pairings", args=[row.slug, 1])).content.decode())
+    assert "*" in pairings
+    trf = client.get(reverse("tournaments:desk_export", args=[row.slug])).content.decode()
+    assert "### Adjourned @ Round 1 board 2" in trf
+    assert sum(line[91:].count(" ?") for line in trf.splitlines() if line.startswith("001")) == 2
+    service.pair_next(row, user)
+    row.refresh_from_db()
+    for name in ("pairings_current", "standings", "crosstable"):
+        assert client.get(reverse(f"tournaments:{name}", args=[row.slug])).status_code == 200, name
