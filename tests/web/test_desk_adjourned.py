@@ -81,6 +81,8 @@ def test_Q157_Q164_the_pages_show_the_adjourned_game_pending_and_the_export_writ
     for name in ("pairings_current", "standings", "crosstable", "players"):
         assert client.get(reverse(f"tournaments:{name}", args=[row.slug])).status_code == 200, name
     assert client.get(reverse("tournaments:desk_panel", args=[row.slug])).status_code == 200
+    audit = client.get(reverse("tournaments:desk_audit", args=[row.slug]))
+    assert audit.status_code == 200 and "partida aplazada o pospuesta" in html.unescape(audit.content.decode()).lower()
     pairings = html.unescape(client.get(reverse("tournaments:pairings", args=[row.slug, 1])).content.decode())
     assert "*" in pairings
     trf = client.get(reverse("tournaments:desk_export", args=[row.slug])).content.decode()
