@@ -133,6 +133,9 @@ def test_Q162_the_adjourned_result_can_be_entered_any_time_later() -> None:
     game = svc.state.round(1).boards[1]
     assert game.has_result and game.adjourned == "" and svc.state.adjourned_games() == []
     assert replay(svc.events).round(1).boards[1].white_code is ResultCode.DRAW
+    assert "### Adjournment @ Round 1 board 2: adjourned, ½-½ entered later" in format_trf(
+        svc.state.to_tournament(rating_report=True)
+    )
     # now round 1 is in the standings
     assert all(len(p.results) == 3 for p in svc.state.to_tournament().players.values())
 

@@ -37,6 +37,7 @@ from arbitro.pairing.registry import PairingSystem
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits
 from arbitro.tournament.events import Event
+from arbitro.views.text import game_result_text
 
 _T = TypeVar("_T")
 
@@ -648,7 +649,12 @@ def _result(state: TournamentState, p: ev.ResultEntered | ev.ResultCorrected) ->
         return
     game.white_code = ResultCode(p.white)
     game.black_code = ResultCode(p.black)
-    game.adjourned = ""  # an adjourned game completed (VCL4THP Q162)
+    if game.adjourned:  # an adjourned game completed (VCL4THP Q162): the TRF says so (Q163)
+        state.header.comments.append(
+            f"Adjournment @ Round {rnd.number} board {p.board}: {game.adjourned}, "
+            f"{game_result_text(game.white_code, game.black_code)} entered later"
+        )
+    game.adjourned = ""
     if isinstance(p, ev.ResultCorrected) and p.note:
         state.header.comments.append(p.note)
 
