@@ -30,13 +30,30 @@ def setup(client):
     return client, row, user
 
 
-def _form(row, rnd: int, typed: dict[int, str]) -> dict[str, str]:
+def _form(row, rnd: int, typed: dict[int, str], seen: dict[int, str] | None = None) -> dict[str, str]:
     boards = service.state(row).round(rnd).boards
     data = {"op": "results", "round": str(rnd)}
     for board, text in typed.items():
         g = boards[board - 1]
         data[f"r_{g.white}_{g.black}"] = text
+    for board, text in (seen or {}).items():
+        g = boards[board - 1]
+        data[f"s_{g.white}_{g.black}"] = text
     return data
+
+
+def test_Q162_the_panel_shows_the_star_and_the_result_typed_over_it_is_saved(setup) -> None:
+    client, row, _ = setup
+    client.post(reverse("tournaments:desk_action", args=[row.slug]), _form(row, 1, {1: "1-0", 2: "*", 3: "½-½"}))
+    row.refresh_from_db()
+    g = service.state(row).round(1).boards[1]
+    panel = html.unescape(client.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode())
+    assert f'name="s_{g.white}_{g.black}" value="*"' in panel
+    # the form as the panel sends it: the star seen, the result typed over it
+    client.post(reverse("tournaments:desk_action", args=[row.slug]), _form(row, 1, {2: "0-1"}, {2: "*"}))
+    row.refresh_from_db()
+    st = service.state(row)
+    assert st.adjourned_games() == [] and st.round(1).boards[1].black_code is ResultCode.WIN
 
 
 def test_Q157_the_desk_records_an_adjourned_game_typed_as_a_star(setup) -> None:

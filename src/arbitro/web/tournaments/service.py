@@ -613,6 +613,8 @@ def _typed(st: TournamentState, rnd: int, data: QueryDict | dict[str, str]) -> d
 
 def _shown(seen: str, game: Game, fide_mode: bool) -> bool:
     """Is ``seen`` (the result the arbiter's page showed) still the board's result?"""
+    if game.adjourned and not game.has_result:  # shown as ``*`` (VCL4THP Q157)
+        return not seen.strip() or parse_pending(seen) is not None
     if not seen.strip():
         return not game.has_result
     if not game.has_result:
