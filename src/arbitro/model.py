@@ -99,6 +99,7 @@ class ResultCode(StrEnum):
     HALF_BYE = "H"
     ZERO_BYE = "Z"
     NOT_PAIRED = " "  # blank: not paired / absent
+    UNKNOWN = "?"  # TRF-2026: a game adjourned or postponed, its result not yet known (VCL4THP Q157, Q164)
 
     @property
     def is_played(self) -> bool:
@@ -163,6 +164,7 @@ _OUTCOME = {
     ResultCode.HALF_BYE: "D",
     ResultCode.ZERO_BYE: "L",
     ResultCode.NOT_PAIRED: "L",
+    ResultCode.UNKNOWN: "L",  # scores nothing until known, as a blank pending game; pairing reads it as a draw (Q167)
 }
 _MIRROR = {
     ResultCode.WIN: ResultCode.LOSS,

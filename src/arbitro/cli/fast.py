@@ -77,14 +77,14 @@ def pair_file(
     bbpPairings' format (or JSON) to ``output`` or standard output. Exit codes
     as bbpPairings: 0 paired, 1 no valid pairing, 3 invalid input.
     """
-    from arbitro.cli.pair_common import INVALID, check_round_count, load, out, pairing_json
+    from arbitro.cli.pair_common import INVALID, check_round_count, load, out, pairing_json, provisional_draws
     from arbitro.errors import ArbitroError
     from arbitro.pairing.types import NoValidPairing
 
     t = load(source)
     check_round_count(t, source, add_round)
     try:
-        pairing = pair(t)
+        pairing = pair(provisional_draws(t))  # an adjourned game (``?``): a draw for pairing only (VCL4THP Q167)
     except NoValidPairing as exc:
         out(f"arbitro: no valid pairing: {exc}", err=True)
         return 1

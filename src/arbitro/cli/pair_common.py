@@ -37,6 +37,31 @@ def load(path: Path) -> Tournament:
     return result.tournament
 
 
+def provisional_draws(t: Tournament) -> Tournament:
+    """``t`` with each ``?`` game (adjourned or postponed, TRF-2026) read as a draw: the provisional
+    score for pairing, and the only one (VCL4THP Q167). ``t`` itself is not changed."""
+    import copy
+    import dataclasses
+
+    from arbitro.model import ResultCode
+
+    if not any(r.code is ResultCode.UNKNOWN for p in t.players.values() for r in p.results):
+        return t
+    out = copy.copy(t)
+    gain = t.scoring.draw - t.scoring.points(ResultCode.UNKNOWN)  # the points column follows
+    out.players = {
+        n: dataclasses.replace(
+            p,
+            results=[
+                dataclasses.replace(r, code=ResultCode.DRAW) if r.code is ResultCode.UNKNOWN else r for r in p.results
+            ],
+            points=p.points + gain * sum(1 for r in p.results if r.code is ResultCode.UNKNOWN),
+        )
+        for n, p in t.players.items()
+    }
+    return out
+
+
 def options(bbp: bool, full_search: bool = False, literal: bool = False) -> DutchOptions:
     """Rules or bbpPairings mode; the full search alone with ``--full-search`` or ARBITRO_DUTCH_FULL=1;
     ``literal``: the literal pairing-number parity (``--literal-tpn``, dutch-system.md §6.1 #3)."""

@@ -615,7 +615,10 @@ def result_cmd(
     file: FileArg,
     items: Annotated[
         list[str],
-        typer.Argument(help="BOARD RESULT, repeated: e.g. 1 1-0 2 1/2-1/2 3 0F-1F (1-0, 0-1, 1/2-1/2, 1F-0F, 0F-1F, 0F-0F, 1/2-0 ...)."),
+        typer.Argument(
+            help="BOARD RESULT, repeated: e.g. 1 1-0 2 1/2-1/2 3 0F-1F (1-0, 0-1, 1/2-1/2, 1F-0F, 0F-1F, 0F-0F, 1/2-0 ...; "
+            "'*' or adjourned / postponed for a game not yet finished)."
+        ),
     ],
     round_number: Annotated[int | None, typer.Option("--round", "-r", help="Default: the last paired round.")] = None,
     correct: Annotated[bool, typer.Option("--correct", help="Correct results already entered.")] = False,
@@ -629,6 +632,14 @@ def result_cmd(
         ),
     ] = False,
     reason: Annotated[str, typer.Option("--reason", help="Why the correction.")] = "",
+    confirm: Annotated[
+        bool,
+        typer.Option(
+            "--confirm",
+            help="Confirm (Level 3) a result other than a draw for an adjourned game, which the rounds paired "
+            "since counted as a draw (VCL4THP Q163).",
+        ),
+    ] = False,
     author: AuthorOpt = None,
 ) -> None:
     """Enter (or --correct) results of a round: all or none are written to the file and its event log.
@@ -648,6 +659,14 @@ def result_cmd(
 
     In FIDE mode only the last paired round and the one before it can be corrected; an older round
     only for the rating report (--rating-report).
+
+    An adjourned or postponed game: RESULT '*' (or adjourned, aplazada, postponed). It counts as a draw
+    for pairing only, is written '?' in the TRF and the tournament cannot be finished until its result
+    is entered, later, like any other (--round N; a result other than a draw needs --confirm):
+
+      arbitro tournament result open.trf 3 '*'
+
+      arbitro tournament result open.trf --round 4 --confirm 3 1-0
     """
     if rating_report and not correct:
         raise ArbitroError("--rating-report: it qualifies a correction; give --correct too")
@@ -670,7 +689,12 @@ def result_cmd(
                     raise ArbitroError(f"{err}: give --rating-report to record it so") from None
                 raise
         else:
-            svc.enter_result(index, result, round_number)
+            try:
+                svc.enter_result(index, result, round_number, confirm=confirm)
+            except ArbitroError as err:
+                if err.code == "result.adjourned_confirm":
+                    raise ArbitroError(f"{err}: give --confirm to enter it") from None
+                raise
     save(file, svc)
     boards = {index: number for (number, index) in shown}
     for event in svc.new_events:
@@ -679,6 +703,12 @@ def result_cmd(
             typer.echo(f"### {payload['note']}")
             continue
         game = svc.state.round(payload["round"]).boards[payload["board"] - 1]
+        if event.kind == "game_adjourned":  # VCL4THP Q157
+            typer.echo(
+                f"round {payload['round']} board {boards.get(payload['board'], payload['board'])}: "
+                f"{game.white}-{game.black} * ({payload['status']}: a draw for pairing only, '?' in the TRF)"
+            )
+            continue
         typer.echo(
             f"round {payload['round']} board {boards.get(payload['board'], payload['board'])}: "
             f"{game.white}-{game.black} {game_result_text(game.white_code, game.black_code)}"

@@ -397,6 +397,21 @@ class ResultEntered(EventData):
 
 
 @dataclass(frozen=True, slots=True)
+class GameAdjourned(EventData):
+    """A board whose result is not yet known: the game was adjourned or postponed (VCL4THP Q157).
+
+    ``status`` is ``adjourned`` or ``postponed``. The result is entered later with an
+    ordinary ``result_entered`` (Q162); until then the game counts as a draw for
+    pairing only (Q167) and the tournament cannot be finished (Q169).
+    """
+
+    kind: ClassVar[str] = "game_adjourned"
+    round: int = _read(_whole)
+    board: int = _read(_whole)
+    status: str = _read(_text, "adjourned")  # or "postponed"
+
+
+@dataclass(frozen=True, slots=True)
 class ResultCorrected(ResultEntered):
     kind: ClassVar[str] = "result_corrected"
     previous: tuple[str | None, ...] = _read(lambda v, k: tuple(v) if isinstance(v, (list, tuple)) else (), ())
@@ -479,6 +494,7 @@ EVENT_TYPES: dict[str, type[EventData]] = {
         RoundPublished,
         RoundUnpaired,
         ResultEntered,
+        GameAdjourned,
         ResultCorrected,
         RatingReportCorrected,
         FideModeLeft,

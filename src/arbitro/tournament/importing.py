@@ -147,6 +147,8 @@ def _round_events(t: Tournament, r: int, emit: Any) -> None:
         {"round": r, "boards": [[w, b] for w, b, _, _ in boards], "bye": bye, "unpaired": unpaired, "engine": "imported"},
     )
     for index, (_, _, white, black) in enumerate(boards, start=1):
-        if ResultCode.NOT_PAIRED not in (white, black):  # a blank result: the game is still to be played
+        if ResultCode.UNKNOWN in (white, black):  # TRF-2026 ``?``: adjourned or postponed (VCL4THP Q166)
+            emit("game_adjourned", {"round": r, "board": index, "status": "adjourned"})
+        elif ResultCode.NOT_PAIRED not in (white, black):  # a blank result: the game is still to be played
             emit("result_entered", {"round": r, "board": index, "white": white.value, "black": black.value})
 

@@ -22,6 +22,11 @@ Accepted, for White and Black of one board (trf.md §3.3 codes, C.04.A):
 
 A bye code (``U F H Z``) is not a board's result: byes are recorded as byes.
 
+A game whose result is not yet known (VCL4THP Q157): ``*`` (PGN's "unknown"),
+``?`` (TRF-2026), ``ADJ``/``ADJOURNED``/``APLAZADA`` for an adjourned game,
+``POSTPONED``/``POSPUESTA`` for a postponed one (:func:`parse_pending`); the
+result is entered later as any other.
+
 Errors are :class:`ResultSyntaxError` with a ``code`` (``unreadable``,
 ``forfeit``, ``inconsistent``, ``bye``) and the typed ``text``, so that a face
 can say it in the reader's language.
@@ -36,7 +41,15 @@ from arbitro.errors import ArbitroError
 from arbitro.model import ResultCode
 from arbitro.views.text import game_result_text
 
-__all__ = ["ResultSyntaxError", "format_result", "normalise_result", "parse_result", "result_forms"]
+__all__ = [
+    "PENDING_FORMS",
+    "ResultSyntaxError",
+    "format_result",
+    "normalise_result",
+    "parse_pending",
+    "parse_result",
+    "result_forms",
+]
 
 Result = tuple[ResultCode, ResultCode]
 
@@ -60,6 +73,11 @@ _ONE_KEY: dict[str, Result] = {
     "L": (R.UNRATED_LOSS, R.UNRATED_WIN),
 }
 _BYE_CODES = frozenset({"U", "F", "H", "Z"})
+#: The typed forms of a game not yet finished (normalised) -> ``adjourned`` / ``postponed`` (VCL4THP Q157).
+PENDING_FORMS: dict[str, str] = {
+    **dict.fromkeys(("*", "?", "ADJ", "ADJOURNED", "APL", "APLAZADA", "APLAZADO"), "adjourned"),
+    **dict.fromkeys(("POSTPONED", "POSPUESTA", "POSPUESTO"), "postponed"),
+}
 _DASHES = str.maketrans({":": "-", "–": "-", "—": "-", "−": "-", ",": "."})
 
 
@@ -132,6 +150,12 @@ def parse_result(text: str, *, fide_mode: bool = True) -> Result:
     if found is None:
         raise _error(text, key, fide_mode)
     return found
+
+
+def parse_pending(text: str) -> str | None:
+    """``"adjourned"``/``"postponed"`` when ``text`` records a game not yet finished (``*``, ``?``, ``ADJ``,
+    ``aplazada``, ``postponed`` ...), ``None`` for anything else (VCL4THP Q157)."""
+    return PENDING_FORMS.get(normalise_result(text))
 
 
 def format_result(white: ResultCode | None, black: ResultCode | None) -> str:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from arbitro.errors import ArbitroError, msg
+from arbitro.errors import ArbitroError, Message, msg
 from arbitro.limits import check_text
 from arbitro.model import TITLES, ResultCode, ScoringSystem, Tournament
 from arbitro.pairing import berger, registry
@@ -41,7 +41,7 @@ from arbitro.tournament.numbers import (
     draw_lots,
     swiss_order,
 )
-from arbitro.tournament.results import format_result, parse_result
+from arbitro.tournament.results import format_result, parse_pending, parse_result
 from arbitro.tournament.state import Game, TournamentState, apply, pairing_system, replay
 
 __all__ = ["TournamentService"]
@@ -701,24 +701,14 @@ class TournamentService:
         are assigned first if that has not been done (``seed`` for the lot).
         """
         s = self._require_open()
-        games = s.pairing_system.games_per_round
-        for rnd in s.rounds[-games:]:  # a two-game match (C.04.5): both games
-            if not rnd.complete:
-                missing = ", ".join(map(str, rnd.missing_boards()))
-                raise ArbitroError(
-                    msg(
-                        "pair.incomplete",
-                        "pair: round {round} is not complete: no result yet on board(s) {boards}",
-                        round=rnd.number,
-                        boards=missing,
-                    )
-                )
+        self._check_settled_for_pairing(s)
         if len(s.header.players) < 2:
             raise ArbitroError(msg("pair.too_few", "pair: register at least 2 players first"))
         number = s.paired_rounds + 1
         if s.total_rounds is not None and number > s.total_rounds:
             raise ArbitroError(msg("pair.all_paired", "pair: all {total} rounds have been paired", total=s.total_rounds))
         with self._tx() as tx:
+            self.warnings.extend(self._adjourned_warnings(s))
             if not tx.state.numbers_assigned:
                 self._numbers(tx, seed)
             st = tx.state
@@ -753,9 +743,42 @@ class TournamentService:
                         tx.emit(ev.ResultEntered(round=number, board=index, white=white.value, black=black.value))
         return list(tx.events)
 
+    def _check_settled_for_pairing(self, s: TournamentState) -> None:
+        """Refuse to pair over a missing result (VCL4THP Q158 NO); an adjourned game does not block.
+
+        A game adjourned or postponed counts as a draw for pairing, and only as a
+        draw (Q167); pairing over one gives a Level-2 warning that names it (Q168).
+        """
+        games = s.pairing_system.games_per_round
+        for rnd in s.rounds[-games:]:  # a two-game match (C.04.5): both games
+            if not rnd.settled:
+                missing = ", ".join(map(str, rnd.unsettled_boards()))
+                raise ArbitroError(
+                    msg(
+                        "pair.incomplete",
+                        "pair: round {round} is not complete: no result yet on board(s) {boards}",
+                        round=rnd.number,
+                        boards=missing,
+                    )
+                )
+
+    @staticmethod
+    def _adjourned_warnings(s: TournamentState) -> list[Message]:
+        """Level 2 (acknowledge) before pairing over a game still adjourned (VCL4THP Q168)."""
+        return [
+            msg(
+                    "pair.adjourned",
+                    "round {round} board {board}: the game is adjourned; it counts as a draw for this pairing only "
+                    "(VCL4THP Q167-Q168)",
+                round=number,
+                board=board,
+            )
+            for number, board in s.adjourned_games()
+        ]
+
     def _pair_swiss(self, st: TournamentState, number: int) -> RoundPairing:
         system = st.pairing_system
-        t = st.to_tournament()
+        t = st.to_tournament(adjourned="draw")  # an adjourned game: a draw for pairing only (VCL4THP Q167)
         games = system.games_per_round
         if (number - 1) % games:
             raise ArbitroError(
@@ -1026,11 +1049,23 @@ class TournamentService:
         return list(tx.events)
 
     # -- results -----------------------------------------------------------
-    def enter_result(self, board: int, result: str, round_number: int | None = None) -> list[Event]:
-        """Enter the result of a board (``1-0``, ``½-½``, ``0-1``, ``1F-0F``, ``0F-1F``, ``0F-0F``, ``½-0`` ...)."""
+    def enter_result(
+        self, board: int, result: str, round_number: int | None = None, *, confirm: bool = False
+    ) -> list[Event]:
+        """Enter the result of a board (``1-0``, ``½-½``, ``0-1``, ``1F-0F``, ``0F-1F``, ``0F-0F``, ``½-0`` ...).
+
+        ``*`` (or ``?``, ``adjourned``, ``aplazada``, ``postponed``) records the game as
+        adjourned or postponed (VCL4THP Q157, :meth:`adjourn_game`); its result is
+        entered later the same way, in any round (Q162), ``confirm`` for a non-draw (Q163).
+        """
+        status = parse_pending(result)
+        if status is not None:
+            return self.adjourn_game(board, round_number, status=status)
         s = self._require_open()
         rnd = s.round(round_number)
         game = _board(rnd.boards, board, rnd.number)
+        if game.adjourned and not game.has_result:
+            self._check_adjourned_result(s, rnd.number, board, result, confirm)
         if game.has_result:
             raise ArbitroError(
                 msg(
@@ -1045,6 +1080,57 @@ class TournamentService:
         with self._tx() as tx:
             tx.emit(ev.ResultEntered(round=rnd.number, board=board, white=white.value, black=black.value))
         return list(tx.events)
+
+    def adjourn_game(self, board: int, round_number: int | None = None, *, status: str = "adjourned") -> list[Event]:
+        """Record a board as adjourned or postponed: its result is not yet known (VCL4THP Q157).
+
+        Only a board without a result; the game then counts as a draw for pairing
+        (Q167), is written ``?`` in the TRF (Q164) and keeps the tournament from
+        finishing (Q169) until its result is entered (Q162).
+        """
+        if status not in ("adjourned", "postponed"):
+            raise ArbitroError(f"adjourn: status: expected adjourned or postponed, got {status!r}")
+        s = self._require_open()
+        rnd = s.round(round_number)
+        game = _board(rnd.boards, board, rnd.number)
+        if game.has_result:
+            raise ArbitroError(
+                msg(
+                    "adjourn.has_result",
+                    "adjourn: round {round} board {board} already has {result}; a finished game cannot be adjourned",
+                    round=rnd.number,
+                    board=board,
+                    result=format_result(game.white_code, game.black_code),
+                )
+            )
+        if game.adjourned:
+            raise ArbitroError(
+                msg("adjourn.already", "adjourn: round {round} board {board} is already adjourned", round=rnd.number, board=board)
+            )
+        with self._tx() as tx:
+            tx.emit(ev.GameAdjourned(round=rnd.number, board=board, status=status))
+        return list(tx.events)
+
+    def _check_adjourned_result(self, s: TournamentState, number: int, board: int, result: str, confirm: bool) -> None:
+        """The result of an adjourned game: a non-draw needs a Level-3 confirmation (VCL4THP Q163)
+        once a round was paired on its provisional draw (Q167); those rounds stay as paired
+        (C.04.2 4.3). Before that, nothing used the provisional score (docs/decisions.md, 2026-12-04).
+        """
+        white, black = parse_result(result, fide_mode=s.fide_mode)
+        later = s.paired_rounds - number
+        if (white, black) == (ResultCode.DRAW, ResultCode.DRAW) or confirm or later <= 0:
+            return
+        raise ArbitroError(
+            msg(
+                "result.adjourned_confirm",
+                "result: round {round} board {board} was adjourned and counted as a draw for pairing; "
+                "{later} later round(s) were paired so; confirm the result {result}",
+                round=number,
+                board=board,
+                later=later,
+                result=format_result(white, black),
+            )
+        )
 
     def correct_result(
         self,
@@ -1206,6 +1292,7 @@ class TournamentService:
         may end before its announced rounds (the arbiter decides; a warning says so).
         """
         s = self._require_open()
+        self._check_no_adjourned()
         if s.rounds and not s.rounds[-1].complete:
             missing = ", ".join(map(str, s.rounds[-1].missing_boards()))
             raise ArbitroError(
@@ -1223,6 +1310,18 @@ class TournamentService:
                 )
             tx.emit(ev.TournamentFinished(reason=reason))
         return list(tx.events)
+
+    def _check_no_adjourned(self) -> None:
+        """No final standings or report while a game is adjourned or postponed (VCL4THP Q169, hard fail)."""
+        open_games = self._require_created().adjourned_games()
+        if open_games:
+            raise ArbitroError(
+                msg(
+                    "final.adjourned",
+                    "finish: the result of the adjourned game(s) {games} is not yet known; enter it first",
+                    games=", ".join(f"round {r} board {b}" for r, b in open_games),
+                )
+            )
 
     def reopen(self, reason: str = "") -> list[Event]:
         """Open a finished tournament again (to correct a result, C.04.2 4.3, or play on)."""

@@ -37,6 +37,7 @@ from arbitro.pairing.registry import PairingSystem
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits
 from arbitro.tournament.events import Event
+from arbitro.views.text import game_result_text
 
 _T = TypeVar("_T")
 
@@ -70,10 +71,16 @@ class Game:
     black: int
     white_code: ResultCode | None = None
     black_code: ResultCode | None = None
+    adjourned: str = ""  # "adjourned"/"postponed" while the result is not yet known (VCL4THP Q157)
 
     @property
     def has_result(self) -> bool:
         return self.white_code is not None and self.black_code is not None
+
+    @property
+    def settled(self) -> bool:
+        """A result, or a game adjourned/postponed (its result pending, a draw for pairing: Q167)."""
+        return self.has_result or bool(self.adjourned)
 
     @property
     def players(self) -> tuple[int, int]:
@@ -108,6 +115,19 @@ class RoundState:
 
     def missing_boards(self) -> list[int]:
         return [i for i, g in enumerate(self.boards, start=1) if not g.has_result]
+
+    @property
+    def settled(self) -> bool:
+        """Every board has a result or is adjourned/postponed: the next round may be paired (Q158, Q167)."""
+        return all(g.settled for g in self.boards)
+
+    def unsettled_boards(self) -> list[int]:
+        """Boards with neither a result nor an adjournment (they block pairing, VCL4THP Q158 NO)."""
+        return [i for i, g in enumerate(self.boards, start=1) if not g.settled]
+
+    def adjourned_boards(self) -> list[int]:
+        """Boards adjourned or postponed, their result not yet known (VCL4THP Q157)."""
+        return [i for i, g in enumerate(self.boards, start=1) if g.adjourned and not g.has_result]
 
     def game_of(self, player: int) -> Game | None:
         for game in self.boards:
@@ -209,7 +229,18 @@ class TournamentState:
         requested = sum(1 for (p, _), k in self.requested_byes.items() if p == start_rank and k == kind)
         return taken + requested
 
-    def to_tournament(self, include_pending: bool = False, *, ranks: bool = True, rating_report: bool = False) -> Tournament:
+    def adjourned_games(self) -> list[tuple[int, int]]:
+        """``(round, board)`` of every game adjourned or postponed and not yet completed (VCL4THP Q169)."""
+        return [(r.number, b) for r in self.rounds for b in r.adjourned_boards()]
+
+    def to_tournament(
+        self,
+        include_pending: bool = False,
+        *,
+        ranks: bool = True,
+        rating_report: bool = False,
+        adjourned: str = "",
+    ) -> Tournament:
         """The model (TRF) view: header, players and the results of complete rounds.
 
         A round still waiting for results is left out (TRF has no code for a
@@ -227,17 +258,28 @@ class TournamentState:
         the rank column stay those of the standings, which use the game's tournament
         result; a ``###`` line of each such correction says so (Q193). Every other
         view (standings, pages, documents) uses the tournament result.
+
+        A game adjourned or postponed (VCL4THP Q157) leaves its round out, like a
+        missing result, unless ``adjourned`` says how to write it: ``"draw"`` (``=``
+        for both players: the provisional score for pairing, and the only one, Q167)
+        or ``"unknown"`` (TRF-2026 ``?``, the interim TRF export, Q164; with a ``###``
+        line saying the file is not final, Q169); ``rating_report`` or ``include_pending`` imply ``"unknown"``.
         """
+        if adjourned not in ("", "draw", "unknown"):
+            raise ValueError(f"adjourned: expected '', 'draw' or 'unknown', got {adjourned!r}")
+        if (rating_report or include_pending) and not adjourned:  # an open game written ``?`` (Q164), shown ``*``
+            adjourned = "unknown"
         t = _copy(self.header)
         t.players = {number: _copy(player) for number, player in self.header.players.items()}
         shown = []
         for r in self.rounds:  # the complete rounds up to the first that is not (game 2 of a match may finish first)
-            if not (r.complete or include_pending):
+            if not (r.complete or include_pending or (adjourned and r.settled)):
                 break
             shown.append(r)
         results: dict[int, list[RoundResult]] = {p: [] for p in t.players}
+        provisional = {"draw": ResultCode.DRAW, "unknown": ResultCode.UNKNOWN}.get(adjourned)
         for rnd in shown:
-            for p, result in _round_results(self, rnd, t.players).items():
+            for p, result in _round_results(self, rnd, t.players, provisional).items():
                 results[p].append(result)
         for player in t.players.values():
             player.results = results[player.start_rank]
@@ -249,6 +291,8 @@ class TournamentState:
             self._ranks = _assign_ranks(t, self._ranks)
         if rating_report:
             _rating_report_results(self, t, len(shown))
+        if adjourned == "unknown":
+            t.comments.extend(_adjourned_notes(shown))
         t.declared_players = len(t.players)  # 062
         t.declared_rated_players = sum(1 for p in t.players.values() if p.rating > 0)  # 072
         next_round = len(shown) + 1
@@ -297,6 +341,16 @@ def _withdrawal_notes(t: Tournament) -> list[str]:
     return notes
 
 
+def _adjourned_notes(shown: Iterable[RoundState]) -> list[str]:
+    """``###`` lines of the games written ``?``: their result is not known, the file is not final (Q164, Q169)."""
+    return [
+        f"Adjourned @ Round {r.number} board {b}: {r.boards[b - 1].adjourned}, result not yet known (?); "
+        "not a final report (VCL4THP Q169)"
+        for r in shown
+        for b in r.adjourned_boards()
+    ]
+
+
 def _rating_report_results(state: TournamentState, t: Tournament, shown: int) -> None:
     """The ``001`` round blocks of the games corrected for the rating report only (points and ranks unchanged)."""
     for (number, board), (white, black) in sorted(state.rating_report.items()):
@@ -326,13 +380,16 @@ def _copy(obj: _T) -> _T:
     return new
 
 
-def _round_results(state: TournamentState, rnd: RoundState, players: Iterable[int]) -> dict[int, RoundResult]:
-    """Every player's TRF round block for one round."""
+def _round_results(
+    state: TournamentState, rnd: RoundState, players: Iterable[int], provisional: ResultCode | None = None
+) -> dict[int, RoundResult]:
+    """Every player's TRF round block for one round (an adjourned game as ``provisional``, Q164/Q167)."""
     out: dict[int, RoundResult] = {}
     for game in rnd.boards:
+        pending = game.adjourned and not game.has_result and provisional is not None
         for me, other, colour, code in (
-            (game.white, game.black, Colour.WHITE, game.white_code),
-            (game.black, game.white, Colour.BLACK, game.black_code),
+            (game.white, game.black, Colour.WHITE, provisional if pending else game.white_code),
+            (game.black, game.white, Colour.BLACK, provisional if pending else game.black_code),
         ):
             out[me] = RoundResult(opponent=other, colour=colour, code=code if code is not None else ResultCode.NOT_PAIRED)
     for player in players:
@@ -586,10 +643,32 @@ def _result(state: TournamentState, p: ev.ResultEntered | ev.ResultCorrected) ->
     if not 1 <= p.board <= len(rnd.boards):
         raise ArbitroError(f"event: round {rnd.number} has no board {p.board}")
     game = rnd.boards[p.board - 1]
+    if ResultCode.UNKNOWN.value in (p.white, p.black):  # an imported TRF's ``?``: the game is adjourned (Q166)
+        game.white_code = game.black_code = None
+        game.adjourned = game.adjourned or "adjourned"
+        return
     game.white_code = ResultCode(p.white)
     game.black_code = ResultCode(p.black)
+    if game.adjourned:  # an adjourned game completed (VCL4THP Q162): the TRF says so (Q163)
+        state.header.comments.append(
+            f"Adjournment @ Round {rnd.number} board {p.board}: {game.adjourned}, "
+            f"{game_result_text(game.white_code, game.black_code)} entered later"
+        )
+    game.adjourned = ""
     if isinstance(p, ev.ResultCorrected) and p.note:
         state.header.comments.append(p.note)
+
+
+def _adjourned(state: TournamentState, p: ev.GameAdjourned) -> None:
+    """A game adjourned or postponed: no result yet (VCL4THP Q157)."""
+    rnd = state.round(p.round)
+    if not 1 <= p.board <= len(rnd.boards):
+        raise ArbitroError(f"event: round {rnd.number} has no board {p.board}")
+    if p.status not in ("adjourned", "postponed"):
+        raise ArbitroError(f"event: status: expected adjourned or postponed, got {p.status!r}")
+    game = rnd.boards[p.board - 1]
+    game.white_code = game.black_code = None
+    game.adjourned = p.status
 
 
 def _rating_report(state: TournamentState, p: ev.RatingReportCorrected) -> None:
@@ -701,6 +780,7 @@ _HANDLERS: dict[type[ev.EventData], Callable[[TournamentState, Any], None]] = {
     ev.RoundUnpaired: _round_unpaired,
     ev.ResultEntered: _result,
     ev.ResultCorrected: _result,
+    ev.GameAdjourned: _adjourned,
     ev.RatingReportCorrected: _rating_report,
     ev.FideModeLeft: _left_fide_mode,
     ev.TournamentFinished: _finished,

@@ -26,6 +26,7 @@ _REGULAR = frozenset(
     {
         ("1", "0"), ("0", "1"), ("=", "="), ("+", "-"), ("-", "+"), ("-", "-"),
         ("W", "L"), ("L", "W"), ("D", "D"),
+        ("?", "?"),  # TRF-2026: a game adjourned or postponed, result not yet known (VCL4THP Q164)
     }
 )  # fmt: skip
 _UNUSUAL = frozenset(

@@ -75,6 +75,8 @@ def swiss_cell(r: RoundResult | None, rank_of: dict[int, int]) -> str:
         return f"{opp}{colour}{'+' if r.code is ResultCode.FORFEIT_WIN else '-'}"
     if r.code is ResultCode.NOT_PAIRED:
         return f"{opp}{colour}"
+    if r.code is ResultCode.UNKNOWN:  # adjourned or postponed (VCL4THP Q157)
+        return f"{opp}{colour}*"
     return f"{opp}{colour}{_CELL[r.code.outcome]}"
 
 
@@ -88,6 +90,8 @@ def rr_cell(p: Player, opponent: int, rounds: int | None = None) -> str:
             marks.append("+" if r.code is ResultCode.FORFEIT_WIN else "-")
         elif r.code is ResultCode.NOT_PAIRED:
             marks.append("·")
+        elif r.code is ResultCode.UNKNOWN:  # adjourned or postponed (VCL4THP Q157)
+            marks.append("*")
         else:
             marks.append(_CELL[r.code.outcome])
     return " ".join(marks)

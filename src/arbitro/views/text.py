@@ -10,7 +10,8 @@
 * A game (:func:`game_result_text`): ``1-0``, ``½-½``, ``0-1``, forfeits
   ``1F-0F`` / ``0F-1F`` / ``0F-0F`` (C.04.A VCL.14; what the arbiter types
   and what :func:`arbitro.tournament.parse_result` reads back), unusual
-  results as entered (``½-0``, VCL.13); blank while not entered.
+  results as entered (``½-0``, VCL.13); ``*`` for a game adjourned or
+  postponed (TRF ``?``, VCL4THP Q157); blank while not entered.
 * One player's round (:func:`result_mark`): ``1 ½ 0`` over the board,
   ``+ -`` forfeits, the points of a bye.
 """
@@ -92,6 +93,8 @@ def game_result_text(white: ResultCode | None, black: ResultCode | None) -> str:
     """The result of a game from both players' codes (see the module doc); ``""`` while not entered."""
     if white is None or black is None or ResultCode.NOT_PAIRED in (white, black):
         return ""
+    if ResultCode.UNKNOWN in (white, black):  # adjourned or postponed: result pending (VCL4THP Q157)
+        return "*"
     return f"{_SIDE.get(white, white.value)}-{_SIDE.get(black, black.value)}"
 
 
@@ -106,6 +109,8 @@ def result_mark(code: ResultCode, scoring: ScoringSystem) -> str:
         return _MARK[code.outcome]
     if code is ResultCode.NOT_PAIRED:
         return ""
+    if code is ResultCode.UNKNOWN:  # adjourned or postponed: pending (VCL4THP Q157)
+        return "*"
     return points_text(scoring.points(code))
 
 

@@ -34,7 +34,8 @@ from django.http import Http404, HttpRequest, StreamingHttpResponse
 LIFETIME = 55.0
 HEARTBEAT = 15.0
 POLL = 1.0
-_KINDS = {"round_published": "round", "result_entered": "result", "results_entered": "result", "result_corrected": "result"}
+_KINDS = {"round_published": "round", "result_entered": "result", "results_entered": "result", "result_corrected": "result",
+          "game_adjourned": "result"}
 
 
 def context(request: HttpRequest) -> dict[str, bool]:

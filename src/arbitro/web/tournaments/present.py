@@ -276,6 +276,7 @@ def event_label(kind: str) -> str:
         "round_unpaired": _("round unpaired"),
         "result_entered": _("result entered"),
         "result_corrected": _("result corrected"),
+        "game_adjourned": _("game adjourned or postponed"),
         "rating_report_corrected": _("result corrected for the rating report only"),
         "fide_mode_left": _("FIDE mode left"),
         "tournament_finished": _("tournament finished"),

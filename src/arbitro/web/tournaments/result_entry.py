@@ -15,7 +15,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from arbitro.errors import ArbitroError
-from arbitro.tournament.results import ResultSyntaxError, format_result, parse_result, result_forms
+from arbitro.tournament.results import (
+    PENDING_FORMS,
+    ResultSyntaxError,
+    format_result,
+    parse_pending,
+    parse_result,
+    result_forms,
+)
 
 
 def _messages() -> dict[str, str]:
@@ -42,7 +49,7 @@ def check_typed(results: dict[int, str], fide_mode: bool) -> None:
     """Refuse, with every wrong board named, before anything is saved."""
     errors = []
     for board, text in sorted(results.items()):
-        if not text.strip():
+        if not text.strip() or parse_pending(text):  # ``*``: adjourned or postponed (VCL4THP Q157)
             continue
         try:
             parse_result(text, fide_mode=fide_mode)
@@ -73,7 +80,10 @@ def script_data(fide_mode: bool) -> dict[str, Any]:
         )
     messages["correct"] = _("Correct")
     return {
-        "forms": {key: _shown(key, fide_mode) for key in result_forms(fide_mode)},
+        "forms": {
+            **{key: _shown(key, fide_mode) for key in result_forms(fide_mode)},
+            **dict.fromkeys(PENDING_FORMS, "*"),  # adjourned or postponed (VCL4THP Q157)
+        },
         "inconsistent": sorted(set(result_forms(False)) - set(result_forms(fide_mode))),
         "messages": messages,
     }

@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from arbitro.errors import ArbitroError, msg
+from arbitro.model import ResultCode
 from arbitro.model import Tournament as CoreTournament
 from arbitro.pairing import registry
 from arbitro.tournament import (
@@ -47,6 +48,7 @@ from arbitro.tournament import (
 from arbitro.tournament import replay as core_replay
 from arbitro.tournament.fide import correctable_rounds
 from arbitro.tournament.importing import events_from_tournament
+from arbitro.tournament.results import parse_pending
 from arbitro.web import jobs
 
 from . import federation, models, permissions, result_entry, store, texts
@@ -454,6 +456,12 @@ def check_finish(row: models.Tournament) -> None:
         return
     if st.finished:
         raise ArbitroError(_("the tournament is already finished"))
+    adjourned = st.adjourned_games()
+    if adjourned:  # no final standings or report while a game is adjourned (VCL4THP Q169)
+        raise ArbitroError(
+            _("the tournament cannot be finished: the result of the adjourned game(s) %(g)s is not yet known")
+            % {"g": ", ".join(_("round %(r)s board %(b)s") % {"r": r, "b": b} for r, b in adjourned)}
+        )
     if st.rounds and not st.rounds[-1].complete:
         raise ArbitroError(
             _("the tournament cannot be finished: round %(r)s has no result yet on board(s) %(b)s")
@@ -515,6 +523,13 @@ def plan_corrections(row: models.Tournament, data: QueryDict | dict[str, str], u
         boards = st.round(column).boards
         for board, text in sorted(results.items()):
             game = boards[board - 1]
+            if game.adjourned and not game.has_result and not parse_pending(text):
+                new = parse_result(text, fide_mode=st.fide_mode)  # an adjourned game completed (VCL4THP Q163)
+                if new != (ResultCode.DRAW, ResultCode.DRAW):
+                    changes.append(
+                        Correction(board, st.player(game.white).name, st.player(game.black).name, "*", format_result(*new))
+                    )
+                continue
             if not game.has_result:
                 continue
             new = parse_result(text, fide_mode=st.fide_mode)
@@ -535,6 +550,7 @@ def plan_corrections(row: models.Tournament, data: QueryDict | dict[str, str], u
             _("round %(r)s is closed: only the chief arbiter may correct its results (C.04.2 4.3)") % {"r": rnd}
         )
     old = st.fide_mode and rnd not in correctable_rounds(st)  # VCL4THP Q189-Q192
+    old = old and any(c.before != "*" for c in changes)  # an adjourned game's result is no correction (Q162)
     return CorrectionPlan(rnd, changes, since, rating_report=old)
 
 
@@ -550,6 +566,8 @@ def _typed(st: TournamentState, rnd: int, data: QueryDict | dict[str, str]) -> d
 
 def _shown(seen: str, game: Game, fide_mode: bool) -> bool:
     """Is ``seen`` (the result the arbiter's page showed) still the board's result?"""
+    if game.adjourned and not game.has_result:  # shown as ``*`` (VCL4THP Q157)
+        return not seen.strip() or parse_pending(seen) is not None
     if not seen.strip():
         return not game.has_result
     if not game.has_result:
@@ -586,6 +604,7 @@ def _enter(
     user: Actor,
     reason: str = "desk",
     rating_report: bool = False,
+    confirmed: bool = False,
 ) -> int:
     """The commands of one desk form of results, on the service's state (no replay).
 
@@ -599,6 +618,8 @@ def _enter(
         if not text:
             continue
         game = round_state.boards[board - 1] if 0 < board <= len(round_state.boards) else None
+        if game is not None and game.adjourned and not game.has_result and parse_pending(text):
+            continue  # still adjourned, as the page shows it
         if game is not None and game.has_result:
             if parse_result(text, fide_mode=svc.state.fide_mode) == (game.white_code, game.black_code):
                 continue
@@ -622,8 +643,8 @@ def _enter(
                 )
             old = rating_report and rnd not in correctable_rounds(svc.state)
             svc.correct_result(board, text, round_number=rnd, reason=reason or "desk", rating_report=old)
-        else:
-            svc.enter_result(board, text, round_number=rnd)
+        else:  # ``confirmed``: the confirmation page of a non-draw for an adjourned game (VCL4THP Q163)
+            svc.enter_result(board, text, round_number=rnd, confirm=confirmed)
         round_state = svc.state.round(rnd)
         done += 1
     return done
@@ -653,7 +674,10 @@ def _desk_results(row: models.Tournament, data: QueryDict | dict[str, str], user
                     seen[i] = str(shown)
             result_entry.check_typed(results, svc.state.fide_mode)  # the core parser, an error per board
             typed.append((rnd, results, seen))
-        done = sum(_enter(svc, rnd, results, seen, row, user, reason, rating_report) for rnd, results, seen in typed)
+        confirmed = data.get("confirmed") == "1"
+        done = sum(
+            _enter(svc, rnd, results, seen, row, user, reason, rating_report, confirmed) for rnd, results, seen in typed
+        )
         try:
             _commit(row, svc, user)
             return done

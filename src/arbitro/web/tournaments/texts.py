@@ -132,6 +132,19 @@ TEXTS: dict[str, Promise | Plural] = {
     "round.missing": _("round: rounds 1-%(last)s are paired; there is no round %(round)s"),
     "pair.incomplete": _("pair: round %(round)s is not complete: no result yet on board(s) %(boards)s"),
     "pair.too_few": _("pair: register at least 2 players first"),
+    "pair.adjourned": _(
+        "round %(round)s board %(board)s: the game is adjourned; it counts as a draw for this pairing only "
+        "(VCL4THP Q167-Q168)"
+    ),
+    "adjourn.has_result": _(
+        "adjourn: round %(round)s board %(board)s already has %(result)s; a finished game cannot be adjourned"
+    ),
+    "adjourn.already": _("adjourn: round %(round)s board %(board)s is already adjourned"),
+    "result.adjourned_confirm": _(
+        "result: round %(round)s board %(board)s was adjourned and counted as a draw for pairing; "
+        "%(later)s later round(s) were paired so; confirm the result %(result)s"
+    ),
+    "final.adjourned": _("finish: the result of the adjourned game(s) %(games)s is not yet known; enter it first"),
     "settings.maxi_unsupported": _(
         "maxi-tournament: the pairing system chosen has no Maxi-tournament declaration (C.04.4.3 3.2.3)"
     ),
