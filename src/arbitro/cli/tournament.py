@@ -250,6 +250,14 @@ def new_cmd(
     from_trf: Annotated[
         Path | None, typer.Option("--from-trf", help="Start from an existing TRF file (players, rounds, results).")
     ] = None,
+    accept_broken_rounds: Annotated[
+        bool,
+        typer.Option(
+            "--accept-broken-rounds",
+            help="With --from-trf: confirm (Level 3) importing rounds that break the pairing rules; "
+            "each is written as ### Import @ Round n.",
+        ),
+    ] = False,
     author: AuthorOpt = None,
 ) -> None:
     """Create a tournament: NAME.trf and its event log NAME.events.jsonl."""
@@ -257,14 +265,24 @@ def new_cmd(
         if path.exists():
             raise ArbitroError(f"{path}: already exists; choose another file name")
     if from_trf is not None:
-        from arbitro.tournament.importing import events_from_tournament
+        from arbitro.tournament.importing import BrokenRounds, events_from_tournament
         from arbitro.trf import read_trf
 
-        events = events_from_tournament(read_trf(from_trf), author=_author(author))
+        try:
+            events = events_from_tournament(
+                read_trf(from_trf), author=_author(author), accept_broken_rounds=accept_broken_rounds
+            )
+        except BrokenRounds as err:  # VCL4THP Q54-Q55: Level 3, nothing written until confirmed
+            raise ArbitroError(
+                f"{from_trf}: {err}\nnothing was created; run again with --accept-broken-rounds to import it as it is"
+            ) from None
         svc = TournamentService(events)
         save(file, svc, events)
         typer.echo(f"{file}: created from {from_trf} ({svc.state.system}, {len(svc.state.header.players)} players, "
                    f"{svc.state.paired_rounds} rounds); event log {log_path(file).name}")
+        for note in svc.state.header.comments:
+            if note.startswith("Import @ Round"):
+                typer.echo(f"### {note}")
         return
     if not name:
         raise ArbitroError("--name: a tournament needs a name")

@@ -8,10 +8,18 @@ pairing numbers, each round's boards, byes and results, the requested byes
 ``192`` declaring a Maxi-tournament (``..._MAXI``, C.04.4.3 3.2.3) a ``settings_changed``.
 A round without an opponent keeps its value: blank or ``-`` becomes ``Z``,
 ``+`` becomes ``F`` (a second ``U`` too), as the log knows only F/H/Z byes.
+
+Every imported round is checked against the pairing system's absolute criteria
+(VCL4THP Q54: C.04.1 art. 2, 4, 6, 7 for a Swiss, C.04.5 [C1]-[C2] for a Double
+Swiss, no rematch in a single round robin): a file whose rounds break them is
+refused with the list (:class:`BrokenRounds`) unless the arbiter confirmed it
+(Level 3, VCL4THP Q55); then each such round is logged with a
+``### Import @ Round n: ...`` line.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from arbitro.errors import ArbitroError
@@ -22,7 +30,7 @@ from arbitro.tournament.fide import check_scoring
 from arbitro.tournament.state import replay
 from arbitro.views.rounds import round_sheet
 
-__all__ = ["events_from_tournament"]
+__all__ = ["BrokenRounds", "broken_rounds", "events_from_tournament", "import_note"]
 
 _BY_OUTCOME = {"W": "F", "D": "H", "L": "Z"}
 
@@ -33,8 +41,71 @@ def _scoring(t: Tournament) -> dict[str, str] | None:
     return {name: str(getattr(t.scoring, name)) for name in t.scoring.__dataclass_fields__}
 
 
-def events_from_tournament(t: Tournament, *, author: str = "import", timestamp: str | None = None) -> list[Event]:
-    """The events that rebuild ``t`` (its players, rounds and requested byes)."""
+class BrokenRounds(ArbitroError):
+    """Imported rounds break the pairing system's absolute criteria (VCL4THP Q54-Q55).
+
+    ``rounds`` maps each such round to what it breaks. The import goes on only when the
+    arbiter confirms it (Level 3: confirm or cancel); each round is then written as
+    ``### Import @ Round n``.
+    """
+
+    def __init__(self, rounds: dict[int, list[str]]) -> None:
+        self.rounds = rounds
+        lines = [f"round {r}: {text}" for r, texts in sorted(rounds.items()) for text in texts]
+        super().__init__(
+            "import: the file's rounds break the pairing rules (absolute criteria, C.04.1); "
+            "confirm the import to keep them as they are:\n  " + "\n  ".join(lines)
+        )
+
+
+def broken_rounds(t: Tournament) -> dict[int, list[str]]:
+    """Each played round of ``t`` that breaks its system's absolute criteria, with what it breaks (VCL4THP Q54).
+
+    A Swiss (C.04.1 2026): no rematch (art. 2; a game lost by forfeit is no meeting), one
+    pairing-allocated bye and none after an unplayed win (art. 4), colour difference within
+    +-2 and never three same colours in a row (art. 6-7), through
+    :func:`arbitro.pairing.absolute.breaches`, the check ``arbitro check`` applies to a round
+    paired by hand. A Double Swiss: C.04.5 [C1]-[C2] and the two games of a match (4.4), a match
+    ``k`` reported at its first column. A single round robin: no rematch (C.05, every pair meets
+    once); its colours follow the Berger tables, not C.04.1, and a double round robin meets twice.
+    """
+    from arbitro.pairing.absolute import breaches, double_swiss_violations
+
+    system = registry.of_tournament(t)
+    found: dict[int, list[str]] = {}
+    if system.kind is registry.SystemKind.DOUBLE_SWISS:
+        games = system.games_per_round
+        for text in double_swiss_violations(t):
+            match = re.search(r"match (\d+)", text)
+            k = games * (int(match.group(1)) - 1) + 1 if match else 1
+            found.setdefault(k, []).append(text)
+        return found
+    if system.is_round_robin:
+        if system.double:
+            return found
+        pairs = [(k, text) for k, text in breaches(t) if "art. 2" in text]
+    else:
+        pairs = breaches(t)
+    for k, text in pairs:
+        found.setdefault(k, []).append(text)
+    return found
+
+
+def import_note(round_number: int, texts: list[str], author: str, stamp: str) -> str:
+    """The ``### Import @ Round n`` line of an imported round that breaks the rules (VCL4THP Q55)."""
+    return f"Import @ Round {round_number}: imported as it was by {author} on {stamp}, breaking " + "; ".join(texts)
+
+
+def events_from_tournament(
+    t: Tournament, *, author: str = "import", timestamp: str | None = None, accept_broken_rounds: bool = False
+) -> list[Event]:
+    """The events that rebuild ``t`` (its players, rounds and requested byes).
+
+    Raises :class:`BrokenRounds` when some round breaks the absolute criteria
+    (:func:`broken_rounds`, VCL4THP Q54) unless ``accept_broken_rounds`` (the arbiter's
+    Level-3 confirmation, Q55): then each such round's ``round_paired`` carries its
+    ``### Import @ Round n`` note.
+    """
     stamp = timestamp or now_utc()
     events: list[Event] = []
 
@@ -98,8 +169,11 @@ def events_from_tournament(t: Tournament, *, author: str = "import", timestamp: 
             left = [f"FIDE mode left on {stamp} by {author}: imported file: {err}"]
     for note in left[:1]:
         emit("fide_mode_left", {"reason": "", "note": note})
+    broken = broken_rounds(t)
+    if broken and not accept_broken_rounds:
+        raise BrokenRounds(broken)
     for r in range(1, t.played_rounds + 1):
-        _round_events(t, r, emit)
+        _round_events(t, r, emit, import_note(r, broken[r], author, stamp) if r in broken else "")
     games = system.games_per_round  # a two-game system's 240 counts matches; the log counts TRF columns
     for bye in t.requested_byes:
         emit("bye_requested", {"player": bye.start_rank, "round": games * (bye.round - 1) + 1, "kind": bye.kind})
@@ -107,7 +181,7 @@ def events_from_tournament(t: Tournament, *, author: str = "import", timestamp: 
     return events
 
 
-def _round_events(t: Tournament, r: int, emit: Any) -> None:
+def _round_events(t: Tournament, r: int, emit: Any, note: str = "") -> None:
     boards: list[tuple[int, int, ResultCode, ResultCode]] = []
     seen: set[int] = set()
     bye: int | None = None
@@ -144,7 +218,14 @@ def _round_events(t: Tournament, r: int, emit: Any) -> None:
     boards.sort(key=lambda game: shown.get(frozenset(game[:2]), len(shown)))
     emit(
         "round_paired",
-        {"round": r, "boards": [[w, b] for w, b, _, _ in boards], "bye": bye, "unpaired": unpaired, "engine": "imported"},
+        {
+            "round": r,
+            "boards": [[w, b] for w, b, _, _ in boards],
+            "bye": bye,
+            "unpaired": unpaired,
+            "engine": "imported",
+            **({"note": note} if note else {}),
+        },
     )
     for index, (_, _, white, black) in enumerate(boards, start=1):
         if ResultCode.NOT_PAIRED not in (white, black):  # a blank result: the game is still to be played

@@ -66,12 +66,14 @@ def adopt(row: models.Tournament) -> None:
     The log replaces the imported snapshot as the tournament's state; nothing is
     decided here. Raises :class:`ArbitroError` (the core's reason) when the file
     cannot be turned into a consistent log: the tournament then stays read-only.
+    Rounds that break the pairing rules were confirmed when the row was imported
+    (``store.import_trf``, VCL4THP Q55): the log records each as ``### Import @ Round n``.
     """
     if is_event_based(row):
         return
     core = store.parse(row.base_trf, source=f"{row.slug}.trf", validate=False)
     try:
-        events = events_from_tournament(core, author="import")
+        events = events_from_tournament(core, author="import", accept_broken_rounds=True)
     except ArbitroError as err:
         raise ArbitroError(
             _("this tournament was imported from a TRF file that cannot be continued here: %(why)s") % {"why": texts.text(err)}

@@ -98,9 +98,20 @@ def _pending_path(token: str):  # type: ignore[no-untyped-def]
     return settings.DATA_DIR / "pending-imports" / f"{token}.trf"
 
 
+def _broken_rounds(data: bytes, source: str) -> list[tuple[int, list[str]]]:
+    """The file's rounds that break the pairing rules (VCL4THP Q54), in round order; none when unreadable."""
+    from arbitro.tournament.importing import broken_rounds
+
+    try:
+        return sorted(broken_rounds(store.parse(data, source=source, validate=False)).items())
+    except (ArbitroError, LookupError):
+        return []  # the import says what is wrong with the file
+
+
 @login_required
 def import_trf(request: HttpRequest) -> HttpResponse:
-    """Import a TRF file; one that is already here (same name, date and players) asks before making a copy."""
+    """Import a TRF file; one that is already here (same name, date and players) asks before making a copy,
+    one whose rounds break the pairing rules shows them and asks to confirm (Level 3, VCL4THP Q54-Q55)."""
     import secrets
 
     org, choices = creation_organisation(request)
@@ -109,11 +120,13 @@ def import_trf(request: HttpRequest) -> HttpResponse:
     data: bytes | None = None
     category, source = "", "<upload>"
     pending = request.session.get(_PENDING)
+    confirmed = False
     if (
         request.method == "POST" and request.POST.get("copy") and pending and pending.get("token") == request.POST["copy"]
         and pending.get("organisation", org.pk) == org.pk
     ):
-        path = _pending_path(pending["token"])  # the arbiter confirmed the copy
+        path = _pending_path(pending["token"])  # the arbiter confirmed the copy, or the broken rounds
+        confirmed = True
         data = path.read_bytes() if path.is_file() else None
         path.unlink(missing_ok=True)
         del request.session[_PENDING]
@@ -127,13 +140,16 @@ def import_trf(request: HttpRequest) -> HttpResponse:
             found = store.duplicates(store.parse(data, source=source, validate=False), org)
         except ArbitroError:
             found = []  # the import below says what is wrong with the file
-        if found:
+        broken = _broken_rounds(data, source)
+        if found or broken:
             token = secrets.token_hex(16)
             path = _pending_path(token)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
             request.session[_PENDING] = {"token": token, "category": category, "source": source, "organisation": org.pk}
-            return render(request, "tournaments/desk_import.html", {**page, "duplicates": found, "token": token})
+            return render(
+                request, "tournaments/desk_import.html", {**page, "duplicates": found, "broken": broken, "token": token}
+            )
     if data is not None:
         try:
             row = store.import_trf(data, category=category, source=source, organisation=org)
@@ -144,6 +160,11 @@ def import_trf(request: HttpRequest) -> HttpResponse:
             messages.error(request, texts.text(err))
         else:
             models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
+            if confirmed and _broken_rounds(data, source):
+                try:  # the log now, so that its ``### Import @ Round n`` lines are in every export (Q55)
+                    service.adopt(row)
+                except ArbitroError as err:
+                    messages.warning(request, texts.text(err))
             messages.success(request, _("Tournament imported."))
             return redirect("tournaments:desk_panel", slug=row.slug)
     return render(request, "tournaments/desk_import.html", page)
