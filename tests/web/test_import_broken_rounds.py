@@ -72,3 +72,16 @@ def test_q54_a_file_that_follows_the_rules_is_imported_at_once(logged) -> None:
     assert resp.status_code == 302
     row = models.Tournament.objects.get(name="Rematch Open")
     assert "### Import" not in store.export_trf(row)
+
+
+@pytest.mark.parametrize(("language", "banner"), [("es", "Fuera del modo FIDE"), ("en", "Not in FIDE mode")])
+def test_q46_desk_panel_shows_a_permanent_banner_out_of_fide_mode(logged, language: str, banner: str) -> None:
+    left = "### FIDE mode left on 2026-11-01T10:00:00+00:00 by IA Test: club rules\n" + FINE
+    assert _upload(logged, left.encode(), language).status_code == 302
+    row = models.Tournament.objects.get(name="Rematch Open")
+    page = logged.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
+    assert 'id="not-fide-mode"' in page and banner in page
+    legal = FINE.replace("Rematch Open", "Legal Open")  # a FIDE-mode event: no banner
+    assert _upload(logged, legal.encode(), language).status_code == 302
+    other = models.Tournament.objects.get(name="Legal Open")
+    assert 'id="not-fide-mode"' not in logged.get(reverse("tournaments:desk_panel", args=[other.slug])).content.decode()

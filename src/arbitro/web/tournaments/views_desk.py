@@ -185,6 +185,22 @@ def _prize_document(row: models.Tournament) -> str:
     return "" if doc is None else json.dumps(doc, indent=2, ensure_ascii=False)
 
 
+def _out_of_fide_mode(st: Any, core: Any) -> bool:
+    """True once the tournament has left FIDE mode (VCL4THP Q46: a banner on the desk); an import not yet
+    adopted has left it when its file says so or its scoring is refused in FIDE mode (core ``importing``)."""
+    from arbitro.tournament.fide import check_scoring
+
+    if st is not None:
+        return not st.fide_mode
+    if any(note.startswith("FIDE mode left") for note in core.comments):
+        return True
+    try:
+        check_scoring(core.scoring)
+    except ArbitroError:
+        return True
+    return False
+
+
 @login_required
 def panel(request: HttpRequest, slug: str) -> HttpResponse:
     row = _managed(request, slug, "view")
@@ -252,6 +268,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "can_chief": permissions.can(request.user, row, "pair"),
             "editable": st is not None or not service.is_event_based(row),  # imported: adopted on the first action
             "state": st,
+            "out_of_fide_mode": _out_of_fide_mode(st, core),
             "no_refresh": True,
             "default_time": federation.default_time_text(row) if row.category else "",  # the rulebook's default time
             "prizes": prizes.view(row, core),
