@@ -73,3 +73,23 @@ def test_q46_cli_standings_and_show_carry_a_permanent_banner(
         assert first.startswith("*** NOT IN FIDE MODE *** (FIDE mode left on "), command
     ok(capsys, "pair", str(small), "--seed", "1")  # still there after later rounds
     assert ok(capsys, "standings", str(small)).startswith("*** NOT IN FIDE MODE ***")
+
+
+def test_q43_cli_import_that_leaves_fide_mode_takes_the_second_confirmation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from arbitro.cli import main
+
+    from .test_import_rule_check import FINE
+
+    source = tmp_path / "blitz.trf"
+    source.write_text(FINE.replace("142 3\n", "142 3\n162 W 1.0 D 0.75 L 0.0\n"), encoding="utf-8")
+    target = tmp_path / "blitz-club.trf"
+    assert main(["tournament", "new", str(target), "--from-trf", str(source)]) == 2
+    err = capsys.readouterr().err
+    assert "WARNING (1 of 2)" in err and "leaves FIDE mode for good" in err and not target.exists()
+    token = err.rsplit("--confirm ", 1)[1].split(")")[0]
+    assert main(["tournament", "new", str(target), "--from-trf", str(source), "--confirm", "LEAVE-000000"]) == 2
+    capsys.readouterr()
+    assert main(["tournament", "new", str(target), "--from-trf", str(source), "--confirm", token]) == 0
+    assert "### FIDE mode left on " in target.read_text(encoding="utf-8")

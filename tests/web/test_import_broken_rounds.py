@@ -85,3 +85,32 @@ def test_q46_desk_panel_shows_a_permanent_banner_out_of_fide_mode(logged, langua
     assert _upload(logged, legal.encode(), language).status_code == 302
     other = models.Tournament.objects.get(name="Legal Open")
     assert 'id="not-fide-mode"' not in logged.get(reverse("tournaments:desk_panel", args=[other.slug])).content.decode()
+
+
+#: a scoring FIDE mode refuses (two draws worth more than a win and a loss): importing it leaves FIDE mode
+NON_FIDE = FINE.replace("Rematch Open", "Club Blitz").replace("142 3\n", "142 3\n162 W 1.0 D 0.75 L 0.0\n")
+
+
+@pytest.mark.parametrize(
+    ("language", "first", "second"),
+    [
+        ("es", "Advertencia 1 de 2", "Confirmación 2 de 2"),
+        ("en", "Warning 1 of 2", "Confirmation 2 of 2"),
+    ],
+)
+def test_q43_desk_import_that_leaves_fide_mode_takes_two_confirmations(
+    logged, language: str, first: str, second: str
+) -> None:
+    resp = _upload(logged, NON_FIDE.encode(), language)
+    page = resp.content.decode()
+    assert resp.status_code == 200 and first in page and 'id="import-fide-exit-continue"' in page
+    token = resp.context["token"]
+    resp = logged.post(reverse("tournaments:desk_import"), {"copy": token})  # the first confirmation only warns
+    page = resp.content.decode()
+    assert resp.status_code == 200 and second in page and 'id="import-leave-fide"' in page
+    assert not models.Tournament.objects.filter(name="Club Blitz").exists()
+    resp = logged.post(reverse("tournaments:desk_import"), {"copy": token})  # the second acts
+    assert resp.status_code == 302
+    row = models.Tournament.objects.get(name="Club Blitz")
+    assert "### FIDE mode left on " in store.export_trf(row)
+    assert 'id="not-fide-mode"' in logged.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()

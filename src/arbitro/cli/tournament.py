@@ -258,6 +258,15 @@ def new_cmd(
             "each is written as ### Import @ Round n.",
         ),
     ] = False,
+    confirm: Annotated[
+        str,
+        typer.Option(
+            "--confirm",
+            metavar="TOKEN",
+            help="With --from-trf: a file whose scoring FIDE mode refuses leaves FIDE mode (Level 4): "
+            "the first run warns and prints a token, the second repeats it here.",
+        ),
+    ] = "",
     author: AuthorOpt = None,
 ) -> None:
     """Create a tournament: NAME.trf and its event log NAME.events.jsonl."""
@@ -270,12 +279,20 @@ def new_cmd(
 
         try:
             events = events_from_tournament(
-                read_trf(from_trf), author=_author(author), accept_broken_rounds=accept_broken_rounds
+                read_trf(from_trf),
+                author=_author(author),
+                accept_broken_rounds=accept_broken_rounds,
+                leave_fide_mode_token=confirm,
             )
         except BrokenRounds as err:  # VCL4THP Q54-Q55: Level 3, nothing written until confirmed
             raise ArbitroError(
                 f"{from_trf}: {err}\nnothing was created; run again with --accept-broken-rounds to import it as it is"
             ) from None
+        except ArbitroError as err:
+            if "confirm a second time with the token" in str(err):  # the Level-4 exit (VCL4THP Q43)
+                token = str(err).rsplit(" ", 1)[1]
+                raise ArbitroError(f"{from_trf}: {err} (run again with --confirm {token})") from None
+            raise
         svc = TournamentService(events)
         save(file, svc, events)
         typer.echo(f"{file}: created from {from_trf} ({svc.state.system}, {len(svc.state.header.players)} players, "

@@ -30,7 +30,14 @@ from arbitro.tournament.fide import check_scoring
 from arbitro.tournament.state import replay
 from arbitro.views.rounds import round_sheet
 
-__all__ = ["BrokenRounds", "broken_rounds", "events_from_tournament", "import_note"]
+__all__ = [
+    "BrokenRounds",
+    "broken_rounds",
+    "events_from_tournament",
+    "fide_exit_on_import",
+    "import_exit_token",
+    "import_note",
+]
 
 _BY_OUTCOME = {"W": "F", "D": "H", "L": "Z"}
 
@@ -96,8 +103,37 @@ def import_note(round_number: int, texts: list[str], author: str, stamp: str) ->
     return f"Import @ Round {round_number}: imported as it was by {author} on {stamp}, breaking " + "; ".join(texts)
 
 
+def fide_exit_on_import(t: Tournament) -> str:
+    """Why importing ``t`` would leave FIDE mode (its scoring is refused there), or ``""``.
+
+    A file that already says it left FIDE mode (a ``###`` line) leaves nothing: it is out already.
+    """
+    if any(note.startswith("FIDE mode left") for note in t.comments):
+        return ""
+    try:
+        check_scoring(t.scoring)
+    except ArbitroError as err:
+        return str(err)
+    return ""
+
+
+def import_exit_token(t: Tournament) -> str:
+    """The token the second step of an import that leaves FIDE mode repeats (Level 4, VCL4THP Q43):
+    ``LEAVE-`` and six hex digits of the file's name, scoring and players, shown only by the first step."""
+    import hashlib
+
+    scoring = ",".join(f"{k}={getattr(t.scoring, k)}" for k in sorted(t.scoring.__dataclass_fields__))
+    seed = f"{t.name}|{scoring}|{sorted(t.players)}|{t.played_rounds}"
+    return "LEAVE-" + hashlib.sha256(seed.encode("utf-8")).hexdigest()[:6].upper()
+
+
 def events_from_tournament(
-    t: Tournament, *, author: str = "import", timestamp: str | None = None, accept_broken_rounds: bool = False
+    t: Tournament,
+    *,
+    author: str = "import",
+    timestamp: str | None = None,
+    accept_broken_rounds: bool = False,
+    leave_fide_mode_token: str = "",
 ) -> list[Event]:
     """The events that rebuild ``t`` (its players, rounds and requested byes).
 
@@ -105,6 +141,9 @@ def events_from_tournament(
     (:func:`broken_rounds`, VCL4THP Q54) unless ``accept_broken_rounds`` (the arbiter's
     Level-3 confirmation, Q55): then each such round's ``round_paired`` carries its
     ``### Import @ Round n`` note.
+
+    A file whose scoring is refused in FIDE mode leaves it (VCL4THP Q42-Q43): a Level-4 exit, refused
+    with the consequences and :func:`import_exit_token` unless ``leave_fide_mode_token`` repeats it.
     """
     stamp = timestamp or now_utc()
     events: list[Event] = []
@@ -163,10 +202,17 @@ def events_from_tournament(
         emit("pairing_numbers_assigned", {"order": sorted(t.players), "method": "imported"})
     left = [note for note in t.comments if note.startswith("FIDE mode left")]
     if not left:
-        try:
-            check_scoring(t.scoring)
-        except ArbitroError as err:
-            left = [f"FIDE mode left on {stamp} by {author}: imported file: {err}"]
+        why = fide_exit_on_import(t)
+        if why:
+            expected = import_exit_token(t)
+            if leave_fide_mode_token.strip().upper() != expected:
+                raise ArbitroError(
+                    f"import: WARNING (1 of 2): {why}: importing this file leaves FIDE mode for good; the TRF and "
+                    "the event log say so (a ### line), the FIDE-mode checks stop and the federation may refuse "
+                    f"to rate the tournament. Nothing was imported: to import it out of FIDE mode, confirm a "
+                    f"second time with the token {expected}"
+                )
+            left = [f"FIDE mode left on {stamp} by {author}: imported file: {why}"]
     for note in left[:1]:
         emit("fide_mode_left", {"reason": "", "note": note})
     broken = broken_rounds(t)

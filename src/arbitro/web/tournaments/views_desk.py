@@ -108,6 +108,16 @@ def _broken_rounds(data: bytes, source: str) -> list[tuple[int, list[str]]]:
         return []  # the import says what is wrong with the file
 
 
+def _fide_exit(data: bytes, source: str) -> str:
+    """Why importing the file leaves FIDE mode (its scoring, core ``fide_exit_on_import``), or ``""``."""
+    from arbitro.tournament.importing import fide_exit_on_import
+
+    try:
+        return fide_exit_on_import(store.parse(data, source=source, validate=False))
+    except (ArbitroError, LookupError):
+        return ""
+
+
 @login_required
 def import_trf(request: HttpRequest) -> HttpResponse:
     """Import a TRF file; one that is already here (same name, date and players) asks before making a copy,
@@ -125,6 +135,11 @@ def import_trf(request: HttpRequest) -> HttpResponse:
         request.method == "POST" and request.POST.get("copy") and pending and pending.get("token") == request.POST["copy"]
         and pending.get("organisation", org.pk) == org.pk
     ):
+        if pending.get("exit") and not pending.get("warned"):  # Level 4 (VCL4THP Q43): the second confirmation
+            request.session[_PENDING] = {**pending, "warned": True}
+            return render(
+                request, "tournaments/desk_import.html", {**page, "exit_second": True, "token": pending["token"]}
+            )
         path = _pending_path(pending["token"])  # the arbiter confirmed the copy, or the broken rounds
         confirmed = True
         data = path.read_bytes() if path.is_file() else None
@@ -141,14 +156,19 @@ def import_trf(request: HttpRequest) -> HttpResponse:
         except ArbitroError:
             found = []  # the import below says what is wrong with the file
         broken = _broken_rounds(data, source)
-        if found or broken:
+        leaving = _fide_exit(data, source)
+        if found or broken or leaving:
             token = secrets.token_hex(16)
             path = _pending_path(token)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-            request.session[_PENDING] = {"token": token, "category": category, "source": source, "organisation": org.pk}
+            request.session[_PENDING] = {
+                "token": token, "category": category, "source": source, "organisation": org.pk, "exit": leaving,
+            }
             return render(
-                request, "tournaments/desk_import.html", {**page, "duplicates": found, "broken": broken, "token": token}
+                request,
+                "tournaments/desk_import.html",
+                {**page, "duplicates": found, "broken": broken, "fide_exit": leaving, "token": token},
             )
     if data is not None:
         try:
@@ -160,8 +180,8 @@ def import_trf(request: HttpRequest) -> HttpResponse:
             messages.error(request, texts.text(err))
         else:
             models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
-            if confirmed and _broken_rounds(data, source):
-                try:  # the log now, so that its ``### Import @ Round n`` lines are in every export (Q55)
+            if confirmed and (_broken_rounds(data, source) or _fide_exit(data, source)):
+                try:  # the log now, so that its ``### Import @ Round n`` / FIDE-mode lines are in every export
                     service.adopt(row)
                 except ArbitroError as err:
                     messages.warning(request, texts.text(err))
