@@ -121,7 +121,8 @@ def _fide_exit(data: bytes, source: str) -> str:
 @login_required
 def import_trf(request: HttpRequest) -> HttpResponse:
     """Import a TRF file; one that is already here (same name, date and players) asks before making a copy,
-    one whose rounds break the pairing rules shows them and asks to confirm (Level 3, VCL4THP Q54-Q55)."""
+    one whose rounds break the pairing rules shows them and asks to confirm (Level 3, VCL4THP Q54-Q55), one
+    whose scoring leaves FIDE mode warns and then asks a second time (Level 4, Q43)."""
     import secrets
 
     org, choices = creation_organisation(request)
@@ -208,17 +209,11 @@ def _prize_document(row: models.Tournament) -> str:
 def _out_of_fide_mode(st: Any, core: Any) -> bool:
     """True once the tournament has left FIDE mode (VCL4THP Q46: a banner on the desk); an import not yet
     adopted has left it when its file says so or its scoring is refused in FIDE mode (core ``importing``)."""
-    from arbitro.tournament.fide import check_scoring
+    from arbitro.tournament.importing import fide_exit_on_import
 
     if st is not None:
         return not st.fide_mode
-    if any(note.startswith("FIDE mode left") for note in core.comments):
-        return True
-    try:
-        check_scoring(core.scoring)
-    except ArbitroError:
-        return True
-    return False
+    return any(note.startswith("FIDE mode left") for note in core.comments) or bool(fide_exit_on_import(core))
 
 
 @login_required
