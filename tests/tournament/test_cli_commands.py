@@ -49,7 +49,9 @@ def test_standings_after_complete_rounds(small: Path, capsys: pytest.CaptureFixt
 
 def test_leave_fide_mode_needs_yes_and_is_written(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert "confirm" in refused(capsys, small, "leave-fide-mode", str(small))
-    out = ok(capsys, "leave-fide-mode", str(small), "--yes", "--reason", "blitz side event")
+    step1 = refused(capsys, small, "leave-fide-mode", str(small), "--yes")  # Level 4 (VCL4THP Q43): warns only
+    token = step1.rsplit("--confirm ", 1)[1].split(")")[0]
+    out = ok(capsys, "leave-fide-mode", str(small), "--yes", "--confirm", token, "--reason", "blitz side event")
     assert out.startswith("### FIDE mode left on ") and "blitz side event" in out
     assert any(c.startswith("FIDE mode left") for c in parse_trf(small.read_text()).tournament.comments)
     assert "already left" in refused(capsys, small, "leave-fide-mode", str(small), "--yes")

@@ -115,7 +115,7 @@ def test_vcl4thp_q192_rating_report_correction_is_for_older_rounds_only_and_not_
 
 def test_vcl4thp_q191_outside_fide_mode_an_old_round_is_still_corrected_for_the_standings() -> None:
     svc = _swiss()
-    svc.leave_fide_mode(confirm=True, reason="club event")
+    svc.leave_fide_mode(confirm=True, reason="club event", token=svc.fide_exit_token())
     _play(svc, 3)
     (event,) = svc.correct_result(1, "0-1", round_number=1)
     assert event.kind == "result_corrected" and svc.state.round(1).boards[0].white_code is ResultCode.LOSS
@@ -155,7 +155,7 @@ def test_vcl4thp_q57_fide_mode_freezes_the_number_of_rounds_once_round_1_is_pair
 
 def test_vcl4thp_q57_outside_fide_mode_a_swiss_may_still_announce_more_rounds() -> None:
     svc = _swiss(rounds=5)
-    svc.leave_fide_mode(confirm=True, reason="club event")
+    svc.leave_fide_mode(confirm=True, reason="club event", token=svc.fide_exit_token())
     svc.pair_next_round(seed=1)
     svc.change_settings(rounds=7)
     assert svc.state.total_rounds == 7

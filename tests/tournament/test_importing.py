@@ -9,7 +9,7 @@ from tests.fixture_paths import FIXTURES
 
 from arbitro.model import ResultCode
 from arbitro.tournament import TournamentService, event_from_json, replay
-from arbitro.tournament.importing import events_from_tournament
+from arbitro.tournament.importing import broken_rounds, events_from_tournament
 from arbitro.trf import read_trf
 
 FILES = [
@@ -31,7 +31,8 @@ def test_import_replays_to_the_same_players_and_results(path: Path) -> None:
     t = read_trf(path)
     if t.rounds is None and not t.is_round_robin and t.played_rounds == 0:
         pytest.skip("no rounds announced and none played")
-    events = events_from_tournament(t, timestamp="2026-11-30T12:00:00+00:00")
+    # a file whose rounds break the absolute criteria is imported once confirmed (VCL4THP Q55)
+    events = events_from_tournament(t, timestamp="2026-11-30T12:00:00+00:00", accept_broken_rounds=bool(broken_rounds(t)))
     svc = TournamentService(events)
     back = svc.state.to_tournament(include_pending=True)
     assert sorted(back.players) == sorted(t.players)

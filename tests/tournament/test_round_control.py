@@ -99,7 +99,7 @@ def test_c0402_4_3_correction_of_an_earlier_round_is_a_trf_comment_line_in_fide_
 
 def test_correction_outside_fide_mode_writes_no_note_and_old_payloads_still_read() -> None:
     svc = _swiss()
-    svc.leave_fide_mode(confirm=True)
+    svc.leave_fide_mode(confirm=True, token=svc.fide_exit_token())
     svc.pair_next_round(seed=1)
     svc.enter_result(1, "1-0")
     (event,) = svc.correct_result(1, "0-1")

@@ -82,7 +82,10 @@ def test_leaving_fide_mode_needs_confirmation_and_is_written_into_the_trf(rr7: T
     with pytest.raises(ArbitroError, match="confirm"):
         rr7.leave_fide_mode()
     assert rr7.state.fide_mode
-    rr7.leave_fide_mode(confirm=True, reason="club rules")
+    with pytest.raises(ArbitroError, match="confirm a second time"):  # Level 4: the first step only warns
+        rr7.leave_fide_mode(confirm=True, reason="club rules")
+    assert rr7.state.fide_mode
+    rr7.leave_fide_mode(confirm=True, reason="club rules", token=rr7.fide_exit_token())
     assert not rr7.state.fide_mode
     assert any("FIDE mode left" in c and "club rules" in c for c in rr7.state.to_tournament().comments)
     with pytest.raises(ArbitroError, match="already left"):

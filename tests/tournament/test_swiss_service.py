@@ -117,7 +117,7 @@ def test_c04_1_manual_change_refuses_rematch_and_second_pab_in_fide_mode() -> No
         svc.change_pairing([(1, 3), (1, 4)], bye=5)
     svc.change_pairing([(1, 3), (2, 5)], bye=4)
     assert svc.state.to_tournament(include_pending=True).comments[-1].startswith("MPA @ Round 2: engine")
-    svc.leave_fide_mode(confirm=True)
+    svc.leave_fide_mode(confirm=True, token=svc.fide_exit_token())
     n = len(svc.events)
     svc.change_pairing([(2, 1), (3, 5)], bye=4, reason="club rules")  # allowed outside FIDE mode
     assert len(svc.events) == n + 1
@@ -162,7 +162,7 @@ def test_prohibited_pairings_260_only_before_round_1_in_fide_mode() -> None:
         svc.prohibit_pairing([3, 4])
     with pytest.raises(ArbitroError, match="prohibited pairing"):
         svc.change_pairing([(2, 1), (3, 5), (4, 6)])
-    svc.leave_fide_mode(confirm=True)
+    svc.leave_fide_mode(confirm=True, token=svc.fide_exit_token())
     svc.prohibit_pairing([3, 4], first_round=3)
     assert len(svc.state.to_tournament().prohibited_pairings) == 2
     with pytest.raises(ArbitroError, match="at least two"):

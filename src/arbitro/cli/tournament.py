@@ -250,6 +250,23 @@ def new_cmd(
     from_trf: Annotated[
         Path | None, typer.Option("--from-trf", help="Start from an existing TRF file (players, rounds, results).")
     ] = None,
+    accept_broken_rounds: Annotated[
+        bool,
+        typer.Option(
+            "--accept-broken-rounds",
+            help="With --from-trf: confirm (Level 3) importing rounds that break the pairing rules; "
+            "each is written as ### Import @ Round n.",
+        ),
+    ] = False,
+    confirm: Annotated[
+        str,
+        typer.Option(
+            "--confirm",
+            metavar="TOKEN",
+            help="With --from-trf: a file whose scoring FIDE mode refuses leaves FIDE mode (Level 4): "
+            "the first run warns and prints a token, the second repeats it here.",
+        ),
+    ] = "",
     author: AuthorOpt = None,
 ) -> None:
     """Create a tournament: NAME.trf and its event log NAME.events.jsonl."""
@@ -257,14 +274,32 @@ def new_cmd(
         if path.exists():
             raise ArbitroError(f"{path}: already exists; choose another file name")
     if from_trf is not None:
-        from arbitro.tournament.importing import events_from_tournament
+        from arbitro.tournament.importing import BrokenRounds, events_from_tournament
         from arbitro.trf import read_trf
 
-        events = events_from_tournament(read_trf(from_trf), author=_author(author))
+        try:
+            events = events_from_tournament(
+                read_trf(from_trf),
+                author=_author(author),
+                accept_broken_rounds=accept_broken_rounds,
+                leave_fide_mode_token=confirm,
+            )
+        except BrokenRounds as err:  # VCL4THP Q54-Q55: Level 3, nothing written until confirmed
+            raise ArbitroError(
+                f"{from_trf}: {err}\nnothing was created; run again with --accept-broken-rounds to import it as it is"
+            ) from None
+        except ArbitroError as err:
+            if "confirm a second time with the token" in str(err):  # the Level-4 exit (VCL4THP Q43)
+                token = str(err).rsplit(" ", 1)[1]
+                raise ArbitroError(f"{from_trf}: {err} (run again with --confirm {token})") from None
+            raise
         svc = TournamentService(events)
         save(file, svc, events)
         typer.echo(f"{file}: created from {from_trf} ({svc.state.system}, {len(svc.state.header.players)} players, "
                    f"{svc.state.paired_rounds} rounds); event log {log_path(file).name}")
+        for note in svc.state.header.comments:
+            if note.startswith("Import @ Round"):
+                typer.echo(f"### {note}")
         return
     if not name:
         raise ArbitroError("--name: a tournament needs a name")
@@ -718,21 +753,54 @@ def result_cmd(
 @tournament_app.command("leave-fide-mode")
 def leave_fide_mode_cmd(
     file: FileArg,
-    yes: Annotated[bool, typer.Option("--yes", help="Confirm: this cannot be undone.")] = False,
+    yes: Annotated[bool, typer.Option("--yes", help="Step 1: show the warning and the confirmation token.")] = False,
+    confirm: Annotated[
+        str,
+        typer.Option("--confirm", metavar="TOKEN", help="Step 2 (with --yes): the token step 1 printed; only this acts."),
+    ] = "",
     reason: Annotated[str, typer.Option("--reason")] = "",
     author: AuthorOpt = None,
 ) -> None:
-    """Leave FIDE mode for good (written into the TRF as a ### comment)."""
+    """Leave FIDE mode for good (written into the TRF as a ### comment): two steps (Level 4, VCL4THP Q43).
+
+    Step 1 warns with the consequences and prints a token (LEAVE-XXXXXX); step 2 repeats it:
+
+      arbitro tournament leave-fide-mode open.trf --yes
+
+      arbitro tournament leave-fide-mode open.trf --yes --confirm LEAVE-3FA2C1
+
+    At a terminal, without --confirm, both steps are asked in turn (the second: type the token).
+    The token changes with every change of the tournament. Exit code 2 until step 2 is given.
+    """
     svc = _run(file, author)
-    if not yes and sys.stdin.isatty():
-        yes = typer.confirm(
-            "WARNING: leaving FIDE mode cannot be undone; the TRF will say so and FIDE may not accept the "
-            "tournament. Leave FIDE mode?",
-            default=False,
+    token = confirm
+    if not token and sys.stdin.isatty() and svc.state.fide_mode:
+        expected = svc.fide_exit_token()
+        typer.echo(
+            "WARNING (1 of 2): leaving FIDE mode cannot be undone; the TRF and the event log say so for good "
+            "(a ### line); the FIDE-mode checks stop and the federation may refuse to rate the tournament."
         )
-    svc.leave_fide_mode(confirm=yes, reason=reason)
+        yes = yes or typer.confirm("Go on to the second confirmation?", default=False)
+        if yes:
+            token = typer.prompt(f"Confirmation 2 of 2: type {expected} to leave FIDE mode", default="")
+    try:
+        svc.leave_fide_mode(confirm=yes, reason=reason, token=token)
+    except ArbitroError as err:
+        if err.code == "fide.confirm":
+            raise ArbitroError(f"{err} (step 1: run again with --yes)") from None
+        if err.code == "fide.confirm_level4":
+            raise ArbitroError(f"{err} (step 2: run again with --yes --confirm {svc.fide_exit_token()})") from None
+        raise
     save(file, svc)
     typer.echo(f"### {svc.new_events[-1].payload['note']}")
+
+
+def _fide_banner(state: TournamentState) -> str | None:
+    """The notice every face of a tournament out of FIDE mode shows first (VCL4THP Q46)."""
+    if state.fide_mode:
+        return None
+    left = next((c for c in state.header.comments if c.startswith("FIDE mode left")), "FIDE mode left")
+    return f"*** NOT IN FIDE MODE *** ({left})"
 
 
 @tournament_app.command("show")
@@ -744,6 +812,9 @@ def show_cmd(
     """Show a round's pairing and results, now or at an earlier point of the log."""
     events = read_log(log_path(file))
     state = replay(events[:at] if at is not None else events)
+    banner = _fide_banner(state)
+    if banner:
+        typer.echo(banner)
     typer.echo(
         f"{state.header.name}: {len(state.header.players)} players, {state.paired_rounds} of "
         f"{state.total_rounds or '?'} rounds paired, FIDE mode {'on' if state.fide_mode else 'off'}"
@@ -777,6 +848,9 @@ def standings_cmd(
 ) -> None:
     """Standings after the complete rounds, with the tie-breaks of the standings service (C.07)."""
     state = replay(read_log(log_path(file)))
+    banner = _fide_banner(state)
+    if banner:
+        typer.echo(banner)
     t = state.to_tournament()
     if after_round is not None:
         if not 0 <= after_round <= t.played_rounds:

@@ -50,7 +50,7 @@ nothing. ``svc.warnings`` holds the last command's warnings. Commands:
   corrects the last paired round and the one before it; older rounds only ``rating_report=True``
   (the standings keep the result, the TRF carries the corrected one and a ``###`` line; VCL4THP Q189-Q193)
 * ``change_settings(**settings)``: FIDE mode freezes ``rounds`` once round 1 is paired (VCL4THP Q57)
-* ``leave_fide_mode(confirm=True, reason="")``: irreversible
+* ``leave_fide_mode(confirm=True, reason="", token=fide_exit_token())``: Level 4 (VCL4THP Q43), irreversible
 
 Each command returns the list of events it appended (``register_player``
 returns the new pairing number instead).

@@ -372,6 +372,7 @@ class _WholeRound(EventData):
 class RoundPaired(_WholeRound):
     kind: ClassVar[str] = "round_paired"
     engine: str = _read(_text, "")
+    note: str = _read(_text, "")  # an imported round that breaks the rules: ``### Import @ Round n`` (VCL4THP Q55)
 
 
 @dataclass(frozen=True, slots=True)

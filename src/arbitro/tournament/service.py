@@ -1264,8 +1264,26 @@ class TournamentService:
         return list(tx.events)
 
     # -- FIDE mode ---------------------------------------------------------
-    def leave_fide_mode(self, confirm: bool = False, reason: str = "") -> list[Event]:
-        """Leave FIDE mode for good (TEC checklist: explicit confirmation, irreversible, a ``###`` line)."""
+    def fide_exit_token(self) -> str:
+        """The token the second step of leaving FIDE mode must repeat (Level 4, VCL4THP Q43).
+
+        Shown only by the first step's warning; it names this tournament at this point of its
+        log (``LEAVE-`` and six hex digits), so a confirmation given before any later change, or
+        for another tournament, is refused.
+        """
+        import hashlib
+
+        s = self.state
+        seed = f"{s.header.name}|{len(self._events)}|{self._events[-1].timestamp if self._events else ''}"
+        return "LEAVE-" + hashlib.sha256(seed.encode("utf-8")).hexdigest()[:6].upper()
+
+    def leave_fide_mode(self, confirm: bool = False, reason: str = "", token: str = "") -> list[Event]:
+        """Leave FIDE mode for good: a Level-4 (two-step) confirmation (VCL4THP Q43), a ``###`` line (Q44).
+
+        Step one (``confirm`` without the token, or a wrong token) is refused with the consequences and
+        :meth:`fide_exit_token`; step two repeats that token (``token=``) and only then acts. Irreversible
+        (no event sets FIDE mode back, Q45).
+        """
         check_text("reason", reason)
         s = self._require_open()
         if not s.fide_mode:
@@ -1277,12 +1295,24 @@ class TournamentService:
                     "FIDE mode: leaving FIDE mode cannot be undone and is written into the TRF; confirm it explicitly",
                 )
             )
+        expected = self.fide_exit_token()
+        if token.strip().upper() != expected:
+            raise ArbitroError(
+                msg(
+                    "fide.confirm_level4",
+                    "FIDE mode: WARNING: leaving FIDE mode cannot be undone; the TRF and the event log say so for "
+                    "good (a ### line); the FIDE-mode checks stop (results worth more than one point per game, "
+                    "corrections of older rounds, the number of rounds) and the federation may refuse to rate the "
+                    "tournament. Nothing has changed yet: to leave FIDE mode, confirm a second time with the "
+                    "token {token}",
+                    token=expected,
+                )
+            )
         with self._tx() as tx:
             stamp = tx.clock()
             note = f"FIDE mode left on {stamp} by {self.author}" + (f": {reason}" if reason else "")
             tx.emit(ev.FideModeLeft(reason=reason, note=note), timestamp=stamp)
         return list(tx.events)
-
 
     # -- finishing -----------------------------------------------------------
     def finish(self, reason: str = "") -> list[Event]:

@@ -611,6 +611,8 @@ def _paired(state: TournamentState, p: ev.RoundPaired) -> None:
             requested=requested,
         )
     )
+    if p.note:  # ``### Import @ Round n`` (VCL4THP Q55)
+        state.header.comments.append(p.note)
 
 
 def _round_unpaired(state: TournamentState, p: ev.RoundUnpaired) -> None:

@@ -47,7 +47,7 @@ from arbitro.tournament import (
 )
 from arbitro.tournament import replay as core_replay
 from arbitro.tournament.fide import correctable_rounds
-from arbitro.tournament.importing import events_from_tournament
+from arbitro.tournament.importing import events_from_tournament, import_exit_token
 from arbitro.tournament.results import parse_pending
 from arbitro.web import jobs
 
@@ -68,12 +68,17 @@ def adopt(row: models.Tournament) -> None:
     The log replaces the imported snapshot as the tournament's state; nothing is
     decided here. Raises :class:`ArbitroError` (the core's reason) when the file
     cannot be turned into a consistent log: the tournament then stays read-only.
+    Rounds that break the pairing rules were confirmed when the row was imported
+    (``store.import_trf``, VCL4THP Q55): the log records each as ``### Import @ Round n``; a file whose
+    scoring leaves FIDE mode passed the desk's two steps (Level 4, Q43) before it became a row.
     """
     if is_event_based(row):
         return
     core = store.parse(row.base_trf, source=f"{row.slug}.trf", validate=False)
     try:
-        events = events_from_tournament(core, author="import")
+        events = events_from_tournament(
+            core, author="import", accept_broken_rounds=True, leave_fide_mode_token=import_exit_token(core)
+        )
     except ArbitroError as err:
         raise ArbitroError(
             _("this tournament was imported from a TRF file that cannot be continued here: %(why)s") % {"why": texts.text(err)}

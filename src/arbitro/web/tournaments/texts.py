@@ -221,6 +221,13 @@ TEXTS: dict[str, Promise | Plural] = {
     "fide.confirm": _(
         "FIDE mode: leaving FIDE mode cannot be undone and is written into the TRF; confirm it explicitly"
     ),
+    "fide.confirm_level4": _(
+        "FIDE mode: WARNING: leaving FIDE mode cannot be undone; the TRF and the event log say so for "
+        "good (a ### line); the FIDE-mode checks stop (results worth more than one point per game, "
+        "corrections of older rounds, the number of rounds) and the federation may refuse to rate the "
+        "tournament. Nothing has changed yet: to leave FIDE mode, confirm a second time with the "
+        "token %(token)s"
+    ),
     "finish.incomplete": _("finish: round %(round)s has no result yet on board(s) %(boards)s"),
     "finish.early": _("finished after %(played)s of %(total)s rounds"),
     "reopen.not_finished": _("re-open: the tournament is not finished"),

@@ -98,9 +98,31 @@ def _pending_path(token: str):  # type: ignore[no-untyped-def]
     return settings.DATA_DIR / "pending-imports" / f"{token}.trf"
 
 
+def _broken_rounds(data: bytes, source: str) -> list[tuple[int, list[str]]]:
+    """The file's rounds that break the pairing rules (VCL4THP Q54), in round order; none when unreadable."""
+    from arbitro.tournament.importing import broken_rounds
+
+    try:
+        return sorted(broken_rounds(store.parse(data, source=source, validate=False)).items())
+    except (ArbitroError, LookupError):
+        return []  # the import says what is wrong with the file
+
+
+def _fide_exit(data: bytes, source: str) -> str:
+    """Why importing the file leaves FIDE mode (its scoring, core ``fide_exit_on_import``), or ``""``."""
+    from arbitro.tournament.importing import fide_exit_on_import
+
+    try:
+        return fide_exit_on_import(store.parse(data, source=source, validate=False))
+    except (ArbitroError, LookupError):
+        return ""
+
+
 @login_required
 def import_trf(request: HttpRequest) -> HttpResponse:
-    """Import a TRF file; one that is already here (same name, date and players) asks before making a copy."""
+    """Import a TRF file; one that is already here (same name, date and players) asks before making a copy,
+    one whose rounds break the pairing rules shows them and asks to confirm (Level 3, VCL4THP Q54-Q55), one
+    whose scoring leaves FIDE mode warns and then asks a second time (Level 4, Q43)."""
     import secrets
 
     org, choices = creation_organisation(request)
@@ -109,11 +131,18 @@ def import_trf(request: HttpRequest) -> HttpResponse:
     data: bytes | None = None
     category, source = "", "<upload>"
     pending = request.session.get(_PENDING)
+    confirmed = False
     if (
         request.method == "POST" and request.POST.get("copy") and pending and pending.get("token") == request.POST["copy"]
         and pending.get("organisation", org.pk) == org.pk
     ):
-        path = _pending_path(pending["token"])  # the arbiter confirmed the copy
+        if pending.get("exit") and not pending.get("warned"):  # Level 4 (VCL4THP Q43): the second confirmation
+            request.session[_PENDING] = {**pending, "warned": True}
+            return render(
+                request, "tournaments/desk_import.html", {**page, "exit_second": True, "token": pending["token"]}
+            )
+        path = _pending_path(pending["token"])  # the arbiter confirmed the copy, or the broken rounds
+        confirmed = True
         data = path.read_bytes() if path.is_file() else None
         path.unlink(missing_ok=True)
         del request.session[_PENDING]
@@ -127,13 +156,21 @@ def import_trf(request: HttpRequest) -> HttpResponse:
             found = store.duplicates(store.parse(data, source=source, validate=False), org)
         except ArbitroError:
             found = []  # the import below says what is wrong with the file
-        if found:
+        broken = _broken_rounds(data, source)
+        leaving = _fide_exit(data, source)
+        if found or broken or leaving:
             token = secrets.token_hex(16)
             path = _pending_path(token)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)
-            request.session[_PENDING] = {"token": token, "category": category, "source": source, "organisation": org.pk}
-            return render(request, "tournaments/desk_import.html", {**page, "duplicates": found, "token": token})
+            request.session[_PENDING] = {
+                "token": token, "category": category, "source": source, "organisation": org.pk, "exit": leaving,
+            }
+            return render(
+                request,
+                "tournaments/desk_import.html",
+                {**page, "duplicates": found, "broken": broken, "fide_exit": leaving, "token": token},
+            )
     if data is not None:
         try:
             row = store.import_trf(data, category=category, source=source, organisation=org)
@@ -144,6 +181,11 @@ def import_trf(request: HttpRequest) -> HttpResponse:
             messages.error(request, texts.text(err))
         else:
             models.Role.objects.get_or_create(user=request.user, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
+            if confirmed and (_broken_rounds(data, source) or _fide_exit(data, source)):
+                try:  # the log now, so that its ``### Import @ Round n`` / FIDE-mode lines are in every export
+                    service.adopt(row)
+                except ArbitroError as err:
+                    messages.warning(request, texts.text(err))
             messages.success(request, _("Tournament imported."))
             return redirect("tournaments:desk_panel", slug=row.slug)
     return render(request, "tournaments/desk_import.html", page)
@@ -162,6 +204,16 @@ def _prize_document(row: models.Tournament) -> str:
 
     doc = prizes.stored_document(row)
     return "" if doc is None else json.dumps(doc, indent=2, ensure_ascii=False)
+
+
+def _out_of_fide_mode(st: Any, core: Any) -> bool:
+    """True once the tournament has left FIDE mode (VCL4THP Q46: a banner on the desk); an import not yet
+    adopted has left it when its file says so or its scoring is refused in FIDE mode (core ``importing``)."""
+    from arbitro.tournament.importing import fide_exit_on_import
+
+    if st is not None:
+        return not st.fide_mode
+    return any(note.startswith("FIDE mode left") for note in core.comments) or bool(fide_exit_on_import(core))
 
 
 @login_required
@@ -231,6 +283,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "can_chief": permissions.can(request.user, row, "pair"),
             "editable": st is not None or not service.is_event_based(row),  # imported: adopted on the first action
             "state": st,
+            "out_of_fide_mode": _out_of_fide_mode(st, core),
             "no_refresh": True,
             "default_time": federation.default_time_text(row) if row.category else "",  # the rulebook's default time
             "prizes": prizes.view(row, core),
