@@ -477,18 +477,25 @@ def main(argv: list[str]) -> int:
         for direction in directions
         if (direction, seed) not in done
     ]
-    with args.log.open("a") as log:
-        if args.jobs > 1:
-            # unordered, one job at a time: a long 1,000-player tournament does not hold finished
-            # ones back, so a run that is stopped loses only the tournaments in flight
-            with multiprocessing.Pool(args.jobs) as pool:
-                for entry in pool.imap_unordered(one, jobs, chunksize=1):
-                    _record(entry, entries, log)
-        else:
-            for job in jobs:
-                _record(one(job), entries, log)
+    run_jobs(one, jobs, args.jobs, args.log, lambda entry, log: _record(entry, entries, log))
     report(entries)
     return 0
+
+
+def run_jobs(one: Any, jobs: list[Any], parallel: int, log_path: Path, record: Any) -> None:
+    """Run ``one`` on every job and ``record(entry, log)`` each entry as it finishes (shared by the cross-checks).
+
+    Unordered, one job at a time: a long 1,000-player tournament does not hold finished ones
+    back, so a run that is stopped loses only the tournaments in flight.
+    """
+    with log_path.open("a") as log:
+        if parallel > 1:
+            with multiprocessing.Pool(parallel) as pool:
+                for entry in pool.imap_unordered(one, jobs, chunksize=1):
+                    record(entry, log)
+        else:
+            for job in jobs:
+                record(one(job), log)
 
 
 if __name__ == "__main__":

@@ -62,7 +62,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import random
 import subprocess
@@ -86,6 +85,7 @@ from crosscheck import (  # noqa: E402 - the sibling tool, imported for its axes
     axis_rows,
     generator_values,
     read_log,
+    run_jobs,
 )
 from team_tiebreak_crosscheck import tec_dir  # noqa: E402 - one finder for TEC
 
@@ -615,14 +615,7 @@ def main(argv: list[str]) -> int:
         for direction in directions
         if (direction, seed) not in done
     ]
-    with args.log.open("a") as log:
-        if args.jobs > 1:
-            with multiprocessing.Pool(args.jobs) as pool:
-                for entry in pool.imap_unordered(one, jobs, chunksize=1):
-                    _record(entry, entries, log)
-        else:
-            for job in jobs:
-                _record(one(job), entries, log)
+    run_jobs(one, jobs, args.jobs, args.log, lambda entry, log: _record(entry, entries, log))
     report(entries)
     return 0
 

@@ -335,15 +335,7 @@ def generate(
             )
             t.players[board.white].results.append(RoundResult(board.black, Colour.WHITE, wc))
             t.players[board.black].results.append(RoundResult(board.white, Colour.BLACK, bc))
-        if pairing.bye is not None:
-            t.players[pairing.bye].results.append(RoundResult(None, Colour.NONE, ResultCode.PAIRING_BYE))
-            if double:  # C.04.5 1.4: a won and a drawn game
-                t.players[pairing.bye].results.append(RoundResult(None, Colour.NONE, ResultCode.HALF_BYE))
-        codes = {"H": ResultCode.HALF_BYE, "F": ResultCode.FULL_BYE, "Z": ResultCode.ZERO_BYE}
-        for rank, kind in pairing.unpaired.items():
-            cell = RoundResult(None, Colour.NONE, codes.get(kind, ResultCode.ZERO_BYE))
-            t.players[rank].results.extend([cell, cell] if double else [cell])
-        t.requested_byes = [b for b in t.requested_byes if b.round != rnd]
+        _byes_of_round(t, pairing, rnd, double)
         if progress is not None:
             progress(rnd, rounds)
     for p in t.players.values():
@@ -365,6 +357,25 @@ _FIDE_RATES = (
     ("ZeroPointByeRate", 2, 20),  # ... one zero-point bye
     ("RetiredRate", 4, 40),  # max(1, players // N) players withdraw (zero-point byes to the end)
 )
+
+
+
+_UNPAIRED_CODES = {"H": ResultCode.HALF_BYE, "F": ResultCode.FULL_BYE, "Z": ResultCode.ZERO_BYE}
+
+
+def _byes_of_round(t: Tournament, pairing: RoundPairing, rnd: int, double: bool) -> None:
+    """Round ``rnd``'s pairing-allocated bye and absences into the players' rows (both models).
+
+    A Double-Swiss (C.04.5 1.4) bye is a won and a drawn game, and an absence fills both columns.
+    """
+    if pairing.bye is not None:
+        t.players[pairing.bye].results.append(RoundResult(None, Colour.NONE, ResultCode.PAIRING_BYE))
+        if double:
+            t.players[pairing.bye].results.append(RoundResult(None, Colour.NONE, ResultCode.HALF_BYE))
+    for rank, kind in pairing.unpaired.items():
+        cell = RoundResult(None, Colour.NONE, _UNPAIRED_CODES.get(kind, ResultCode.ZERO_BYE))
+        t.players[rank].results.extend([cell, cell] if double else [cell])
+    t.requested_byes = [b for b in t.requested_byes if b.round != rnd]
 
 
 def fide_settings(
@@ -575,15 +586,7 @@ def _generate_fide(
             wc, bc = _fide_game(rng, w.rating, b.rating, s)
             w.results.append(RoundResult(board.black, Colour.WHITE, wc))
             b.results.append(RoundResult(board.white, Colour.BLACK, bc))
-        if pairing.bye is not None:
-            t.players[pairing.bye].results.append(RoundResult(None, Colour.NONE, ResultCode.PAIRING_BYE))
-            if double:  # C.04.5 1.4: a won and a drawn game
-                t.players[pairing.bye].results.append(RoundResult(None, Colour.NONE, ResultCode.HALF_BYE))
-        codes = {"H": ResultCode.HALF_BYE, "F": ResultCode.FULL_BYE, "Z": ResultCode.ZERO_BYE}
-        for rank, kind in pairing.unpaired.items():
-            cell = RoundResult(None, Colour.NONE, codes.get(kind, ResultCode.ZERO_BYE))
-            t.players[rank].results.extend([cell, cell] if double else [cell])
-        t.requested_byes = [b for b in t.requested_byes if b.round != rnd]
+        _byes_of_round(t, pairing, rnd, double)
         if progress is not None:
             progress(rnd, rounds)
     for p in t.players.values():
