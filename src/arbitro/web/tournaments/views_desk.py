@@ -495,9 +495,7 @@ def action(request: HttpRequest, slug: str) -> HttpResponse:
         if op == "pair_by_hand" and err.code == "by_hand.confirm" and request.POST.get("confirmed") != "1":
             return _by_hand_confirm(request, row, err)
         messages.error(request, texts.text(err))
-        if op == "pair" and err.code == "pair.impossible":  # the way on: the round by hand (VCL4THP Q63)
-            back = f"{_back(row)}?by_hand=1#by-hand"
-        elif op == "pair_by_hand":
+        if (op == "pair" and err.code == "pair.impossible") or op == "pair_by_hand":  # the round by hand (Q63)
             back = f"{_back(row)}?by_hand=1#by-hand"
     else:
         if text:
