@@ -137,3 +137,21 @@ def test_Q63_a_missing_reason_is_a_translated_form_error(client, arbiter) -> Non
     assert "ronda a mano: indique el motivo (se escribe en el informe del torneo)" in resp.content.decode()
     row.refresh_from_db()
     assert service.state(row).paired_rounds == 3
+
+
+def test_Q69_the_confirmation_page_in_spanish_says_each_breach_in_spanish(client, arbiter) -> None:
+    row = _swiss(arbiter, played=3)
+    client.cookies["django_language"] = "es"
+    client.force_login(arbiter)
+    round1 = [(g.white, g.black) for g in service.state(row).round(1).boards]
+    html = client.post(
+        reverse("tournaments:desk_action", args=[row.slug]),
+        {"op": "pair_by_hand", "boards": "\n".join(f"{w}-{b}" for w, b in round1), "reason": "no existe"},
+    ).content.decode()
+    assert "Ronda 4 a mano" in html and "La prueba del motor" in html and "Lo que la ronda incumple" in html
+    breaches = re.search(r'<ul class="breaches" id="by-hand-breaches">(.*?)</ul>', html, re.S)
+    assert breaches is not None
+    items = re.findall(r"<li>(.*?)</li>", breaches.group(1))
+    assert len(items) >= 2 and not any("is a rematch" in i for i in items)  # the core's codes, translated
+    assert sum("(C.04.1 art. 2)" in i for i in items) == 2
+    assert "Hacer la ronda 4 de todos modos" in html

@@ -744,7 +744,15 @@ def pair_by_hand(
     svc = _service(row, user)
     if svc.state.finished:
         raise ArbitroError(_("the tournament is finished: the chief arbiter must re-open it before pairing"))
-    svc.pair_round_by_hand(boards, bye=bye, reason=reason.strip(), confirm=confirmed)
+    try:
+        svc.pair_round_by_hand(boards, bye=bye, reason=reason.strip(), confirm=confirmed)
+    except ArbitroError as err:
+        if err.code == "by_hand.confirm":  # each breach in the reader's language for the Level-3 page
+            from arbitro.tournament.by_hand import round_breaches
+
+            number = int(err.params.get("round", svc.state.paired_rounds + 1))
+            err.breaches_shown = [texts.text(m) for m in round_breaches(svc.state, number, boards, bye)]
+        raise
     warnings = [texts.text(w) for w in svc.warnings]
     _commit(row, svc, user)
     return Warned(

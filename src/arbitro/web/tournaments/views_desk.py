@@ -409,7 +409,10 @@ def _by_hand_confirm(request: HttpRequest, row: models.Tournament, err: ArbitroE
     """The Level-3 page of a round made by hand (VCL4THP Q69): what it breaks and the engine's proof;
     confirm (the core is called again with ``confirm``) or cancel (nothing happens)."""
     number = err.params.get("round", "?")
-    breaches = [b.strip() for b in str(err.params.get("breaches", "")).split(" | ") if b.strip()]
+    # translated by the web service when it could; else the core's words, one per breach
+    breaches = getattr(err, "breaches_shown", None) or [
+        b.strip() for b in str(err.params.get("breaches", "")).split(" | ") if b.strip()
+    ]
     hidden = [
         (k, v) for k, v in request.POST.items() if k not in {"csrfmiddlewaretoken", "confirmed", "op", "reason"}
     ]
