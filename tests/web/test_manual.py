@@ -267,6 +267,7 @@ OPS: dict[tuple[str, str], str] = {
     ("tournaments/templates/tournaments/desk_panel.html", "register"): "Register",
     ("tournaments/templates/tournaments/desk_panel.html", "register_many"): "Register all",
     ("tournaments/templates/tournaments/desk_panel.html", "change_pairing"): "Change pairing",
+    ("tournaments/templates/tournaments/desk_panel.html", "pair_by_hand"): "Make the round by hand",
     ("tournaments/templates/tournaments/desk_panel.html", "prizes"): "Save prize list",
     ("tournaments/templates/tournaments/desk_panel.html", "bye"): "Record bye",
     ("tournaments/templates/tournaments/desk_panel.html", "withdraw"): "Withdraw",
@@ -293,7 +294,8 @@ OTHER: dict[str, str] = {
     "tournaments/templates/tournaments/desk_player_edit.html": "Save|Cancel",
     "tournaments/templates/tournaments/desk_players.html": "Search|Edit|Register by hand|Late entry",
     "tournaments/templates/tournaments/desk_panel.html": (
-        "Export TRF-2026|Audit trail|Documents (PDF)|Correct|Manual pairing change|Withdrawals and byes|Bye requests"
+        "Export TRF-2026|Audit trail|Documents (PDF)|Correct|Manual pairing change|Round by hand|Withdrawals and byes|"
+        "Bye requests"
     ),
     "tournaments/templates/tournaments/_desk_nav.html": "Round and results|Event log|Audit trail",
     "tournaments/templates/tournaments/desk_log.html": "Event log",

@@ -997,6 +997,7 @@ class TournamentService:
                         "round by hand: round {round} breaks: {breaches}; confirm to make it anyway (Level 3)",
                         round=number,
                         breaches=" | ".join(breaches),
+                        why=why,  # the engine's proof, for a face's confirmation page (not in the template)
                     )
                 )
             self.warnings.extend(breaches)

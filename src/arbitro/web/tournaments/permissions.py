@@ -25,7 +25,7 @@ ARBITER_ACTIONS = frozenset({"result", "view"})
 CHIEF_ACTIONS = frozenset(
     {
         "result", "view", "pair", "correct", "change_pairing", "withdraw", "bye", "publish", "export", "register",
-        "register_many", "finish", "reopen", "audit", "prizes", "unpair", "players", "settings",
+        "register_many", "finish", "reopen", "audit", "prizes", "unpair", "players", "settings", "pair_by_hand",
     }
 )
 

@@ -707,6 +707,16 @@ def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reas
     The core compares it with the engine's pairing, refuses in FIDE mode what the
     rules forbid, and logs the difference (``### MPA @ Round n``); its warnings are returned.
     """
+    boards, bye = _boards_and_bye(boards_text, bye_text)
+    svc = _service(row, user)
+    svc.change_pairing(boards, bye=bye, reason=reason)
+    warnings = [texts.text(w) for w in svc.warnings]
+    _commit(row, svc, user)
+    return Warned(_("Pairing changed and logged."), warnings)
+
+
+def _boards_and_bye(boards_text: str, bye_text: str) -> tuple[list[tuple[int, int]], int | None]:
+    """The boards typed at the desk, one ``white black`` (or ``white-black``) per line, and the bye."""
     boards: list[tuple[int, int]] = []
     for lineno, line in enumerate(boards_text.splitlines(), start=1):
         parts = line.replace("-", " ").split()
@@ -718,11 +728,38 @@ def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reas
             )
         boards.append((_int(parts[0], f"line {lineno}"), _int(parts[1], f"line {lineno}")))
     bye = _int(bye_text, "bye") if bye_text.strip() else None
+    return boards, bye
+
+
+def pair_by_hand(
+    row: models.Tournament, boards_text: str, bye_text: str, reason: str, user: Actor, *, confirmed: bool = False
+) -> str:
+    """The next round made by hand when the engine proves none exists (VCL4THP Q63-Q69).
+
+    The core refuses while the engine can pair the round, and raises ``by_hand.confirm`` (Level 3,
+    Q69) with what the round breaks until ``confirmed``; the desk shows that as a confirmation page.
+    The round is a draft, like a round the engine pairs at the desk.
+    """
+    boards, bye = _boards_and_bye(boards_text, bye_text)
     svc = _service(row, user)
-    svc.change_pairing(boards, bye=bye, reason=reason)
+    if svc.state.finished:
+        raise ArbitroError(_("the tournament is finished: the chief arbiter must re-open it before pairing"))
+    try:
+        svc.pair_round_by_hand(boards, bye=bye, reason=reason.strip(), confirm=confirmed)
+    except ArbitroError as err:
+        if err.code == "by_hand.confirm":  # each breach in the reader's language for the Level-3 page
+            from arbitro.tournament.by_hand import round_breaches
+
+            number = int(err.params.get("round", svc.state.paired_rounds + 1))
+            err.breaches_shown = [texts.text(m) for m in round_breaches(svc.state, number, boards, bye)]
+        raise
     warnings = [texts.text(w) for w in svc.warnings]
     _commit(row, svc, user)
-    return Warned(_("Pairing changed and logged."), warnings)
+    return Warned(
+        _("Round %(n)s made by hand as a draft and logged (### MPA): review it, then publish it.")
+        % {"n": svc.state.paired_rounds},
+        warnings,
+    )
 
 
 class Warned(str):
@@ -817,6 +854,11 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         return " ".join([ngettext("%(n)s player registered.", "%(n)s players registered.", len(numbers)) % {"n": len(numbers)}, *notes])
     if op == "change_pairing":
         return change_pairing(row, str(data.get("boards") or ""), str(data.get("bye") or ""), str(data.get("reason") or ""), user)
+    if op == "pair_by_hand":
+        return pair_by_hand(
+            row, str(data.get("boards") or ""), str(data.get("bye") or ""), str(data.get("reason") or ""), user,
+            confirmed=data.get("confirmed") == "1",
+        )
     if op == "withdraw":
         withdraw(row, _int(data.get("player"), "player"), user)
         return _("Player withdrawn.")

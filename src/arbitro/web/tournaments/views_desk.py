@@ -278,6 +278,8 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "draft_round": latest,
             "draft_notes": _draft_notes(st, latest) if draft and st is not None and latest is not None else [],
             "can_unpair": service.can_unpair(st),
+            "can_by_hand": _can_by_hand(st, draft),
+            "by_hand_open": request.GET.get("by_hand") == "1",  # after "no valid pairing exists" (pair.impossible)
             "closed_round": bool(current) and (rnd - 1) // games < (last - 1) // games,
             "current_is_draft": draft and rnd >= last_first,
             "can_chief": permissions.can(request.user, row, "pair"),
@@ -291,6 +293,19 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
             "result_entry": result_entry.script_data(st.fide_mode if st is not None else True),
         },
     )
+
+
+def _can_by_hand(st: Any, draft: bool) -> bool:
+    """Whether the panel offers "Round by hand" (VCL4THP Q63): a Swiss whose last round is complete and
+    whose next round is still to be paired. The core refuses it while the engine can pair that round."""
+    if st is None or st.finished or draft:
+        return False
+    system = st.pairing_system
+    if system.is_round_robin or system.games_per_round > 1:
+        return False
+    if st.total_rounds is not None and st.paired_rounds >= st.total_rounds:
+        return False
+    return not st.rounds or bool(st.rounds[-1].complete)
 
 
 #: Actions that run only after a confirmation page (issue 15 items 2 and 3): nothing happens on the first click.
@@ -390,6 +405,40 @@ def _confirm_page(request: HttpRequest, row: models.Tournament, op: str) -> Http
     return render(request, "tournaments/desk_confirm.html", ctx)
 
 
+def _by_hand_confirm(request: HttpRequest, row: models.Tournament, err: ArbitroError) -> HttpResponse:
+    """The Level-3 page of a round made by hand (VCL4THP Q69): what it breaks and the engine's proof;
+    confirm (the core is called again with ``confirm``) or cancel (nothing happens)."""
+    number = err.params.get("round", "?")
+    # translated by the web service when it could; else the core's words, one per breach
+    breaches = getattr(err, "breaches_shown", None) or [
+        b.strip() for b in str(err.params.get("breaches", "")).split(" | ") if b.strip()
+    ]
+    hidden = [
+        (k, v) for k, v in request.POST.items() if k not in {"csrfmiddlewaretoken", "confirmed", "op", "reason"}
+    ]
+    ctx: dict[str, Any] = {
+        "row": row,
+        "op": "pair_by_hand",
+        "hidden": hidden,
+        "no_refresh": True,
+        "back": f"{_back(row)}?by_hand=1#by-hand",
+        "title": _("Round %(r)s by hand") % {"r": number},
+        "warning": _(
+            "The engine proves that no pairing of round %(r)s satisfies the absolute criteria. The round you typed "
+            "breaks the rules listed below; it is made only if you confirm, and the report (TRF) says so in a "
+            "### MPA line (Level 3)."
+        )
+        % {"r": number},
+        "proof_label": _("The engine's proof"),
+        "proof": str(err.params.get("why", "")),
+        "breaches_label": _("What the round breaks"),
+        "breaches": breaches,
+        "reason": request.POST.get("reason", ""),
+        "button": _("Make round %(r)s anyway") % {"r": number},
+    }
+    return render(request, "tournaments/desk_confirm.html", ctx)
+
+
 def _recent(row: models.Tournament, st: Any) -> list[Any]:
     """The last events in words (the event log page has them all)."""
     from arbitro.web.ops import audit
@@ -446,7 +495,11 @@ def action(request: HttpRequest, slug: str) -> HttpResponse:
                 return page
         text = service.perform(row, op, request.POST, request.user)
     except ArbitroError as err:
+        if op == "pair_by_hand" and err.code == "by_hand.confirm" and request.POST.get("confirmed") != "1":
+            return _by_hand_confirm(request, row, err)
         messages.error(request, texts.text(err))
+        if (op == "pair" and err.code == "pair.impossible") or op == "pair_by_hand":  # the round by hand (Q63)
+            back = f"{_back(row)}?by_hand=1#by-hand"
     else:
         if text:
             messages.success(request, text)
