@@ -11,15 +11,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.fixture_paths import FIXTURES
 
 from arbitro.model import Tournament
 from arbitro.standings import DEFAULT_ROUND_ROBIN, compute_standings
 from arbitro.tiebreaks.rules import inferred_round_robin, is_pre_determined
 from arbitro.trf import read_trf
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "fixtures"
-RR = sorted((SHARED / "roundrobin").glob("rr*.trf"))
-DUTCH = sorted((SHARED / "dutch").glob("d*.trf"))
+RR = sorted((FIXTURES / "roundrobin").glob("rr*.trf"))
+DUTCH = sorted((FIXTURES / "dutch").glob("d*.trf"))
 
 
 def _undeclared(path: Path, rounds: int | None = None) -> Tournament:

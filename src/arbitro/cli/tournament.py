@@ -615,7 +615,7 @@ def pair_by_hand_cmd(
 
     Example: arbitro tournament pair-by-hand open.trf 2-1 4-3 --reason "no pairing exists" --confirm
 
-    Exit codes: 0 paired, 2 refused or bad input (nothing written).
+    Exit codes: 0 paired, 2 bad input or refused (nothing written).
     """
     svc = _run(file, author)
     try:

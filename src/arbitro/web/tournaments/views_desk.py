@@ -152,12 +152,14 @@ def import_trf(request: HttpRequest) -> HttpResponse:
     elif request.method == "POST" and form.is_valid():
         upload = request.FILES["file"]
         data, category, source = upload.read(), form.cleaned_data.get("category", ""), upload.name or "<upload>"
-        try:
-            found = store.duplicates(store.parse(data, source=source, validate=False), org)
+        try:  # a file the reader refuses is not reviewed: the import below lists its problems
+            store.parse(data, source=source)
+            readable = True
         except ArbitroError:
-            found = []  # the import below says what is wrong with the file
-        broken = _broken_rounds(data, source)
-        leaving = _fide_exit(data, source)
+            readable = False
+        found = store.duplicates(store.parse(data, source=source, validate=False), org) if readable else []
+        broken = _broken_rounds(data, source) if readable else []
+        leaving = _fide_exit(data, source) if readable else ""
         if found or broken or leaving:
             token = secrets.token_hex(16)
             path = _pending_path(token)
