@@ -111,12 +111,13 @@ def axes(seed: int, max_players: int, direction: str, min_players: int = 4) -> d
     return a
 
 
-def generator_values(a: dict[str, Any]) -> dict[str, int | Decimal]:
+def generator_values(a: dict[str, Any], forfeit_rate: int = 12) -> dict[str, int | Decimal]:
+    """The generator's configuration keys of a tournament's axes (shared by the cross-check tools)."""
     values: dict[str, int | Decimal] = {
         "PlayersNumber": a["players"],
         "RoundsNumber": a["rounds"],
         "DrawPercentage": a["draws"],
-        "ForfeitRate": 12 if a["forfeits"] else 100000,
+        "ForfeitRate": forfeit_rate if a["forfeits"] else 100000,
         "RetiredRate": 10 if a["withdrawals"] else 100000,
         "HalfPointByeRate": 10 if a["half_byes"] else 100000,
     }

@@ -59,7 +59,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from arbitro.model import Colour, ProhibitedPairing, ResultCode, RoundResult, Tournament
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import crosscheck  # noqa: E402 - the sibling tool: its generator keys
+
+from arbitro.model import Colour, ProhibitedPairing, ResultCode, RoundResult, Tournament  # noqa: E402
 from arbitro.pairing import registry
 from arbitro.pairing.checker import recorded_pairing
 from arbitro.pairing.dubov import DubovOptions, max_upfloats, pair_round
@@ -161,18 +164,8 @@ def axes(seed: int, max_players: int, direction: str) -> dict[str, Any]:
 
 
 def generator_values(a: dict[str, Any]) -> dict[str, int | Decimal]:
-    values: dict[str, int | Decimal] = {
-        "PlayersNumber": a["players"],
-        "RoundsNumber": a["rounds"],
-        "DrawPercentage": a["draws"],
-        "ForfeitRate": 8 if a["forfeits"] else 100000,
-        "RetiredRate": 10 if a["withdrawals"] else 100000,
-        "HalfPointByeRate": 10 if a["half_byes"] else 100000,
-    }
-    if a["scoring"] != "1-0.5-0":
-        win, draw = (Decimal(3), Decimal(1)) if a["scoring"] == "3-1-0" else (Decimal(2), Decimal(1))
-        values.update(PointsForWin=win, PointsForDraw=draw, PointsForPAB=win)
-    return values
+    """tools/crosscheck.py's keys, with more forfeits (1 in 8): Dubov's upfloat readings differ after them."""
+    return crosscheck.generator_values(a, forfeit_rate=8)
 
 
 def _prepare(a: dict[str, Any], seed: int):  # type: ignore[no-untyped-def]
