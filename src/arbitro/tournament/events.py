@@ -21,13 +21,23 @@ default, numbers written as text are read as numbers), so old logs still load.
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as _dt
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from arbitro.errors import ArbitroError
+from arbitro.tournament.log import EventData, JSONValue
+from arbitro.tournament.log import opt_bool as _opt_bool
+from arbitro.tournament.log import opt_text as _opt_text
+from arbitro.tournament.log import opt_texts as _opt_texts
+from arbitro.tournament.log import opt_whole as _opt_whole
+from arbitro.tournament.log import pairs as _pairs
+from arbitro.tournament.log import raw as _raw
+from arbitro.tournament.log import read as _read
+from arbitro.tournament.log import text as _text
+from arbitro.tournament.log import texts as _texts
+from arbitro.tournament.log import whole as _whole
 
 __all__ = [
     "EVENT_KINDS",
@@ -61,53 +71,19 @@ __all__ = [
     "now_utc",
 ]
 
-JSONValue = Any
-_E = TypeVar("_E", bound="EventData")
-
 
 def now_utc() -> str:
     """The current time as an ISO 8601 UTC timestamp (seconds precision)."""
     return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat()
 
 
-# -- payload values ----------------------------------------------------------
-
-
-def _whole(value: Any, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ArbitroError(f"event: payload: {key}: expected a whole number, got {value!r}")
-    try:
-        return int(value)
-    except ValueError:
-        raise ArbitroError(f"event: payload: {key}: expected a whole number, got {value!r}") from None
-
-
-def _opt_whole(value: Any, key: str) -> int | None:
-    return None if value is None else _whole(value, key)
-
-
-def _text(value: Any, key: str) -> str:
-    return "" if value is None else str(value)
-
-
-def _opt_text(value: Any, key: str) -> str | None:
-    return None if value is None or value == "" else str(value)
+# -- payload values (the common ones are arbitro.tournament.log's) -------------
 
 
 def _numbers(value: Any, key: str) -> tuple[int, ...]:
     if not isinstance(value, (list, tuple)):
         raise ArbitroError(f"event: payload: {key}: expected a list of numbers, got {value!r}")
     return tuple(_whole(v, key) for v in value)
-
-
-def _pairs(value: Any, key: str) -> tuple[tuple[int, int], ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list of [white, black], got {value!r}")
-    out = []
-    for item in value:
-        w, b = item
-        out.append((_whole(w, key), _whole(b, key)))
-    return tuple(out)
 
 
 def _kinds(value: Any, key: str) -> tuple[tuple[int, str], ...]:
@@ -124,71 +100,12 @@ def _accelerations(value: Any, key: str) -> tuple[tuple[int, int, str], ...]:
     return tuple((_whole(sr, key), _whole(rnd, key), str(points)) for sr, rnd, points in value)
 
 
-def _texts(value: Any, key: str) -> tuple[str, ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list, got {value!r}")
-    return tuple(str(v) for v in value)
-
-
 def _object(value: Any, key: str) -> dict[str, Any] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
         raise ArbitroError(f"event: payload: {key}: expected a JSON object, got {value!r}")
     return dict(value)
-
-
-def _raw(value: Any, key: str) -> Any:
-    return value
-
-
-def _read(conv: Any, default: Any = dataclasses.MISSING) -> Any:
-    """A payload field read by ``conv``; without a default the key is required."""
-    if default is dataclasses.MISSING:
-        return field(metadata={"read": conv})
-    return field(default=default, metadata={"read": conv})
-
-
-def _json(value: Any) -> JSONValue:
-    if isinstance(value, tuple):
-        return [_json(v) for v in value]
-    return value
-
-
-_READERS: dict[type, tuple[tuple[str, bool, Any], ...]] = {}
-
-
-def _readers(cls: type) -> tuple[tuple[str, bool, Any], ...]:
-    """``(field, required, reader)`` of a payload class (computed once per class: replays read many)."""
-    found = _READERS.get(cls)
-    if found is None:
-        found = tuple(
-            (f.name, f.default is dataclasses.MISSING, f.metadata["read"]) for f in dataclasses.fields(cls)
-        )
-        _READERS[cls] = found
-    return found
-
-
-@dataclass(frozen=True, slots=True)
-class EventData:
-    """The payload of one event kind; subclasses set :attr:`kind`."""
-
-    kind: ClassVar[str] = ""
-
-    @classmethod
-    def from_payload(cls: type[_E], payload: dict[str, JSONValue]) -> _E:
-        """Read a stored payload (lenient like the old replay: missing optional keys take defaults)."""
-        values: dict[str, Any] = {}
-        for name, required, read in _readers(cls):
-            if name in payload:
-                values[name] = read(payload[name], name)
-            elif required:
-                raise ArbitroError(f"event ({cls.kind}): payload: {name}: missing")
-        return cls(**values)
-
-    def to_payload(self) -> dict[str, JSONValue]:
-        """The JSON payload (lists for tuples), keys in field order."""
-        return {f.name: _json(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,16 +222,6 @@ class PlayerReturned(EventData):
     kind: ClassVar[str] = "player_returned"
     player: int = _read(_whole)
     from_round: int = _read(_whole)
-
-
-def _opt_bool(value: Any, key: str) -> bool | None:
-    if value is None or isinstance(value, bool):
-        return value
-    raise ArbitroError(f"event: payload: {key}: expected true or false, got {value!r}")
-
-
-def _opt_texts(value: Any, key: str) -> tuple[str, ...] | None:
-    return None if value is None else _texts(value, key)
 
 
 @dataclass(frozen=True, slots=True)

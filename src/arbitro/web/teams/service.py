@@ -1,4 +1,4 @@
-"""Desk actions of a team competition through the core team service (:mod:`arbitro.teams.log`).
+"""Desk actions of a team competition through the core team service (:mod:`arbitro.tournament.team_log`).
 
 The same mechanism as the individual desk (:mod:`arbitro.web.tournaments.service`): one
 replay of the row's log, one command of the core (which checks the rules and raises
@@ -19,8 +19,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
-from arbitro.teams.log import LogEvent, TeamLogState, TeamService, replay
 from arbitro.teams.model import TeamEvent
+from arbitro.tournament.team_events import TeamEventData, team_event
+from arbitro.tournament.team_log import TeamLogState, TeamService, replay
 from arbitro.trf.teams import format_team_trf
 from arbitro.web.tournaments import models, permissions, store
 from arbitro.web.tournaments.service import Actor, ChangedMeanwhile, append_events, player_lines
@@ -30,9 +31,9 @@ from .models import TeamCompetition
 _ATTEMPTS = 12
 
 
-def _log(row: models.Tournament) -> list[LogEvent]:
-    rows = row.events.order_by("seq").values_list("kind", "payload")
-    return [LogEvent(kind, payload) for kind, payload in rows]
+def _log(row: models.Tournament) -> list[TeamEventData]:
+    rows = row.events.order_by("seq").values_list("seq", "kind", "payload")
+    return [team_event(kind, payload, f"event {seq}") for seq, kind, payload in rows]
 
 
 def state(row: models.Tournament) -> TeamLogState:
@@ -66,7 +67,7 @@ def _commit(row: models.Tournament, svc: TeamService, user: Actor) -> None:
         pk, version, st = row.pk, row.version, svc.state
         transaction.on_commit(lambda: store.put(pk, version, "team_state", st))
 
-    append_events(row, new, len(svc.events) - len(new), user, appended)
+    append_events(row, new, svc.expected_version, user, appended)
 
 
 def _run(row: models.Tournament, user: Actor, command: Callable[[TeamService], object]) -> object:

@@ -391,7 +391,7 @@ TEXTS: dict[str, Promise | Plural] = {
     "trf.acceleration_many": _('more accelerated rounds than players x rounds; ignored'),
     "trf.team_record": _('team record %(code)s'),
     "trf.acceleration": _('expected game points, first and last round, first and last player'),
-    # the team desk (arbitro.teams.log, arbitro.teams.lineups; C.04.6)
+    # the team desk (arbitro.tournament.team_log, arbitro.teams.lineups; C.04.6)
     "team.not_created": _("the team competition has not been created"),
     "team.no_match_white": _("round %(round)s: no match with team %(team)s on board 1 as White"),
     "team.exists": _("the team competition already exists"),
@@ -442,6 +442,11 @@ TEXTS: dict[str, Promise | Plural] = {
     "team.board_correction": _("board %(board)s already has a result; a correction needs a reason"),
     "team.forfeit_code": _("match forfeit: expected +-, -+ or --, got %(got)r"),
     "team.forfeit_correction": _("this match already has a forfeit; a correction needs a reason"),
+    "team.no_round": _("no round has been paired yet"),
+    "team.unpair_finished": _("the competition is finished: its last round cannot be unpaired"),
+    "team.unpair_results": _("round %(round)s cannot be unpaired: it already has results"),
+    "team.rounds_table": _("rounds: a round robin has the rounds of its table"),
+    "team.rounds_paired": _("rounds: %(paired)s rounds are already paired"),
     # B.01 1.1 tournament checks (arbitro.titles.checks; the IT3 report)
     "check.rounds": _('%(n)s rounds; %(need)s games needed for a norm'),
     "check.rounds_per_day": _('at most %(most)s round(s) on one day (%(day)s), limit %(limit)s'),
