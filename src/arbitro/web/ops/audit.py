@@ -10,6 +10,7 @@ Visible at the desk to the tournament's chief arbiter and federation admins.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -226,6 +227,23 @@ def _describe(
     return (kind,), kind.replace("_", " "), "", "", ""
 
 
+#: Other kinds of log describe their own events (issue 32: a team competition's, registered by
+#: ``arbitro.web.teams``): ``(is_of_that_kind(row), trail(row))``, asked in order before the individual trail.
+TRAILS: list[tuple[Callable[[Any], bool], Callable[[Any], list[AuditRow]]]] = []
+
+
+def register_trail(applies: Callable[[Any], bool], trail_of: Callable[[Any], list[AuditRow]]) -> None:
+    """Let the owner of another kind of log describe its events for the audit trail and the event log."""
+    TRAILS.append((applies, trail_of))
+
+
+def _other_trail(row: Any) -> list[AuditRow] | None:
+    for applies, trail_of in TRAILS:
+        if applies(row):
+            return trail_of(row)
+    return None
+
+
 def trail(row: Any) -> list[AuditRow]:
     """Every event of the tournament, oldest first, with the value before and after, in words.
 
@@ -234,6 +252,9 @@ def trail(row: Any) -> list[AuditRow]:
     """
     from arbitro.web.tournaments import present
 
+    other = _other_trail(row)
+    if other is not None:
+        return other
     out: list[AuditRow] = []
     st = TournamentState()
     for e in row.events.select_related("author").order_by("seq"):
@@ -261,6 +282,9 @@ def recent(row: Any, st: TournamentState | None, count: int = 8) -> list[AuditRo
     """
     from arbitro.web.tournaments import present
 
+    other = _other_trail(row)
+    if other is not None:
+        return list(reversed(other))[:count]
     out: list[AuditRow] = []
     now = st if st is not None else TournamentState()
     for e in row.events.select_related("author").order_by("-seq")[:count]:

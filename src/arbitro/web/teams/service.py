@@ -10,6 +10,7 @@ replayed state, and that state seeds the cache of the new version. Nothing is de
 from __future__ import annotations
 
 import datetime as _dt
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -23,8 +24,16 @@ from arbitro.teams.model import TeamEvent
 from arbitro.tournament.team_events import TeamEventData, team_event
 from arbitro.tournament.team_log import TeamLogState, TeamService, replay
 from arbitro.trf.teams import format_team_trf
+from arbitro.views.teams import BOARD_RESULTS, MATCH_FORFEITS
 from arbitro.web.tournaments import models, permissions, store
-from arbitro.web.tournaments.service import Actor, ChangedMeanwhile, append_events, player_lines
+from arbitro.web.tournaments.service import (
+    Actor,
+    ChangedMeanwhile,
+    Correction,
+    CorrectionPlan,
+    append_events,
+    player_lines,
+)
 
 from .models import TeamCompetition
 
@@ -42,8 +51,14 @@ def state(row: models.Tournament) -> TeamLogState:
 
 
 def event(row: models.Tournament) -> TeamEvent:
-    """The :class:`TeamEvent` of the log (cached per version): what the pages and the TRF show."""
-    return store.cached(row, "team_event", lambda: state(row).to_event())
+    """The :class:`TeamEvent` of the log without a draft round (cached per version): what the public
+    pages, the API, the documents and the TRF show (a draft is the desk's until it is published)."""
+    return store.cached(row, "team_event", lambda: state(row).to_event(drafts=False))
+
+
+def desk_event(row: models.Tournament) -> TeamEvent:
+    """The :class:`TeamEvent` of the log with its draft round: what the desk shows."""
+    return store.cached(row, "team_desk_event", lambda: state(row).to_event())
 
 
 def export_trf(row: models.Tournament) -> str:
@@ -51,7 +66,7 @@ def export_trf(row: models.Tournament) -> str:
 
 
 def _status(st: TeamLogState) -> str:
-    if st.paired_rounds == 0:
+    if not st.published:
         return models.Tournament.Status.REGISTRATION
     return models.Tournament.Status.FINISHED if st.finished else models.Tournament.Status.RUNNING
 
@@ -127,6 +142,8 @@ def _match_form(svc: TeamService, data: QueryDict | dict[str, str], row: models.
     rnd = _int(data.get("round"), _("round"))
     white = _int(data.get("match"), _("match"))
     m = st.match(rnd, white)
+    if not st.is_published(rnd):  # as at the individual desk: a draft is reviewed and published first
+        raise ArbitroError(_("round %(r)s is a draft: publish it before entering its results") % {"r": rnd})
     closed = rnd < st.paired_rounds
     reason = str(data.get("reason") or "").strip()
     changes = 0
@@ -173,9 +190,18 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         players = parse_players(str(data.get("players") or ""))
         tpn = _run(row, user, lambda svc: svc.register_team(name, players))
         return _("Team registered with number %(n)s.") % {"n": tpn}
-    if op == "pair":
-        rnd = _run(row, user, lambda svc: svc.pair_next_round())
-        return _("Round %(n)s paired.") % {"n": rnd}
+    if op == "pair":  # the desk's "Pair": a draft only the desk sees, as at the individual desk
+        rnd = _run(row, user, lambda svc: svc.pair_next_round(publish=False))
+        return _("Round %(n)s paired as a draft: review it, then publish it. Nothing of it is public yet.") % {"n": rnd}
+    if op == "publish":
+        return _("Round %(n)s published.") % {"n": _run(row, user, lambda svc: svc.publish_round())}
+    if op == "unpair":
+        reason = str(data.get("reason") or "").strip()
+        n = _run(row, user, lambda svc: svc.unpair_round(reason))
+        return _("Round %(n)s unpaired: it can be paired again.") % {"n": n}
+    if op == "settings":
+        changed = _run(row, user, lambda svc: svc.change_settings(**settings_changes(data)))
+        return _("Settings saved.") if changed else _("Nothing changed.")
     if op == "deadline":  # the line-ups of a round are due by this time (the site's time zone)
         rnd = _int(data.get("round"), _("round"))
         text = str(data.get("deadline") or "").strip()
@@ -193,3 +219,53 @@ def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], u
         n = _run(row, user, lambda svc: _match_form(svc, data, row, user))
         return _("Match saved (%(n)s changes).") % {"n": n}
     raise ArbitroError(_("unknown action %(op)s") % {"op": op})
+
+
+def settings_changes(data: QueryDict | dict[str, str]) -> dict[str, Any]:
+    """The settings form's fields as :meth:`TeamService.change_settings` takes them (the core checks them)."""
+    out: dict[str, Any] = {}
+    for key in ("name", "city", "federation", "start_date", "end_date", "chief_arbiter", "norm_event"):
+        if key in data:
+            out[key] = str(data.get(key) or "")
+    if str(data.get("rounds") or "").strip():
+        out["rounds"] = _int(data.get("rounds"), _("rounds"))
+    if "tiebreaks" in data:
+        out["tiebreaks"] = [t for t in re.split(r"[\s,]+", str(data.get("tiebreaks") or "")) if t]
+    return out
+
+
+def can_unpair(st: TeamLogState) -> bool:
+    """May the last round be unpaired now (paired, no result of any board or match, not finished)?"""
+    return bool(st.paired_rounds) and not st.finished and not st.round_has_results(st.paired_rounds)
+
+
+_RESULT_TEXT = dict(BOARD_RESULTS)
+_FORFEIT_TEXT = dict(MATCH_FORFEITS)
+
+
+def plan_corrections(row: models.Tournament, data: QueryDict | dict[str, str], user: Actor) -> CorrectionPlan:
+    """What a match form would correct, before anything is saved (the individual desk's
+    :class:`~arbitro.web.tournaments.service.CorrectionPlan`): the saved results it changes and the
+    rounds paired since on the old score (C.04.2 4.3, C.04.6 art. 3). Refuses a closed round to an arbiter."""
+    st = state(row)
+    ev = st.require()
+    rnd = _int(data.get("round"), _("round"))
+    white = _int(data.get("match"), _("match"))
+    m = st.match(rnd, white)
+    changes: list[Correction] = []
+    names = (ev.teams[m.white].name, ev.teams[m.black].name)
+    forfeit = str(data.get("forfeit") or "")
+    current = st.forfeits.get((rnd, white))
+    if current is not None and forfeit != current.value:
+        changes.append(Correction(0, *names, _FORFEIT_TEXT[current.value], _FORFEIT_TEXT.get(forfeit, "–")))
+    if not forfeit:
+        for g in m.games:
+            value = str(data.get(f"r_{g.board}") or "")
+            if value and value != g.result.value and (rnd, white, g.board) in st.results:
+                a, b = (ev.players[p].name if p is not None else "–" for p in (g.white_team_player, g.black_team_player))
+                before, after = _RESULT_TEXT.get(g.result.value, g.result.value), _RESULT_TEXT.get(value, value)
+                changes.append(Correction(g.board, a, b, before, after))
+    since = list(range(rnd + 1, st.paired_rounds + 1))
+    if changes and since and not permissions.can(user, row, "correct"):
+        raise ArbitroError(_("round %(r)s is closed: only the chief arbiter may correct its results") % {"r": rnd})
+    return CorrectionPlan(rnd, changes, since)
