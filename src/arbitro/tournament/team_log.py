@@ -506,6 +506,8 @@ class TeamService(EventLog[TeamEventData, TeamLogState]):
             raise ArbitroError(msg("team.pair_too_few", "at least two teams are needed to pair"))
         if rnd > ev.rounds:
             raise ArbitroError(msg("team.pair_all", "all {total} rounds are already paired", total=ev.rounds))
+        if self.state.draft_round:
+            raise ArbitroError(msg("team.pair_draft", "round {round} is a draft: publish or unpair it first", round=rnd - 1))
         if rnd > 1 and not self.state.round_complete(rnd - 1):
             raise ArbitroError(msg("team.pair_incomplete", "round {round} still has matches without a result", round=rnd - 1))
         try:

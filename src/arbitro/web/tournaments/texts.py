@@ -443,6 +443,7 @@ TEXTS: dict[str, Promise | Plural] = {
     "team.forfeit_code": _("match forfeit: expected +-, -+ or --, got %(got)r"),
     "team.forfeit_correction": _("this match already has a forfeit; a correction needs a reason"),
     "team.no_round": _("no round has been paired yet"),
+    "team.pair_draft": _("round %(round)s is a draft: publish or unpair it first"),
     "team.unpair_finished": _("the competition is finished: its last round cannot be unpaired"),
     "team.unpair_results": _("round %(round)s cannot be unpaired: it already has results"),
     "team.rounds_table": _("rounds: a round robin has the rounds of its table"),
