@@ -169,7 +169,9 @@ def trail(row: Any) -> list[AuditRow]:
             what, detail, before, after = _describe(e, pre, st)
         except (ArbitroError, KeyError, IndexError, TypeError, ValueError):
             what, detail, before, after = r.kind.replace("_", " "), "", "", ""
-        out.append(AuditRow(r.seq, r.created, who, r.kind, what, before, after, event_label(r.kind), detail))
+        corrected = isinstance(e, (TeamBoardResult, TeamMatchForfeit)) and bool(e.reason)
+        label = _("result corrected") if corrected else event_label(r.kind)
+        out.append(AuditRow(r.seq, r.created, who, r.kind, what, before, after, label, detail))
     return out
 
 

@@ -415,10 +415,11 @@ PUBLIC_DOCUMENTS = ("pairings", "standings", "crosstable")
 DESK_DOCUMENTS = ("pairings", "standings", "crosstable", "cards")
 
 
-def _document(row: models.Tournament, kind: str, request: HttpRequest) -> HttpResponse:
+def _document(row: models.Tournament, kind: str, request: HttpRequest, *, desk: bool = False) -> HttpResponse:
+    """A PDF of the competition; ``desk``: with the draft round (the desk prints it to review it)."""
     from arbitro.documents import teams_pdf
 
-    ev = service.event(row)
+    ev = service.desk_event(row) if desk else service.event(row)
     lang = "es" if (translation.get_language() or "es").startswith("es") else "en"
     rnd: int | None = None
     raw = request.GET.get("round")
@@ -455,4 +456,4 @@ def public_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
 def desk_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     if kind not in DESK_DOCUMENTS:
         raise Http404
-    return _document(_managed(request, slug, "view"), kind, request)
+    return _document(_managed(request, slug, "view"), kind, request, desk=True)
