@@ -164,3 +164,19 @@ def test_a_failed_command_leaves_the_state_as_the_log_says() -> None:
         assert s.state.results[(1, w, 1)].value == "1"  # applied at once inside the transaction
         raise Boom
     assert (1, w, 1) not in s.state.results and not any(isinstance(e, TeamBoardResult) for e in s.events)
+
+
+def test_an_individual_tournament_replays_on_the_same_skeleton() -> None:
+    """Both kinds of log are :class:`EventLog`s: the individual replay is the skeleton's too."""
+    from arbitro.tournament import TournamentService
+    from arbitro.tournament.state import TournamentLog
+    from arbitro.tournament.state import replay as individual_replay
+
+    svc = TournamentService(clock=lambda: "2026-12-05T00:00:00+00:00")
+    svc.create(name="Abierto", rounds=3)
+    for i in range(1, 5):
+        svc.register_player(f"P{i}", rating=2000 - i)
+    log = TournamentLog(svc.events)
+    assert log.expected_version == len(svc.events) and log.new_events == ()
+    assert log.state.to_tournament() == individual_replay(svc.events).to_tournament() == svc.state.to_tournament()
+    assert issubclass(TournamentLog, EventLog) and issubclass(TeamService, EventLog)
