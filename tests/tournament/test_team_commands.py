@@ -134,8 +134,11 @@ def test_change_settings_logs_only_what_changed_and_checks_the_rules() -> None:
         s.change_settings(rounds=1)
     with pytest.raises(ArbitroError, match="name: required"):
         s.change_settings(name=" ")
+    with pytest.raises(ArbitroError, match=r"tie-breaks cannot change once round 1 has been paired \(C.07 Art. 2\)"):
+        s.change_settings(tiebreaks=["BH"])
+    assert s.change_settings(tiebreaks=["EMMSB", "BH"]) is False  # the same, unchanged
     with pytest.raises(ArbitroError):
-        s.change_settings(tiebreaks=["NOPE"])
+        TeamService(s.events[:7]).change_settings(tiebreaks=["NOPE"])
     with pytest.raises(ArbitroError, match="date"):
         s.change_settings(end_date="mañana")
     assert s.version == before

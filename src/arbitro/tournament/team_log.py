@@ -568,7 +568,8 @@ class TeamService(EventLog[TeamEventData, TeamLogState]):
         """Change settings after creation (``None``: unchanged); returns False when nothing changes.
 
         The number of rounds is a Team Swiss's only (a round robin has its table's), never fewer
-        than the rounds already paired; the system, boards and match points are fixed at creation.
+        than the rounds already paired (C.04.1 art. 1); the tie-breaks are fixed once round 1 is paired
+        (C.07 Art. 2: announced in advance); the system, boards and match points are fixed at creation.
         """
         ev = self.state.require()
         changes: dict[str, Any] = {}
@@ -598,6 +599,9 @@ class TeamService(EventLog[TeamEventData, TeamLogState]):
                     msg("team.rounds_paired", "rounds: {paired} rounds are already paired", paired=self.state.paired_rounds)
                 )
             changes["rounds"] = rounds
+        if tiebreaks is not None and tuple(tiebreaks) != ev.tiebreaks and self.state.paired_rounds:
+            # announced in advance (C.07 2026 Art. 2), as for an individual tournament
+            raise ArbitroError(msg("team.tiebreaks_fixed", "tie-breaks cannot change once round 1 has been paired (C.07 Art. 2)"))
         if tiebreaks is not None:
             from arbitro.teams.tiebreaks import parse_team_tiebreak
 

@@ -72,8 +72,10 @@ class TeamSettingsForm(forms.Form):
     )  # fmt: skip
     norm_event = forms.ChoiceField(label=gettext_lazy("Title norms (FIDE B.01)"), required=False, choices=NORM_EVENT_CHOICES)
 
-    def __init__(self, *args: Any, round_robin: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, round_robin: bool = False, started: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if started:  # announced in advance (C.07 Art. 2): the core refuses a change once round 1 is paired
+            self.fields["tiebreaks"].disabled = True
         if round_robin:
             self.fields["rounds"].disabled = True
             self.fields["rounds"].help_text = gettext_lazy("A round robin has the rounds of its table.")

@@ -391,7 +391,9 @@ def desk_settings(request: HttpRequest, slug: str) -> HttpResponse:
         "chief_arbiter": ev.chief_arbiter, "rounds": ev.rounds, "tiebreaks": " ".join(ev.tiebreaks),
         "norm_event": st.norm_event,
     }  # fmt: skip
-    form = forms.TeamSettingsForm(request.POST or None, initial=initial, round_robin=ev.system in ROUND_ROBIN_KEYS)
+    form = forms.TeamSettingsForm(
+        request.POST or None, initial=initial, round_robin=ev.system in ROUND_ROBIN_KEYS, started=bool(st.paired_rounds)
+    )
     return render(
         request, "teams/desk_settings.html",
         {"row": row, "ev": ev, "form": form, "can_change": can_change, "no_refresh": True,

@@ -448,6 +448,7 @@ TEXTS: dict[str, Promise | Plural] = {
     "team.unpair_results": _("round %(round)s cannot be unpaired: it already has results"),
     "team.rounds_table": _("rounds: a round robin has the rounds of its table"),
     "team.rounds_paired": _("rounds: %(paired)s rounds are already paired"),
+    "team.tiebreaks_fixed": _("tie-breaks cannot change once round 1 has been paired (C.07 Art. 2)"),
     # B.01 1.1 tournament checks (arbitro.titles.checks; the IT3 report)
     "check.rounds": _('%(n)s rounds; %(need)s games needed for a norm'),
     "check.rounds_per_day": _('at most %(most)s round(s) on one day (%(day)s), limit %(limit)s'),
