@@ -172,3 +172,11 @@ def test_the_audit_trail_and_the_event_log_describe_a_team_competition(chief: Cl
     assert f'href="/desk/t/{row.slug}/audit/"' in panel and f'href="/desk/t/{row.slug}/log/"' in panel
     arbiter = _user("arb4", models.Role.Kind.ARBITER, row)
     assert arbiter.get(f"/desk/t/{row.slug}/audit/").status_code == 403
+
+
+def test_every_team_desk_operation_names_the_individual_desks_permission() -> None:
+    from arbitro.web.teams import views
+    from arbitro.web.tournaments import permissions
+
+    assert set(service.OPERATIONS) == set(views.OP_PERMISSIONS)
+    assert set(views.OP_PERMISSIONS.values()) <= permissions.CHIEF_ACTIONS

@@ -183,42 +183,71 @@ def _match_form(svc: TeamService, data: QueryDict | dict[str, str], row: models.
     return changes
 
 
-def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], user: Actor) -> str:
-    """Dispatch a desk form to one core command; returns the message to show."""
-    if op == "team":
-        name = str(data.get("name") or "")
-        players = parse_players(str(data.get("players") or ""))
-        tpn = _run(row, user, lambda svc: svc.register_team(name, players))
-        return _("Team registered with number %(n)s.") % {"n": tpn}
-    if op == "pair":  # the desk's "Pair": a draft only the desk sees, as at the individual desk
-        rnd = _run(row, user, lambda svc: svc.pair_next_round(publish=False))
-        return _("Round %(n)s paired as a draft: review it, then publish it. Nothing of it is public yet.") % {"n": rnd}
-    if op == "publish":
-        return _("Round %(n)s published.") % {"n": _run(row, user, lambda svc: svc.publish_round())}
-    if op == "unpair":
-        reason = str(data.get("reason") or "").strip()
-        n = _run(row, user, lambda svc: svc.unpair_round(reason))
-        return _("Round %(n)s unpaired: it can be paired again.") % {"n": n}
-    if op == "settings":
-        changed = _run(row, user, lambda svc: svc.change_settings(**settings_changes(data)))
-        return _("Settings saved.") if changed else _("Nothing changed.")
-    if op == "deadline":  # the line-ups of a round are due by this time (the site's time zone)
-        rnd = _int(data.get("round"), _("round"))
-        text = str(data.get("deadline") or "").strip()
-        when = None
-        if text:
-            try:
-                when = _dt.datetime.fromisoformat(text)
-            except ValueError:
-                raise ArbitroError(_("line-up deadline: expected a date and time, got %(got)r") % {"got": text}) from None
-            if timezone.is_naive(when):  # the desk's datetime-local field: the site's time zone
-                when = timezone.make_aware(when)
-        _run(row, user, lambda svc: svc.set_deadline(rnd, when))
-        return _("Line-up deadline saved.") if when else _("Line-up deadline removed.")
-    if op == "match":
-        n = _run(row, user, lambda svc: _match_form(svc, data, row, user))
-        return _("Match saved (%(n)s changes).") % {"n": n}
-    raise ArbitroError(_("unknown action %(op)s") % {"op": op})
+Form = QueryDict | dict[str, str]
+
+
+def register_team(row: models.Tournament, data: Form, user: Actor) -> str:
+    name = str(data.get("name") or "")
+    players = parse_players(str(data.get("players") or ""))
+    tpn = _run(row, user, lambda svc: svc.register_team(name, players))
+    return _("Team registered with number %(n)s.") % {"n": tpn}
+
+
+def pair(row: models.Tournament, data: Form, user: Actor) -> str:
+    """The desk's "Pair": a draft only the desk sees, as at the individual desk."""
+    rnd = _run(row, user, lambda svc: svc.pair_next_round(publish=False))
+    return _("Round %(n)s paired as a draft: review it, then publish it. Nothing of it is public yet.") % {"n": rnd}
+
+
+def publish(row: models.Tournament, data: Form, user: Actor) -> str:
+    return _("Round %(n)s published.") % {"n": _run(row, user, lambda svc: svc.publish_round())}
+
+
+def unpair(row: models.Tournament, data: Form, user: Actor) -> str:
+    reason = str(data.get("reason") or "").strip()
+    n = _run(row, user, lambda svc: svc.unpair_round(reason))
+    return _("Round %(n)s unpaired: it can be paired again.") % {"n": n}
+
+
+def change_settings(row: models.Tournament, data: Form, user: Actor) -> str:
+    changed = _run(row, user, lambda svc: svc.change_settings(**settings_changes(data)))
+    return _("Settings saved.") if changed else _("Nothing changed.")
+
+
+def set_deadline(row: models.Tournament, data: Form, user: Actor) -> str:
+    """The line-ups of a round are due by this time (the site's time zone)."""
+    rnd = _int(data.get("round"), _("round"))
+    text = str(data.get("deadline") or "").strip()
+    when = None
+    if text:
+        try:
+            when = _dt.datetime.fromisoformat(text)
+        except ValueError:
+            raise ArbitroError(_("line-up deadline: expected a date and time, got %(got)r") % {"got": text}) from None
+        if timezone.is_naive(when):  # the desk's datetime-local field: the site's time zone
+            when = timezone.make_aware(when)
+    _run(row, user, lambda svc: svc.set_deadline(rnd, when))
+    return _("Line-up deadline saved.") if when else _("Line-up deadline removed.")
+
+
+def save_match(row: models.Tournament, data: Form, user: Actor) -> str:
+    n = _run(row, user, lambda svc: _match_form(svc, data, row, user))
+    return _("Match saved (%(n)s changes).") % {"n": n}
+
+
+#: The desk's operations: each one core command (its permission: ``views.OP_PERMISSIONS``).
+OPERATIONS: dict[str, Callable[[models.Tournament, Form, Actor], str]] = {
+    "team": register_team, "pair": pair, "publish": publish, "unpair": unpair, "settings": change_settings,
+    "deadline": set_deadline, "match": save_match,
+}  # fmt: skip
+
+
+def perform(row: models.Tournament, op: str, data: Form, user: Actor) -> str:
+    """Run one desk operation (:data:`OPERATIONS`); returns the message to show."""
+    operation = OPERATIONS.get(op)
+    if operation is None:
+        raise ArbitroError(_("unknown action %(op)s") % {"op": op})
+    return operation(row, data, user)
 
 
 def settings_changes(data: QueryDict | dict[str, str]) -> dict[str, Any]:
