@@ -66,7 +66,8 @@ def export_trf(row: models.Tournament) -> str:
 
 
 def _status(st: TeamLogState) -> str:
-    if not st.published:
+    """The status column, as the individual desk writes it (a draft round is running)."""
+    if st.paired_rounds == 0:
         return models.Tournament.Status.REGISTRATION
     return models.Tournament.Status.FINISHED if st.finished else models.Tournament.Status.RUNNING
 
