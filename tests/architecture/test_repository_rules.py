@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Functions of complexity >= 15 in src/ (2026-12-05: 45 of 2,199). Lower it, never raise it.
-COMPLEX_BUDGET = 45
+#: Functions of complexity >= 15 in src/ (2026-12-05: 45 of 2,199, then 41 of 2,221 once tournament/ was split). Lower it, never raise it.
+COMPLEX_BUDGET = 41
 COMPLEX_SHARE = 0.04
 THRESHOLD = 15
 
