@@ -183,3 +183,4 @@ def test_an_individual_tournament_replays_on_the_same_skeleton() -> None:
     assert log.expected_version == len(svc.events) and log.new_events == ()
     assert log.state.to_tournament() == individual_replay(svc.events).to_tournament() == svc.state.to_tournament()
     assert issubclass(TournamentLog, EventLog) and issubclass(TeamService, EventLog)
+    assert isinstance(svc, TournamentLog) and svc.expected_version == 0 and svc.version == len(svc.new_events)

@@ -24,8 +24,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from arbitro.errors import ArbitroError
+from arbitro.jsonread import FieldReader
 
 __all__ = [
+    "PAYLOAD",
     "EventData",
     "EventLog",
     "JSONValue",
@@ -46,16 +48,14 @@ JSONValue = Any
 _E = TypeVar("_E", bound="EventData")
 
 
-# -- payload values (the one field reader of every event log) ------------------------------
+# -- payload values (arbitro.jsonread: the one field reader of the core's JSON documents) ---------
+
+#: The event log's field reader: ``event: payload: <field>: expected ...``; early logs wrote numbers as text.
+PAYLOAD = FieldReader("event: payload", digit_strings=True)
 
 
 def whole(value: Any, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ArbitroError(f"event: payload: {key}: expected a whole number, got {value!r}")
-    try:
-        return int(value)
-    except ValueError:
-        raise ArbitroError(f"event: payload: {key}: expected a whole number, got {value!r}") from None
+    return PAYLOAD.whole(value, key)
 
 
 def opt_whole(value: Any, key: str) -> int | None:
@@ -71,9 +71,7 @@ def opt_text(value: Any, key: str) -> str | None:
 
 
 def texts(value: Any, key: str) -> tuple[str, ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list, got {value!r}")
-    return tuple(str(v) for v in value)
+    return tuple(str(v) for v in PAYLOAD.items(value, key))
 
 
 def opt_texts(value: Any, key: str) -> tuple[str, ...] | None:
@@ -81,18 +79,14 @@ def opt_texts(value: Any, key: str) -> tuple[str, ...] | None:
 
 
 def opt_bool(value: Any, key: str) -> bool | None:
-    if value is None or isinstance(value, bool):
-        return value
-    raise ArbitroError(f"event: payload: {key}: expected true or false, got {value!r}")
+    return None if value is None else PAYLOAD.flag(value, key)
 
 
 def pairs(value: Any, key: str) -> tuple[tuple[int, int], ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list of [white, black], got {value!r}")
     out = []
-    for item in value:
+    for item in PAYLOAD.items(value, key, "a list of [white, black]"):
         if not isinstance(item, (list, tuple)) or len(item) != 2:
-            raise ArbitroError(f"event: payload: {key}: expected a list of [white, black], got {value!r}")
+            raise PAYLOAD.fail(key, f"expected a list of [white, black], got {value!r}")
         w, b = item
         out.append((whole(w, key), whole(b, key)))
     return tuple(out)

@@ -32,8 +32,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from arbitro.errors import ArbitroError
 from arbitro.tournament.log import (
+    PAYLOAD,
     EventData,
     JSONValue,
     opt_text,
@@ -69,7 +69,7 @@ __all__ = [
 def _number_text(value: Any, key: str) -> str:
     """A decimal written as text (``"1.5"``) or as a JSON number (older or hand-written logs)."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ArbitroError(f"event: payload: {key}: expected a number such as 2 or 1.5, got {value!r}")
+        raise PAYLOAD.fail(key, f"expected a number such as 2 or 1.5, got {value!r}")
     return str(value)
 
 
@@ -83,9 +83,7 @@ def _opt_str(value: Any, key: str) -> str | None:
 
 
 def _published(value: Any, key: str) -> bool:
-    if not isinstance(value, bool):
-        raise ArbitroError(f"event: payload: {key}: expected true or false, got {value!r}")
-    return value
+    return PAYLOAD.flag(value, key)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +129,7 @@ class RegisteredPlayer:
     @classmethod
     def read(cls, value: Any, key: str) -> RegisteredPlayer:
         if not isinstance(value, Mapping) or "name" not in value:
-            raise ArbitroError(f"event: payload: {key}: expected a player with a name, got {value!r}")
+            raise PAYLOAD.fail(key, f"expected a player with a name, got {value!r}")
         rating = value.get("rating") or 0
         return cls(
             name=str(value["name"]),
@@ -153,9 +151,7 @@ class RegisteredPlayer:
 
 
 def _players(value: Any, key: str) -> tuple[RegisteredPlayer, ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list of players, got {value!r}")
-    return tuple(RegisteredPlayer.read(v, key) for v in value)
+    return tuple(RegisteredPlayer.read(v, key) for v in PAYLOAD.items(value, key, "a list of players"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,9 +165,7 @@ class TeamRegistered(TeamEventData):
 
 
 def _lineup(value: Any, key: str) -> tuple[int | None, ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list of player ids, got {value!r}")
-    return tuple(opt_whole(v, key) for v in value)
+    return tuple(opt_whole(v, key) for v in PAYLOAD.items(value, key, "a list of player ids"))
 
 
 @dataclass(frozen=True, slots=True)

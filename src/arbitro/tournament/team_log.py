@@ -355,6 +355,36 @@ def replay(events: Iterable[TeamEventData]) -> TeamLogState:
 # -- commands ----------------------------------------------------------------------
 
 
+def _text_settings(
+    name: str | None, city: str | None, federation: str | None,
+    start_date: str | None, end_date: str | None, chief_arbiter: str | None,
+) -> dict[str, Any]:  # fmt: skip
+    """The given texts of a settings change, checked (widths, no control characters) and normalised."""
+    out: dict[str, Any] = {}
+    if name is not None:
+        check_text("tournament name", name)
+        if not name.strip():
+            raise ArbitroError(msg("team.no_name", "tournament name: required"))
+        out["name"] = name.strip()
+    for label, key, value in (("city", "city", city), ("chief arbiter", "chief_arbiter", chief_arbiter)):
+        if value is not None:
+            check_text(label, value)
+            out[key] = value.strip()
+    if federation is not None:
+        check_text("federation", federation, 3)
+        out["federation"] = federation.strip()
+    for label, key, value in (("start date", "start_date", start_date), ("end date", "end_date", end_date)):
+        if value is not None:
+            out[key] = _trf_date(value, label)
+    return out
+
+
+def _checked_norm_event(norm_event: str) -> str:
+    if norm_event not in NORM_EVENTS:
+        raise ArbitroError(f"norm event: expected one of {', '.join(e or '(none)' for e in NORM_EVENTS)}, got {norm_event!r}")
+    return norm_event
+
+
 class TeamService(EventLog[TeamEventData, TeamLogState]):
     """The desk's commands on a replayed log: each checks the rules, then emits its event.
 
@@ -572,48 +602,13 @@ class TeamService(EventLog[TeamEventData, TeamLogState]):
         (C.07 Art. 2: announced in advance); the system, boards and match points are fixed at creation.
         """
         ev = self.state.require()
-        changes: dict[str, Any] = {}
-        if name is not None:
-            check_text("tournament name", name)
-            if not name.strip():
-                raise ArbitroError(msg("team.no_name", "tournament name: required"))
-            changes["name"] = name.strip()
-        for label, key, value in (("city", "city", city), ("chief arbiter", "chief_arbiter", chief_arbiter)):
-            if value is not None:
-                check_text(label, value)
-                changes[key] = value.strip()
-        if federation is not None:
-            check_text("federation", federation, 3)
-            changes["federation"] = federation.strip()
-        if start_date is not None:
-            changes["start_date"] = _trf_date(start_date, "start date")
-        if end_date is not None:
-            changes["end_date"] = _trf_date(end_date, "end date")
+        changes = _text_settings(name, city, federation, start_date, end_date, chief_arbiter)
         if rounds is not None and rounds != ev.rounds:
-            if ev.system in ROUND_ROBIN_KEYS:
-                raise ArbitroError(msg("team.rounds_table", "rounds: a round robin has the rounds of its table"))
-            if not 1 <= rounds <= 99:
-                raise ArbitroError(msg("team.rounds", "rounds: a Team Swiss needs 1 to 99 rounds, got {got}", got=rounds))
-            if rounds < self.state.paired_rounds:
-                raise ArbitroError(
-                    msg("team.rounds_paired", "rounds: {paired} rounds are already paired", paired=self.state.paired_rounds)
-                )
-            changes["rounds"] = rounds
-        if tiebreaks is not None and tuple(tiebreaks) != ev.tiebreaks and self.state.paired_rounds:
-            # announced in advance (C.07 2026 Art. 2), as for an individual tournament
-            raise ArbitroError(msg("team.tiebreaks_fixed", "tie-breaks cannot change once round 1 has been paired (C.07 Art. 2)"))
+            changes["rounds"] = self._checked_rounds(ev, rounds)
         if tiebreaks is not None:
-            from arbitro.teams.tiebreaks import parse_team_tiebreak
-
-            for tb in tiebreaks:
-                parse_team_tiebreak(tb)  # an unknown code is the core's message
-            changes["tiebreaks"] = tuple(tiebreaks)
+            changes["tiebreaks"] = self._checked_tiebreaks(ev, tuple(tiebreaks))
         if norm_event is not None:
-            if norm_event not in NORM_EVENTS:
-                raise ArbitroError(
-                    f"norm event: expected one of {', '.join(e or '(none)' for e in NORM_EVENTS)}, got {norm_event!r}"
-                )
-            changes["norm_event"] = norm_event
+            changes["norm_event"] = _checked_norm_event(norm_event)
         current: dict[str, Any] = {k: getattr(ev, k) for k in changes if k != "norm_event"}
         current["norm_event"] = self.state.norm_event
         changed = {k: v for k, v in changes.items() if current.get(k) != v}
@@ -621,6 +616,28 @@ class TeamService(EventLog[TeamEventData, TeamLogState]):
             return False
         self.emit(TeamSettingsChanged(**changed))
         return True
+
+    def _checked_rounds(self, ev: TeamEvent, rounds: int) -> int:
+        """A Team Swiss's rounds, never fewer than those paired (C.04.1 art. 1); a round robin has its table's."""
+        if ev.system in ROUND_ROBIN_KEYS:
+            raise ArbitroError(msg("team.rounds_table", "rounds: a round robin has the rounds of its table"))
+        if not 1 <= rounds <= 99:
+            raise ArbitroError(msg("team.rounds", "rounds: a Team Swiss needs 1 to 99 rounds, got {got}", got=rounds))
+        if rounds < self.state.paired_rounds:
+            raise ArbitroError(
+                msg("team.rounds_paired", "rounds: {paired} rounds are already paired", paired=self.state.paired_rounds)
+            )
+        return rounds
+
+    def _checked_tiebreaks(self, ev: TeamEvent, tiebreaks: tuple[str, ...]) -> tuple[str, ...]:
+        """Known team tie-break codes, fixed once round 1 is paired (C.07 2026 Art. 2: announced in advance)."""
+        if tiebreaks != ev.tiebreaks and self.state.paired_rounds:
+            raise ArbitroError(msg("team.tiebreaks_fixed", "tie-breaks cannot change once round 1 has been paired (C.07 Art. 2)"))
+        from arbitro.teams.tiebreaks import parse_team_tiebreak
+
+        for tb in tiebreaks:
+            parse_team_tiebreak(tb)  # an unknown code is the core's message
+        return tiebreaks
 
     def _match_of(self, rnd: int, team: int) -> tuple[int, int]:
         for w, b in self.state.pairings.get(rnd, []):
