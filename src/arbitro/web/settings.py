@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "arbitro.web.teams",  # issue 18: team competitions
     "arbitro.web.api",
     "arbitro.web.manual",  # issue 33 item 6: the user manual (/manual/)
+    "arbitro.web.ops",  # issue 32: caches, pages built ahead, backups (no models)
 ]
 
 MIDDLEWARE = [

@@ -51,7 +51,7 @@ class Resource:
 
     A tournament's resource also gives ``versioned``: ``(version, body)`` built once per version
     of the tournament ``pk`` (now at ``version``); while another thread builds this version it
-    may answer the previous one, whose ETag is then its own (``store.cached_page_at``).
+    may answer the previous one, whose ETag is then its own (``eventlog.cached_page_at``).
     """
 
     etag: str

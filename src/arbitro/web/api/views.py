@@ -10,7 +10,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from arbitro.web.tournaments import models, norms, present, store
+from arbitro.web.tournaments import eventlog, models, norms, present, store
 
 from . import openapi, serialize
 from .http import ApiError, Resource, api_view, dumps
@@ -35,7 +35,7 @@ def _resource(
     """A resource of one tournament: ETag from its log version, Last-Modified its last change, body cached per version."""
 
     def versioned() -> tuple[int, bytes]:
-        return store.cached_page_at(row, f"api|{request.path}", lambda: dumps(build(row)), stale_ok=True)
+        return eventlog.cached_page_at(row, f"api|{request.path}", lambda: dumps(build(row)), stale_ok=True)
 
     return Resource(
         f"t{row.pk}-v{row.version}", row.updated, lambda: versioned()[1], versioned, row.pk, row.version

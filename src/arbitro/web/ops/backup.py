@@ -105,7 +105,7 @@ def restore_database(source: Path, *, replace: bool = False) -> int:
     """Replace the database's contents with a backup (one transaction); returns the number of records."""
     from django.core.serializers.base import DeserializationError
 
-    from arbitro.web.tournaments import store
+    from arbitro.web.tournaments import eventlog
 
     source = Path(source)
     if not source.is_file():
@@ -124,7 +124,7 @@ def restore_database(source: Path, *, replace: bool = False) -> int:
             call_command("loaddata", str(source), verbosity=0)
     except (DeserializationError, ValueError, LookupError, DatabaseError) as err:  # incl. a missing NOT NULL field
         raise ArbitroError(f"{source}: the backup could not be loaded, nothing was changed ({err})") from None
-    store.clear_cache()
+    eventlog.clear_cache()
     return count
 
 
@@ -215,7 +215,7 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
     an archive is a file anyone may have edited, and a name in it must not make a player's
     account the tournament's chief arbiter (issue 21).
     """
-    from arbitro.web.tournaments import models, service, store
+    from arbitro.web.tournaments import eventlog, models, service, store
 
     source = Path(source)
     meta, events, trf = _read_archive(source)
@@ -286,5 +286,5 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
                 reason_code=str(b.get("reason_code") or "")[:60],
                 reason_params=b.get("reason_params") if isinstance(b.get("reason_params"), dict) else {},
             )
-    store.clear_cache()
+    eventlog.clear_cache()
     return row

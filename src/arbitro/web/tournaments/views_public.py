@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 
 from arbitro.views import DIAGONAL
 
-from . import federation, models, norms, present, store
+from . import eventlog, federation, models, norms, present, store
 
 
 def _public(slug: str) -> models.Tournament:
@@ -52,11 +52,11 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         row = _public(slug)
         from arbitro.web.ops import prebuild
 
-        if not store.AHEAD.get():  # a reader (not the builder): its language is built ahead (issue 19)
+        if not eventlog.AHEAD.get():  # a reader (not the builder): its language is built ahead (issue 19)
             prebuild.note_reader(row.pk, translation.get_language())
         key = f"{request.path}|{translation.get_language()}"
         # While another thread builds this version, the previous one (its own version and ETag).
-        built, content = store.cached_page_at(row, key, lambda: view(request, slug, *args, **kwargs).content, stale_ok=True)
+        built, content = eventlog.cached_page_at(row, key, lambda: view(request, slug, *args, **kwargs).content, stale_ok=True)
         resp = HttpResponse(content)
         resp["Vary"] = "Cookie, Accept-Language"
         resp.arbitro_page = (row.pk, built, row.updated)  # ops.pagecache keeps it
