@@ -10,7 +10,7 @@ from typing import Any
 
 from django.http import HttpRequest
 
-from arbitro.web.tournaments import eventlog, models, norms, present, store
+from arbitro.web.tournaments import eventlog, models, norms, present
 
 from . import openapi, serialize
 from .http import ApiError, Resource, api_view, dumps
@@ -20,7 +20,7 @@ _STATUSES = [s.value for s in models.Tournament.Status]
 
 
 def _row(slug: str) -> models.Tournament:
-    # The TRF texts are read only when the per-version cache misses (store.load): not on every request.
+    # The TRF texts are read only when the per-version cache misses (eventlog.load): not on every request.
     # team competitions (issue 18) are not in the API yet: their pages are /teams/<slug>/
     rows = models.Tournament.objects.filter(slug=slug, published=True, team_competition__isnull=True).select_related("season", "organisation")
     row = rows.defer("base_trf", "state_trf").first()
@@ -135,13 +135,13 @@ def season(request: HttpRequest, year: int) -> Resource:
 
 @api_view
 def tournament(request: HttpRequest, slug: str) -> Resource:
-    return _resource(request, _row(slug), lambda row: serialize.tournament_info(row, store.load(row)))
+    return _resource(request, _row(slug), lambda row: serialize.tournament_info(row, eventlog.load(row)))
 
 
 @api_view
 def players(request: HttpRequest, slug: str) -> Resource:
     def build(row: models.Tournament) -> dict[str, Any]:
-        t = store.load(row)
+        t = eventlog.load(row)
         return {"players": [serialize.player(p, t) for p in t.iter_players()]}
 
     return _resource(request, _row(slug), build)
@@ -153,7 +153,7 @@ def player_detail(request: HttpRequest, slug: str, start_rank: int) -> Resource:
     # served without the replay and the ranking the checks need. An ETag names one version of one
     # URL, so a conditional request can only match one that answered 200 (then the same 200).
     def build(r: models.Tournament) -> dict[str, Any]:
-        t = store.load(r)
+        t = eventlog.load(r)
         if start_rank not in t.players:
             raise ApiError(404, "not_found", f"No player with start rank {start_rank}.")
         card, _ = present.player_rounds(t, start_rank)
@@ -165,7 +165,7 @@ def player_detail(request: HttpRequest, slug: str, start_rank: int) -> Resource:
 @api_view
 def rounds(request: HttpRequest, slug: str) -> Resource:
     def build(row: models.Tournament) -> dict[str, Any]:
-        t = store.load(row)
+        t = eventlog.load(row)
         return {
             "rounds": [
                 serialize.round_summary(present.round_for(row, t, n).sheet)
@@ -179,7 +179,7 @@ def rounds(request: HttpRequest, slug: str) -> Resource:
 @api_view
 def round_detail(request: HttpRequest, slug: str, rnd: int) -> Resource:
     def build(r: models.Tournament) -> dict[str, Any]:
-        t = store.load(r)
+        t = eventlog.load(r)
         if not 1 <= rnd <= t.played_rounds:
             raise ApiError(404, "not_found", f"Round {rnd} is not paired; rounds 1-{t.played_rounds} are.")
         return serialize.round_sheet(present.round_for(r, t, rnd).sheet)
@@ -188,7 +188,7 @@ def round_detail(request: HttpRequest, slug: str, rnd: int) -> Resource:
 
 
 def _standings(row: models.Tournament) -> tuple[Any, Any]:
-    t = store.load(row)
+    t = eventlog.load(row)
     st = present.core_standings(row, t)
     view = present.standings_view(row, t)
     if st is None or not view.available:
@@ -231,7 +231,7 @@ def standing_explained(request: HttpRequest, slug: str, start_rank: int) -> Reso
 @api_view
 def crosstable(request: HttpRequest, slug: str) -> Resource:
     def build(r: models.Tournament) -> dict[str, Any]:
-        table = present.crosstable_for(r, store.load(r))
+        table = present.crosstable_for(r, eventlog.load(r))
         if table is None:
             raise ApiError(409, "standings_unavailable", "The crosstable cannot be computed yet.")
         return serialize.crosstable(table)
@@ -242,8 +242,8 @@ def crosstable(request: HttpRequest, slug: str) -> Resource:
 @api_view
 def norms_report(request: HttpRequest, slug: str) -> Resource:
     def build(row: models.Tournament) -> dict[str, Any]:
-        t = store.load(row)
-        return serialize.norms(store.cached(row, "norms", lambda: norms.tournament_norms(t)))
+        t = eventlog.load(row)
+        return serialize.norms(eventlog.cached(row, "norms", lambda: norms.tournament_norms(t)))
 
     return _resource(request, _row(slug), build)
 

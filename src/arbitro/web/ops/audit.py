@@ -312,7 +312,7 @@ def audit_view(request: HttpRequest, slug: str) -> HttpResponse:
     rows = trail_cached(row)
     return render(
         request,
-        "tournaments/desk_audit.html",
+        "ops/audit.html",
         {"row": row, "page": page_of(request, rows, newest_first=False), "total": len(rows), "no_refresh": True,
          "can_chief": True},
     )

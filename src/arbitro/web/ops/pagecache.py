@@ -39,7 +39,7 @@ from django.utils.http import http_date
 
 from . import dbrouter
 
-# The public pages of a tournament (tournaments/urls.py); not version.json, downloads or forms.
+# The public pages of a tournament (public/urls.py); not version.json, downloads or forms.
 PUBLIC_PAGE = re.compile(
     r"^/t/(?P<slug>[-a-zA-Z0-9_]+)/(?:players/|pairings/|round/\d+/|standings/|crosstable/|norms/|player/\d+/)?$"
 )

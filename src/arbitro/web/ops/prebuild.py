@@ -139,7 +139,7 @@ def hot_paths(slug: str, played_rounds: int, pk: int | None = None) -> list[tupl
 
 
 def key_of(path: str, lang: str) -> str:
-    """The page's key in :func:`eventlog.cached_page_at`, as the views name it (views_public, api.views)."""
+    """The page's key in :func:`eventlog.cached_page_at`, as the views name it (public.views, api.views)."""
     return f"api|{path}" if lang == API else f"{path}|{lang}"
 
 

@@ -11,8 +11,9 @@ from django.urls import path
 
 from arbitro.errors import ArbitroError
 from arbitro.limits import MAX_LIST_BYTES
+from arbitro.web.ratings import importing as ratings_import
 
-from . import models, ratings_import
+from . import models
 
 
 class RatingListUploadForm(forms.Form):

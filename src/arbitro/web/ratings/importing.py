@@ -20,8 +20,7 @@ from django.db import connection, transaction
 
 from arbitro.errors import ArbitroError
 from arbitro.ratings.fidelist import ListDiagnostic, RatingListEntry, iter_txt_list, iter_xml_list
-
-from . import models
+from arbitro.web.tournaments import models
 
 BATCH = 5000
 _RATING_FIELD = {"standard": "standard", "rapid": "rapid", "blitz": "blitz"}
