@@ -62,11 +62,11 @@ class Resource:
     version: int = 0
 
 
-def dumps(data: Any) -> bytes:
+def dumps(data: object) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def error_response(status: int, error: str, detail: str, **extra: Any) -> HttpResponse:
+def error_response(status: int, error: str, detail: str, **extra: object) -> HttpResponse:
     resp = HttpResponse(
         dumps({"error": error, "detail": detail, **extra}), status=status, content_type="application/json"
     )

@@ -29,9 +29,9 @@ import sqlite3
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
@@ -344,8 +344,6 @@ class PublicPageCacheMiddleware:
 SECURITY = "django.middleware.security.SecurityMiddleware"
 MIDDLEWARE = "arbitro.web.ops.pagecache.PublicPageCacheMiddleware"
 CONDITIONAL = ("HTTP_IF_NONE_MATCH", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_IF_UNMODIFIED_SINCE")
-Environ = dict[str, Any]
-StartResponse = Callable[..., Any]
 
 
 class FastPath:
@@ -365,7 +363,7 @@ class FastPath:
     ``SecurityMiddleware`` (the only middleware a hit passes) and ``ARBITRO_FAST_PATH`` is not 0.
     """
 
-    def __init__(self, app: Callable[[Environ, StartResponse], Any]) -> None:
+    def __init__(self, app: WSGIApplication) -> None:
         from django.middleware.security import SecurityMiddleware
 
         self.app = app
@@ -383,7 +381,7 @@ class FastPath:
             [v.strip() for v in policy.split(",")] if isinstance(policy, str) else policy
         )
 
-    def __call__(self, environ: Environ, start_response: StartResponse) -> Any:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if self.enabled and environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
             path = environ.get("PATH_INFO", "")
             if path.startswith(("/t/", "/api/v1/tournaments/")):
@@ -397,7 +395,7 @@ class FastPath:
                     return [body]
         return self.app(environ, start_response)
 
-    def _hit(self, environ: Environ) -> tuple[str, list[tuple[str, str]], bytes] | None:
+    def _hit(self, environ: WSGIEnvironment) -> tuple[str, list[tuple[str, str]], bytes] | None:
         from django.core.handlers.wsgi import WSGIRequest
 
         # A copy: the request decodes PATH_INFO and SCRIPT_NAME in place, Django gets them as they came.

@@ -7,7 +7,7 @@ with the article; every request, granted or refused, is listed at the desk.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
+from arbitro.model import Tournament as CoreTournament
 from arbitro.web.tournaments import eventlog, forms, models, permissions, service, texts
 
 
@@ -64,7 +65,7 @@ def request_bye(request: HttpRequest, slug: str) -> HttpResponse:
     )  # fmt: skip
 
 
-def with_players(requests: Any, core: Any) -> list[Any]:
+def with_players(requests: Iterable[models.ByeRequest], core: CoreTournament) -> list[models.ByeRequest]:
     """The requests, each with ``who`` (the player it belongs to now, by stable id, or ``None``) and
     ``reason`` (why refused or how recorded, in the reader's language)."""
     by_id = {p.public_id: p for p in core.players.values()}

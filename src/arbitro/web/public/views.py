@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from arbitro.model import Tournament as CoreTournament
 from arbitro.views import DIAGONAL
 from arbitro.web.ops import prebuild
 from arbitro.web.teams.models import TeamCompetition
@@ -23,7 +24,7 @@ def _public(slug: str) -> models.Tournament:
     return get_object_or_404(models.Tournament, slug=slug, published=True)
 
 
-def _context(row: models.Tournament, tab: str, **extra: Any) -> dict[str, Any]:
+def _context(row: models.Tournament, tab: str, **extra: object) -> dict[str, object]:
     core = eventlog.load(row)
     done, total = present.rounds_progress(core)  # as announced (a two-game match is one round)
     return {
@@ -43,7 +44,7 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     """
 
     @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, slug: str, *args: object, **kwargs: object) -> HttpResponse:
         if TeamCompetition.objects.filter(tournament__slug=slug).exists():  # issue 18: a team competition's pages
             return redirect("teams:standings", slug=slug)
         if request.method != "GET" or request.user.is_authenticated or "messages" in request.COOKIES:
@@ -62,7 +63,7 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     return wrapper
 
 
-def _groups(rows: Any) -> list[tuple[Any, list[models.Tournament]]]:
+def _groups(rows: Iterable[models.Tournament]) -> list[tuple[str | Promise, list[models.Tournament]]]:
     """Published tournaments by status: running, registration, finished."""
     groups = [
         (label, [r for r in rows if r.status == status])
@@ -168,7 +169,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "public/crosstable.html", _context(row, "crosstable", table=table, diagonal=DIAGONAL))
 
 
-def _norms(row: models.Tournament, core: Any, build: Callable[[Any], norms.NormReport]) -> norms.NormReport:
+def _norms(row: models.Tournament, core: CoreTournament, build: Callable[[CoreTournament], norms.NormReport]) -> norms.NormReport:
     """The norm report, or only why this event cannot give norms (rated, standard, enough rounds: B.01).
 
     The reason is said in the reader's language on every request; only ``build`` (language-free:
