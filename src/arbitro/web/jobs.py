@@ -64,7 +64,7 @@ def status(pk: int) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
-def _set(pk: int, **fields: Any) -> None:
+def _set(pk: int, **fields: object) -> None:
     current = status(pk) or {}
     cache.set(_key(pk), {**current, **fields}, timeout=_STATUS_SECONDS)
 
@@ -130,7 +130,7 @@ def run(op: str, pk: int, user_pk: int | None) -> str:
     return message
 
 
-def context(request: HttpRequest) -> dict[str, Any]:
+def context(request: HttpRequest) -> dict[str, object]:
     """Template context on a tournament's desk page: ``arbitro_job`` (state, text, ``running``)."""
     match = getattr(request, "resolver_match", None)
     if not enabled() or match is None or match.url_name != "desk_panel":

@@ -21,7 +21,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -186,7 +185,7 @@ def api_view(view: Callable[..., Resource]) -> Callable[..., HttpResponse]:
 
     @csrf_exempt  # read-only, no cookie is read: every other method gets a JSON 405, not a CSRF page
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         if request.method == "OPTIONS":  # CORS preflight: not counted
             resp = HttpResponse(status=204)
             resp["Access-Control-Allow-Methods"] = ", ".join(METHODS)

@@ -31,7 +31,6 @@ import logging
 import threading
 import time
 from collections.abc import Iterator
-from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -41,7 +40,7 @@ from django.urls import resolve
 from django.utils import translation
 
 from arbitro.web import jobs
-from arbitro.web.api.http import ApiError
+from arbitro.web.api.http import ApiError, Resource
 from arbitro.web.tournaments import eventlog
 
 log = logging.getLogger(__name__)
@@ -213,7 +212,7 @@ def build_one(path: str, lang: str) -> None:
     with translation.override(settings.LANGUAGE_CODE if lang == API else lang):
         request.LANGUAGE_CODE = translation.get_language()
         if lang == API:
-            resource: Any = inspect.unwrap(match.func)(request, *match.args, **match.kwargs)  # no rate count
+            resource: Resource = inspect.unwrap(match.func)(request, *match.args, **match.kwargs)  # no rate count
             if resource.versioned is not None:
                 resource.versioned()
         else:
