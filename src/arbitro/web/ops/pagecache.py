@@ -34,8 +34,16 @@ from dataclasses import dataclass, field
 from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from django.conf import settings
+from django.core.handlers.wsgi import WSGIRequest
+from django.db import connections, router
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.security import SecurityMiddleware
+from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
+from django.utils.log import log_response
+
+from arbitro.web.api import http as api_http
+from arbitro.web.tournaments import models
 
 from . import dbrouter
 
@@ -162,10 +170,6 @@ def _version(slug: str, fresh: bool = False) -> tuple[int, int] | None:
     when there is one).
     """
     global _SQL
-    from django.db import connections, router
-
-    from arbitro.web.tournaments import models
-
     db = connections[router.db_for_read(models.Tournament) or "default"]
     if not _SQL:
         table = db.ops.quote_name(models.Tournament._meta.db_table)
@@ -231,19 +235,13 @@ def _full(request: HttpRequest, page: Page) -> HttpResponse:
 
 def _api_answer(request: HttpRequest, page: Page) -> HttpResponse:
     """An API resource from the cache: counted against the client's limit like any other (api/http.py)."""
-    from arbitro.web.api import http as api
-
-    rate = api.throttle(request)
+    rate = api_http.throttle(request)
     if not rate[0]:
-        return api.refused(request, rate)
+        return api_http.refused(request, rate)
     return _api_counted(request, page, rate)
 
 
 def _api_counted(request: HttpRequest, page: Page, rate: tuple[bool, int, int, int]) -> HttpResponse:
-    from django.utils.cache import get_conditional_response
-
-    from arbitro.web.api import http as api
-
     conditional = get_conditional_response(request, etag=page.etag, last_modified=page.modified)
     if conditional is not None:  # 304 (or 412 for a failed If-Match), as the view answers it
         resp: HttpResponse = conditional
@@ -254,8 +252,8 @@ def _api_counted(request: HttpRequest, page: Page, rate: tuple[bool, int, int, i
         resp = _full(request, page)
     resp["ETag"] = page.etag
     resp["Last-Modified"] = page.last_modified
-    resp["Cache-Control"] = api.CACHE_CONTROL
-    return api._headers(request, resp, rate)
+    resp["Cache-Control"] = api_http.CACHE_CONTROL
+    return api_http._headers(request, resp, rate)
 
 
 class PublicPageCacheMiddleware:
@@ -364,8 +362,6 @@ class FastPath:
     """
 
     def __init__(self, app: WSGIApplication) -> None:
-        from django.middleware.security import SecurityMiddleware
-
         self.app = app
         first = list(settings.MIDDLEWARE)[:2]
         self.enabled = bool(getattr(settings, "ARBITRO_FAST_PATH", True)) and first == [SECURITY, MIDDLEWARE]
@@ -396,8 +392,6 @@ class FastPath:
         return self.app(environ, start_response)
 
     def _hit(self, environ: WSGIEnvironment) -> tuple[str, list[tuple[str, str]], bytes] | None:
-        from django.core.handlers.wsgi import WSGIRequest
-
         # A copy: the request decodes PATH_INFO and SCRIPT_NAME in place, Django gets them as they came.
         request = WSGIRequest(dict(environ))
         path = request.path_info
@@ -442,20 +436,18 @@ class FastPath:
         return status, self._secured(request, headers), body
 
     def _api(self, request: HttpRequest, page: Page) -> tuple[str, list[tuple[str, str]], bytes]:
-        from arbitro.web.api import http as api
-
-        rate = api.throttle(request)
+        rate = api_http.throttle(request)
         if not rate[0]:
-            return self._django(request, api.refused(request, rate))
+            return self._django(request, api_http.refused(request, rate))
         if any(h in request.META for h in CONDITIONAL):  # Django's objects, as the middleware builds them
             return self._django(request, _api_counted(request, page, rate))
         headers = dict(page.base)
         headers["content-length"] = ("Content-Length", str(len(page.body)))
         headers["etag"] = ("ETag", page.etag)
         headers["last-modified"] = ("Last-Modified", page.last_modified)
-        headers["cache-control"] = ("Cache-Control", api.CACHE_CONTROL)
+        headers["cache-control"] = ("Cache-Control", api_http.CACHE_CONTROL)
         headers["access-control-allow-origin"] = ("Access-Control-Allow-Origin", "*")
-        headers["access-control-expose-headers"] = ("Access-Control-Expose-Headers", api.EXPOSED)
+        headers["access-control-expose-headers"] = ("Access-Control-Expose-Headers", api_http.EXPOSED)
         headers["ratelimit-limit"] = ("RateLimit-Limit", str(rate[1]))
         headers["ratelimit-remaining"] = ("RateLimit-Remaining", str(rate[2]))
         headers["ratelimit-reset"] = ("RateLimit-Reset", str(rate[3]))
@@ -477,8 +469,6 @@ class FastPath:
 
     def _django(self, request: HttpRequest, resp: HttpResponse) -> tuple[str, list[tuple[str, str]], bytes]:
         """A response object answered as Django's handler answers it behind SecurityMiddleware."""
-        from django.utils.log import log_response
-
         resp = self.security.process_response(request, resp)
         if resp.status_code >= 400:
             log_response("%s: %s", resp.reason_phrase, request.path, response=resp, request=request)
