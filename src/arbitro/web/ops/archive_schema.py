@@ -12,6 +12,7 @@ import re
 
 from arbitro.errors import ArbitroError
 from arbitro.limits import MAX_PLAYERS, MAX_ROUNDS, MAX_TRF_BYTES, text_problem
+from arbitro.web.tournaments import federation, models  # the organisation's rulebook knows its categories
 
 _SLUG = re.compile(r"[-a-zA-Z0-9_]{1,80}")
 _STATUSES = ("registration", "running", "finished")
@@ -87,8 +88,6 @@ def check_meta(meta: object, source: str) -> None:
     organisation = meta.get("organisation")  # issue 19 item 5 (older archives have none: the default one)
     if organisation is not None and (not isinstance(organisation, str) or not _SLUG.fullmatch(organisation)):
         raise c.fail("meta.organisation", "expected an organisation's slug")
-    from arbitro.web.tournaments import federation, models  # the organisation's rulebook knows its categories
-
     org = models.Organisation.objects.filter(slug=str(organisation or "")).first()
     categories = tuple(key for key, _label in federation.category_choices(org))
     c.choice(meta, "category", w, categories)
