@@ -2,7 +2,7 @@
 
 A public tournament page is the same bytes for every anonymous reader of one language
 as long as the tournament's version (its event log's length) does not change. The
-views build it once per version (:func:`arbitro.web.tournaments.store.cached_page`);
+views build it once per version (:func:`arbitro.web.tournaments.eventlog.cached_page`);
 this middleware, placed right after ``SecurityMiddleware``, answers repeats from those
 bytes without running the rest of the stack: one indexed query for the version, a
 dictionary lookup, and the stored headers. A cache-busting client (random query
@@ -102,7 +102,7 @@ _LOCK = threading.Lock()
 _LATEST: OrderedDict[tuple[str, str, int], Page] = OrderedDict()
 _BUILDING: dict[tuple[str, str, int], float] = {}
 # When the view answered with the previous version (another process builds the new one, web/
-# tournaments/store.py): until then the readers get it here, without the whole stack.
+# tournaments/versioned.py): until then the readers get it here, without the whole stack.
 _RECHECK: dict[tuple[str, str, int], float] = {}
 # How often one reader goes through the whole stack to ask whether the new version has come. Each
 # recheck costs the stack, the view's queries and a shared-cache read, per page and process; with the
