@@ -215,7 +215,7 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
     an archive is a file anyone may have edited, and a name in it must not make a player's
     account the tournament's chief arbiter (issue 21).
     """
-    from arbitro.web.tournaments import eventlog, models, service, store
+    from arbitro.web.tournaments import eventlog, models, store
 
     source = Path(source)
     meta, events, trf = _read_archive(source)
@@ -262,12 +262,12 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
             if row.base_trf:
                 core = store.parse(row.base_trf, source=f"{slug}.trf", validate=False)
             else:
-                st = service.state(row)
+                st = eventlog.state(row)
                 assert st is not None
-                core = service.to_model(st)
+                core = eventlog.to_model(st)
         except ArbitroError as err:
             raise ArbitroError(f"{source}: events.json does not replay: {err}") from None
-        service.rebuild(row, core)
+        eventlog.rebuild(row, core)
         if store.format_trf(core) != trf:
             raise ArbitroError(f"{source}: the replayed event log does not reproduce tournament.trf; nothing was restored")
         row.version = max(int(meta.get("version") or 1), row.version)
