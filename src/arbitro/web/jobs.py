@@ -113,7 +113,7 @@ def run(op: str, pk: int, user_pk: int | None) -> str:
     _set(pk, state="running", started=time.time())
     with translation.override(language):
         try:
-            row = eventlog.row(pk)
+            row = eventlog.tournament(pk)
             message = JOBS[op](row, user)
         except ArbitroError as err:
             # a coded Message (arbitro.errors) is kept as it is (it pickles with its code), so the desk

@@ -87,7 +87,7 @@ def on_published_commit(then: Callable[[int], None]) -> None:
 # -- reading: the replay ---------------------------------------------------------------------------
 
 
-def row(pk: int) -> models.Tournament:
+def tournament(pk: int) -> models.Tournament:
     """The row of tournament ``pk`` (``models.Tournament.DoesNotExist``: none)."""
     return models.Tournament.objects.get(pk=pk)
 
@@ -149,9 +149,9 @@ def load(t: models.Tournament) -> CoreTournament:
     """The core tournament of a row (cached per version): the replay of its log, or its imported file.
 
     For the pages: without the rank column (the pages rank with :mod:`arbitro.standings`);
-    :func:`export_trf` writes the C.07 rank column.
+    :func:`arbitro.web.tournaments.store.export_trf` writes the C.07 rank column.
     """
-    return cached(t, "core", lambda: _build(t, ranks=False))
+    return cached(t, "core", lambda: _build(t))
 
 
 def to_model(st: TournamentState, *, ranks: bool = True) -> CoreTournament:
@@ -163,11 +163,11 @@ def to_model(st: TournamentState, *, ranks: bool = True) -> CoreTournament:
     return st.to_tournament(include_pending=pending, ranks=ranks)
 
 
-def _build(t: models.Tournament, *, ranks: bool) -> CoreTournament:
+def _build(t: models.Tournament) -> CoreTournament:
     if t.base_trf:  # imported and not yet adopted: the file is the state
         return imported(t)
     st = state(t)
-    return to_model(st, ranks=ranks) if st is not None else CoreTournament(name=t.name)
+    return to_model(st, ranks=False) if st is not None else CoreTournament(name=t.name)
 
 
 def imported(row: models.Tournament) -> CoreTournament:
@@ -177,7 +177,6 @@ def imported(row: models.Tournament) -> CoreTournament:
     if errors:
         raise ArbitroError(str(errors[0]))
     return result.tournament
-
 
 
 # -- writing: the appends -------------------------------------------------------------------------
