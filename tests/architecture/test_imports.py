@@ -25,7 +25,7 @@ from pathlib import Path
 
 from .import_graph import SRC, Import, cycles, graph, modules, one_cycle
 
-_BASE = {"arbitro.errors", "arbitro.model", "arbitro.limits"}  # limits: issue 21, the bounds of every input
+_BASE = {"arbitro.errors", "arbitro.model", "arbitro.limits", "arbitro.jsonread"}  # limits: the bounds of every input (issue 21); jsonread: the one JSON field reader (issue 32)
 _RULES = {
     "arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.pairing", "arbitro.titles", "arbitro.prizes",
     "arbitro.teams",

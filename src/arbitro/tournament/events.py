@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from arbitro.errors import ArbitroError
+from arbitro.jsonread import FieldReader
 
 __all__ = [
     "EVENT_KINDS",
@@ -73,13 +74,12 @@ def now_utc() -> str:
 # -- payload values ----------------------------------------------------------
 
 
+#: The event log's field reader (arbitro.jsonread): ``event: payload: <field>: expected ...``.
+_PAYLOAD = FieldReader("event: payload", digit_strings=True)
+
+
 def _whole(value: Any, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ArbitroError(f"event: payload: {key}: expected a whole number, got {value!r}")
-    try:
-        return int(value)
-    except ValueError:
-        raise ArbitroError(f"event: payload: {key}: expected a whole number, got {value!r}") from None
+    return _PAYLOAD.whole(value, key)
 
 
 def _opt_whole(value: Any, key: str) -> int | None:
@@ -95,46 +95,37 @@ def _opt_text(value: Any, key: str) -> str | None:
 
 
 def _numbers(value: Any, key: str) -> tuple[int, ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list of numbers, got {value!r}")
-    return tuple(_whole(v, key) for v in value)
+    return tuple(_whole(v, key) for v in _PAYLOAD.items(value, key, "a list of numbers"))
 
 
 def _pairs(value: Any, key: str) -> tuple[tuple[int, int], ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list of [white, black], got {value!r}")
     out = []
-    for item in value:
+    for item in _PAYLOAD.items(value, key, "a list of [white, black]"):
         w, b = item
         out.append((_whole(w, key), _whole(b, key)))
     return tuple(out)
 
 
 def _kinds(value: Any, key: str) -> tuple[tuple[int, str], ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list of [player, kind], got {value!r}")
-    return tuple((_whole(p, key), str(k)) for p, k in value)
+    return tuple((_whole(p, key), str(k)) for p, k in _PAYLOAD.items(value, key, "a list of [player, kind]"))
 
 
 def _accelerations(value: Any, key: str) -> tuple[tuple[int, int, str], ...]:
     if value is None:
         return ()
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list of [player, round, points], got {value!r}")
-    return tuple((_whole(sr, key), _whole(rnd, key), str(points)) for sr, rnd, points in value)
+    rows = _PAYLOAD.items(value, key, "a list of [player, round, points]")
+    return tuple((_whole(sr, key), _whole(rnd, key), str(points)) for sr, rnd, points in rows)
 
 
 def _texts(value: Any, key: str) -> tuple[str, ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list, got {value!r}")
-    return tuple(str(v) for v in value)
+    return tuple(str(v) for v in _PAYLOAD.items(value, key))
 
 
 def _object(value: Any, key: str) -> dict[str, Any] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise ArbitroError(f"event: payload: {key}: expected a JSON object, got {value!r}")
+        raise _PAYLOAD.fail(key, f"expected a JSON object, got {value!r}")
     return dict(value)
 
 
@@ -308,9 +299,7 @@ class PlayerReturned(EventData):
 
 
 def _opt_bool(value: Any, key: str) -> bool | None:
-    if value is None or isinstance(value, bool):
-        return value
-    raise ArbitroError(f"event: payload: {key}: expected true or false, got {value!r}")
+    return None if value is None else _PAYLOAD.flag(value, key)
 
 
 def _opt_texts(value: Any, key: str) -> tuple[str, ...] | None:

@@ -271,11 +271,7 @@ class TournamentState:
             adjourned = "unknown"
         t = _copy(self.header)
         t.players = {number: _copy(player) for number, player in self.header.players.items()}
-        shown = []
-        for r in self.rounds:  # the complete rounds up to the first that is not (game 2 of a match may finish first)
-            if not (r.complete or include_pending or (adjourned and r.settled)):
-                break
-            shown.append(r)
+        shown = self._shown_rounds(include_pending, adjourned)
         results: dict[int, list[RoundResult]] = {p: [] for p in t.players}
         provisional = {"draw": ResultCode.DRAW, "unknown": ResultCode.UNKNOWN}.get(adjourned)
         for rnd in shown:
@@ -295,9 +291,31 @@ class TournamentState:
             t.comments.extend(_adjourned_notes(shown))
         t.declared_players = len(t.players)  # 062
         t.declared_rated_players = sum(1 for p in t.players.values() if p.rating > 0)  # 072
-        next_round = len(shown) + 1
+        requests = self._bye_requests(t, len(shown))
+        games = self.pairing_system.games_per_round
+        if games > 1:  # in a two-game system's file, 240 counts matches (docs/decisions.md, 2026-12-01)
+            requests = _by_match(requests, games)
+        t.requested_byes = requests
+        if self.acceleration == "baku" and not t.accelerations and self.pairing_system.supports_acceleration:
+            t.accelerations = _baku(t)
+        if self.lim_maxi:  # 192 ..._MAXI: TRF-2026 has no record for it (docs/formats/trf.md)
+            t.system = self.pairing_system.trf_code_for(maxi_tournament=True)
+        return t
+
+    def _shown_rounds(self, include_pending: bool, adjourned: str) -> list[RoundState]:
+        """The complete rounds up to the first that is not (game 2 of a match may finish first)."""
+        shown = []
+        for r in self.rounds:
+            if not (r.complete or include_pending or (adjourned and r.settled)):
+                break
+            shown.append(r)
+        return shown
+
+    def _bye_requests(self, t: Tournament, shown: int) -> list[ByeRequest]:
+        """The ``240`` records: the absences known for the next round, then every requested bye."""
+        next_round = shown + 1
         requests: list[ByeRequest] = []
-        pending = self.rounds[len(shown)] if len(shown) < len(self.rounds) else None
+        pending = self.rounds[shown] if shown < len(self.rounds) else None
         if pending is not None:
             for p, kind in sorted(pending.unpaired.items()):
                 requests.append(ByeRequest(round=next_round, kind=kind, start_rank=p))
@@ -307,22 +325,19 @@ class TournamentState:
                     requests.append(ByeRequest(round=next_round, kind="Z", start_rank=p))
         for (p, number), kind in sorted(self.requested_byes.items(), key=lambda item: (item[0][1], item[0][0])):
             requests.append(ByeRequest(round=number, kind=kind, start_rank=p))
-        games = self.pairing_system.games_per_round
-        if games > 1:  # in a two-game system's file, 240 counts matches (docs/decisions.md, 2026-12-01)
-            seen: set[tuple[int, int]] = set()
-            by_match = []
-            for req in requests:
-                match = (req.round - 1) // games + 1
-                if (req.start_rank, match) not in seen:
-                    seen.add((req.start_rank, match))
-                    by_match.append(ByeRequest(round=match, kind=req.kind, start_rank=req.start_rank))
-            requests = by_match
-        t.requested_byes = requests
-        if self.acceleration == "baku" and not t.accelerations and self.pairing_system.supports_acceleration:
-            t.accelerations = _baku(t)
-        if self.lim_maxi:  # 192 ..._MAXI: TRF-2026 has no record for it (docs/formats/trf.md)
-            t.system = self.pairing_system.trf_code_for(maxi_tournament=True)
-        return t
+        return requests
+
+
+def _by_match(requests: list[ByeRequest], games: int) -> list[ByeRequest]:
+    """A two-game system's ``240`` records, one per player and match (docs/decisions.md, 2026-12-01)."""
+    seen: set[tuple[int, int]] = set()
+    by_match = []
+    for req in requests:
+        match = (req.round - 1) // games + 1
+        if (req.start_rank, match) not in seen:
+            seen.add((req.start_rank, match))
+            by_match.append(ByeRequest(round=match, kind=req.kind, start_rank=req.start_rank))
+    return by_match
 
 
 def _withdrawal_notes(t: Tournament) -> list[str]:
@@ -703,9 +718,8 @@ def _returned(state: TournamentState, p: ev.PlayerReturned) -> None:
     state.withdrawn.pop(p.player, None)
 
 
-def _settings(state: TournamentState, p: ev.SettingsChanged) -> None:
-    """Settings changed after creation (the service checked when each may change)."""
-    h = state.header
+def _settings_texts(h: Tournament, p: ev.SettingsChanged) -> None:
+    """The settings that may be corrected at any time: names, venue, dates, arbiters, time control."""
     for key in ("name", "city", "federation", "chief_arbiter", "time_control"):
         value = getattr(p, key)
         if value is not None:
@@ -716,6 +730,12 @@ def _settings(state: TournamentState, p: ev.SettingsChanged) -> None:
         h.end_date = _date(p.end_date)
     if p.deputy_arbiters is not None:
         h.deputy_arbiters = list(p.deputy_arbiters)
+
+
+def _settings(state: TournamentState, p: ev.SettingsChanged) -> None:
+    """Settings changed after creation (the service checked when each may change)."""
+    h = state.header
+    _settings_texts(h, p)
     if p.system is not None:
         system = pairing_system(p.system)
         state.system = system.key
