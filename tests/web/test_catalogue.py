@@ -33,7 +33,9 @@ from arbitro.limits import TEXT_WIDTHS
 from arbitro.web.tournaments import models, service, texts
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "arbitro"
-TEMPLATES = SRC / "web" / "tournaments" / "templates" / "tournaments"
+#: The page templates of the apps split out of the tournaments app (issue 32), each in its own folder.
+TEMPLATES = [SRC / "web" / app / "templates" / folder for app, folder in
+             (("tournaments", "tournaments"), ("public", "public"), ("members", "members"), ("ops", "ops"))]
 
 # -- core codes --------------------------------------------------------------------------------
 
@@ -201,7 +203,7 @@ def _visible(html: str) -> list[str]:
     return parser.parts
 
 
-@pytest.mark.parametrize("path", sorted(TEMPLATES.glob("*.html")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(p for d in TEMPLATES for p in d.glob("*.html")), ids=lambda p: p.name)
 def test_template_has_no_visible_literal_outside_translate(path: Path) -> None:
     left = []
     for part in _visible(_strip_template(path.read_text(encoding="utf-8"))):

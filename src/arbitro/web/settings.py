@@ -71,6 +71,10 @@ INSTALLED_APPS = [
     "arbitro.web.teams",  # issue 18: team competitions
     "arbitro.web.api",
     "arbitro.web.manual",  # issue 33 item 6: the user manual (/manual/)
+    "arbitro.web.public",  # issue 32: the public pages (no models)
+    "arbitro.web.members",  # issue 32: organisations and members (no models)
+    "arbitro.web.ratings",  # issue 32: rating lists (no models)
+    "arbitro.web.ops",  # issue 32: caches, pages built ahead, backups, audit (no models)
 ]
 
 MIDDLEWARE = [

@@ -8,17 +8,19 @@ the two are equal, and schemathesis checks the app against it.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
+
+from .jsontypes import JsonObject
 
 VERSION = "1.0.0"
 
 
-def _ref(name: str) -> dict[str, str]:
+def _ref(name: str) -> JsonObject:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _obj(props: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
+def _obj(props: Mapping[str, object], required: list[str] | None = None) -> JsonObject:
     return {
         "type": "object",
         "properties": props,
@@ -34,11 +36,11 @@ NULL_DECIMAL = {**DECIMAL, "nullable": True}
 DATE = {"type": "string", "format": "date", "nullable": True}
 
 
-def _list(item: dict[str, Any]) -> dict[str, Any]:
+def _list(item: Mapping[str, object]) -> JsonObject:
     return {"type": "array", "items": item}
 
 
-SCHEMAS: dict[str, Any] = {
+SCHEMAS: JsonObject = {
     "Error": _obj(
         {"error": STR, "detail": STR, "retry_after": {"type": "integer", "minimum": 1}}, ["error", "detail"]
     ),
@@ -369,7 +371,7 @@ _HEADERS = {
 }
 
 
-def _error(description: str) -> dict[str, Any]:
+def _error(description: str) -> JsonObject:
     return {"description": description, "content": {"application/json": {"schema": _ref("Error")}}}
 
 
@@ -386,12 +388,12 @@ def _get(
     summary: str,
     schema: str,
     *,
-    params: list[Any] | None = None,
+    params: list[JsonObject] | None = None,
     errors: dict[str, str] | None = None,
     tag: str = "tournaments",
     operation: str = "",
-) -> dict[str, Any]:
-    responses: dict[str, Any] = {
+) -> JsonObject:
+    responses: JsonObject = {
         "200": {
             "description": summary,
             "headers": _HEADERS,
@@ -401,7 +403,7 @@ def _get(
     }
     for code, text in (errors or {}).items():
         responses[code] = _error(text)
-    op: dict[str, Any] = {
+    op: JsonObject = {
         "summary": summary,
         "operationId": operation or schema[0].lower() + schema[1:],
         "tags": [tag],
@@ -412,7 +414,7 @@ def _get(
     return {"get": op}
 
 
-def _path_param(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+def _path_param(name: str, schema: Mapping[str, object], description: str) -> JsonObject:
     return {"name": name, "in": "path", "required": True, "description": description, "schema": schema}
 
 
@@ -427,11 +429,11 @@ NOT_FOUND = {"404": "No published tournament with this slug"}
 TEAM_NOT_FOUND = {"404": "No published team competition with this slug"}
 
 
-def _query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+def _query(name: str, schema: Mapping[str, object], description: str) -> JsonObject:
     return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
 
 
-def build() -> dict[str, Any]:
+def build() -> JsonObject:
     t = "/tournaments/{slug}"
     tt = "/teams/{slug}"
     return {

@@ -26,14 +26,8 @@ from arbitro.tournament.team_log import TeamLogState, TeamService, replay
 from arbitro.trf.teams import format_team_trf
 from arbitro.views.teams import BOARD_RESULTS, MATCH_FORFEITS
 from arbitro.web.tournaments import models, permissions, store
-from arbitro.web.tournaments.service import (
-    Actor,
-    ChangedMeanwhile,
-    Correction,
-    CorrectionPlan,
-    append_events,
-    player_lines,
-)
+from arbitro.web.tournaments.eventlog import Actor, ChangedMeanwhile, append_events
+from arbitro.web.tournaments.service import Correction, CorrectionPlan, player_lines
 
 from .models import TeamCompetition
 
@@ -73,7 +67,7 @@ def _status(st: TeamLogState) -> str:
 
 
 def _commit(row: models.Tournament, svc: TeamService, user: Actor) -> None:
-    """Append the service's new events (:func:`~arbitro.web.tournaments.service.append_events`)."""
+    """Append the service's new events (the port's :func:`~arbitro.web.tournaments.eventlog.append_events`)."""
     new = svc.new_events
 
     def appended() -> None:

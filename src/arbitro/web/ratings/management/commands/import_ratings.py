@@ -7,7 +7,7 @@ import datetime as _dt
 from django.core.management.base import BaseCommand, CommandError
 
 from arbitro.errors import ArbitroError
-from arbitro.web.tournaments import ratings_import
+from arbitro.web.ratings import importing as ratings_import
 
 
 class Command(BaseCommand):

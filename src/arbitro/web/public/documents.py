@@ -20,8 +20,7 @@ from django.utils.translation import get_language, gettext
 from arbitro.errors import ArbitroError, Message
 from arbitro.model import Tournament
 from arbitro.views.rounds import last_paired_round, last_round_with_results
-
-from . import federation, models, permissions, store, texts
+from arbitro.web.tournaments import eventlog, federation, models, permissions, store, texts
 
 PUBLIC_KINDS = ("pairings", "results", "standings", "crosstable")
 DESK_KINDS = (*PUBLIC_KINDS, "players", "it3")  # IT3: the tournament report (FIDE IDs, birth dates)
@@ -63,7 +62,7 @@ def _say(value: str) -> str:
 def _pdf(row: models.Tournament, request: HttpRequest, kind: str) -> HttpResponse:
     from arbitro.documents import render_pdf
 
-    t = store.load(row)
+    t = eventlog.load(row)
     rnd = None if kind in ("players", "it3") else _round(request, t, kind)
     notes = (federation.default_time_text(row),) if kind == "pairings" and row.category else ()
     try:
@@ -90,7 +89,7 @@ def desk_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
 
         raise PermissionDenied
     if kind in TRF_VERSIONS:
-        rnd = last_paired_round(store.load(row)) or None
+        rnd = last_paired_round(eventlog.load(row)) or None
         text = store.export_trf(row, version=kind)
         resp = HttpResponse(text, content_type="text/plain; charset=utf-8")
         resp["Content-Disposition"] = f'attachment; filename="{trf_file_name(row.slug, kind, rnd)}"'

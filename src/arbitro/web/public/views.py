@@ -2,28 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import wraps
-from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
+from arbitro.model import Tournament as CoreTournament
 from arbitro.views import DIAGONAL
-
-from . import federation, models, norms, present, store
+from arbitro.web.ops import prebuild
+from arbitro.web.teams.models import TeamCompetition
+from arbitro.web.tournaments import desk_players, eventlog, federation, models, norms, present, prizes
 
 
 def _public(slug: str) -> models.Tournament:
     return get_object_or_404(models.Tournament, slug=slug, published=True)
 
 
-def _context(row: models.Tournament, tab: str, **extra: Any) -> dict[str, Any]:
-    core = store.load(row)
+def _context(row: models.Tournament, tab: str, **extra: object) -> dict[str, object]:
+    core = eventlog.load(row)
     done, total = present.rounds_progress(core)  # as announced (a two-game match is one round)
     return {
         "row": row, "t": core, "tab": tab, "rounds": range(1, core.played_rounds + 1),
@@ -42,21 +44,17 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     """
 
     @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> HttpResponse:
-        from arbitro.web.teams.models import TeamCompetition
-
+    def wrapper(request: HttpRequest, slug: str, *args: object, **kwargs: object) -> HttpResponse:
         if TeamCompetition.objects.filter(tournament__slug=slug).exists():  # issue 18: a team competition's pages
             return redirect("teams:standings", slug=slug)
         if request.method != "GET" or request.user.is_authenticated or "messages" in request.COOKIES:
             return view(request, slug, *args, **kwargs)
         row = _public(slug)
-        from arbitro.web.ops import prebuild
-
-        if not store.AHEAD.get():  # a reader (not the builder): its language is built ahead (issue 19)
+        if not eventlog.AHEAD.get():  # a reader (not the builder): its language is built ahead (issue 19)
             prebuild.note_reader(row.pk, translation.get_language())
         key = f"{request.path}|{translation.get_language()}"
         # While another thread builds this version, the previous one (its own version and ETag).
-        built, content = store.cached_page_at(row, key, lambda: view(request, slug, *args, **kwargs).content, stale_ok=True)
+        built, content = eventlog.cached_page_at(row, key, lambda: view(request, slug, *args, **kwargs).content, stale_ok=True)
         resp = HttpResponse(content)
         resp["Vary"] = "Cookie, Accept-Language"
         resp.arbitro_page = (row.pk, built, row.updated)  # ops.pagecache keeps it
@@ -65,7 +63,7 @@ def public_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
     return wrapper
 
 
-def _groups(rows: Any) -> list[tuple[Any, list[models.Tournament]]]:
+def _groups(rows: Iterable[models.Tournament]) -> list[tuple[str | Promise, list[models.Tournament]]]:
     """Published tournaments by status: running, registration, finished."""
     groups = [
         (label, [r for r in rows if r.status == status])
@@ -81,7 +79,7 @@ def home(request: HttpRequest) -> HttpResponse:
     organisations = list(models.Organisation.objects.filter(tournaments__published=True).distinct())
     return render(
         request,
-        "tournaments/home.html",
+        "public/home.html",
         {"groups": _groups(rows), "show_organisation": federation.multi_organisation(), "organisations": organisations},
     )
 
@@ -92,7 +90,7 @@ def organisation(request: HttpRequest, org: str) -> HttpResponse:
     rows = who.tournaments.filter(published=True).select_related("season", "organisation")
     return render(
         request,
-        "tournaments/organisation.html",
+        "public/organisation.html",
         {
             "org": who,
             "groups": _groups(rows),
@@ -119,31 +117,29 @@ def version(request: HttpRequest, slug: str) -> JsonResponse:
 @public_page
 def info(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
-    return render(request, "tournaments/info.html", _context(row, "info"))
+    return render(request, "public/info.html", _context(row, "info"))
 
 
 @public_page
 def players(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
-    return render(request, "tournaments/players.html", _context(row, "players"))
+    return render(request, "public/players.html", _context(row, "players"))
 
 
 @public_page
 def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpResponse:
     row = _public(slug)
-    core = store.load(row)
+    core = eventlog.load(row)
     if rnd is None:
         rnd = max(core.played_rounds, 1)
         rnd -= present.match_of(core, rnd)[1] - 1  # a two-game match (C.04.5) opens on its game 1
     if rnd < 1 or (core.played_rounds and rnd > core.played_rounds):
         raise Http404
     view = present.round_for(row, core, rnd)
-    from . import federation
-
     default_time = federation.default_time_text(row) if row.category else ""  # the rulebook's default time
     return render(
         request,
-        "tournaments/pairings.html",
+        "public/pairings.html",
         _context(
             row,
             "pairings",
@@ -159,40 +155,36 @@ def pairings(request: HttpRequest, slug: str, rnd: int | None = None) -> HttpRes
 @public_page
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
-    core = store.load(row)
+    core = eventlog.load(row)
     view = present.standings_view(row, core)
-    from . import prizes
-
     awards = prizes.view(row, core) if view.available else None  # issue 20: the prizes under the standings
-    return render(request, "tournaments/standings.html", _context(row, "standings", standings=view, prizes=awards))
+    return render(request, "public/standings.html", _context(row, "standings", standings=view, prizes=awards))
 
 
 @public_page
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
-    core = store.load(row)
+    core = eventlog.load(row)
     table = present.crosstable_for(row, core)
-    return render(request, "tournaments/crosstable.html", _context(row, "crosstable", table=table, diagonal=DIAGONAL))
+    return render(request, "public/crosstable.html", _context(row, "crosstable", table=table, diagonal=DIAGONAL))
 
 
-def _norms(row: models.Tournament, core: Any, build: Callable[[Any], norms.NormReport]) -> norms.NormReport:
+def _norms(row: models.Tournament, core: CoreTournament, build: Callable[[CoreTournament], norms.NormReport]) -> norms.NormReport:
     """The norm report, or only why this event cannot give norms (rated, standard, enough rounds: B.01).
 
     The reason is said in the reader's language on every request; only ``build`` (language-free:
     the core's coded messages, translated at render time) may be cached.
     """
-    from . import desk_players, service
-
-    reason = desk_players.norms_possible(service.state(row), core)
+    reason = desk_players.norms_possible(eventlog.state(row), core)
     return norms.NormReport(True, not_applicable=reason) if reason else build(core)
 
 
 @public_page
 def norms_page(request: HttpRequest, slug: str) -> HttpResponse:
     row = _public(slug)
-    core = store.load(row)
-    report = _norms(row, core, lambda c: store.cached(row, "norms", lambda: norms.tournament_norms(c)))
-    return render(request, "tournaments/norms.html", _context(row, "norms", report=report))
+    core = eventlog.load(row)
+    report = _norms(row, core, lambda c: eventlog.cached(row, "norms", lambda: norms.tournament_norms(c)))
+    return render(request, "public/norms.html", _context(row, "norms", report=report))
 
 
 @public_page
@@ -200,7 +192,7 @@ def player(request: HttpRequest, slug: str, start_rank: int) -> HttpResponse:
     """A player's page. The number in the URL is the player's stable id (``Player.public_id``): the
     pairing number at round 1 or at a late registration, so a renumbering (C.04.2 2.4) moves no page."""
     row = _public(slug)
-    core = store.load(row)
+    core = eventlog.load(row)
     p = next((q for q in core.players.values() if q.public_id == start_rank), None)
     if p is None:
         raise Http404
@@ -216,7 +208,7 @@ def player(request: HttpRequest, slug: str, start_rank: int) -> HttpResponse:
         games=games,
         norm=_norms(row, core, lambda c: norms.player_norm(c, start_rank)),
     )
-    return render(request, "tournaments/player.html", ctx)
+    return render(request, "public/player.html", ctx)
 
 
 def person(request: HttpRequest, pk: int) -> HttpResponse:
@@ -227,7 +219,7 @@ def person(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404
     played = []
     for e in entries:
-        core = store.load(e.tournament)
+        core = eventlog.load(e.tournament)
         p = core.players.get(e.start_rank)
         if p is not None:
             played.append((e.tournament, p, present.points_text(p.score(core.scoring)), len(p.results)))
@@ -235,7 +227,7 @@ def person(request: HttpRequest, pk: int) -> HttpResponse:
     history = models.RatingHistory.objects.filter(fide_id=who.fide_id)[:24] if who.fide_id else []
     return render(
         request,
-        "tournaments/person.html",
+        "public/person.html",
         {
             "who": who,
             "played": played,
@@ -262,14 +254,14 @@ def federation_page(request: HttpRequest, org: str = "") -> HttpResponse:
         for r in season.tournaments.filter(published=True, organisation=who):
             leader = None
             if r.status == models.Tournament.Status.FINISHED:
-                view = present.standings_view(r, store.load(r))
+                view = present.standings_view(r, eventlog.load(r))
                 leader = view.rows[0].player.name if view.available and view.rows else None
             rows.append((r, leader, book.category_label(r.category, lang) if r.category else ""))
         if rows or not org:  # another organisation's page lists only the seasons it played
             seasons.append((season, rows))
     return render(
         request,
-        "tournaments/federation.html",
+        "public/federation.html",
         {"seasons": seasons, "sections": book.season_page(lang), "rulebook": book, "org": who},
     )
 

@@ -14,14 +14,13 @@ import datetime as _dt
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO
 
 from django.db import connection, transaction
 
 from arbitro.errors import ArbitroError
 from arbitro.ratings.fidelist import ListDiagnostic, RatingListEntry, iter_txt_list, iter_xml_list
-
-from . import models
+from arbitro.web.tournaments import models
 
 BATCH = 5000
 _RATING_FIELD = {"standard": "standard", "rapid": "rapid", "blitz": "blitz"}
@@ -124,7 +123,7 @@ def _upsert_sql(table: str, columns: tuple[str, ...], keys: tuple[str, ...], upd
 
 def _write(batch: Iterable[RatingListEntry], period: _dt.date, only: list[str]) -> None:
     """One batch as two ``executemany`` upserts (model instances would cost more than the parsing)."""
-    entries: dict[str, tuple[Any, ...]] = {}
+    entries: dict[str, tuple[str | int | None, ...]] = {}
     when = period.isoformat()  # both backends take ISO dates; adapting 2 x 5000 date objects costs more
     for e in batch:
         fid = str(e.fide_id)
@@ -145,10 +144,15 @@ def _write(batch: Iterable[RatingListEntry], period: _dt.date, only: list[str]) 
 
 
 def import_file(
-    path: str, *, period: _dt.date, fmt: str | None = None, rating_type: str | None = None, **kw: Any
+    path: str,
+    *,
+    period: _dt.date,
+    fmt: str | None = None,
+    rating_type: str | None = None,
+    progress: Callable[[int], None] | None = None,
 ) -> ImportStats:
     try:
         with open(path, "rb") as fh:
-            return import_stream(fh, period=period, fmt=fmt or guess_format(path), rating_type=rating_type, **kw)
+            return import_stream(fh, period=period, fmt=fmt or guess_format(path), rating_type=rating_type, progress=progress)
     except OSError as err:
         raise ArbitroError(f"{path}: cannot read the rating list ({err.strerror})") from None

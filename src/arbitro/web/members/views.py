@@ -14,7 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from . import models, permissions
+from arbitro.web.tournaments import models, permissions
 
 Role = models.Membership.Role
 
@@ -62,6 +62,6 @@ def members(request: HttpRequest, org: str) -> HttpResponse:
         return redirect("tournaments:desk_members", org=who.slug)
     return render(
         request,
-        "tournaments/desk_members.html",
+        "members/members.html",
         {"org": who, "rows": who.memberships.select_related("user"), "roles": Role.choices, "no_refresh": True},
     )

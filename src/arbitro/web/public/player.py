@@ -7,7 +7,7 @@ with the article; every request, granted or refused, is listed at the desk.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,8 +16,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
-
-from . import forms, models, permissions, service, store, texts
+from arbitro.model import Tournament as CoreTournament
+from arbitro.web.tournaments import eventlog, forms, models, permissions, service, texts
 
 
 def _allowed(request: HttpRequest, row: models.Tournament) -> set[int] | None:
@@ -33,7 +33,7 @@ def _allowed(request: HttpRequest, row: models.Tournament) -> set[int] | None:
 @login_required
 def request_bye(request: HttpRequest, slug: str) -> HttpResponse:
     row = get_object_or_404(models.Tournament, slug=slug, published=True)
-    core = store.load(row)
+    core = eventlog.load(row)
     allowed = _allowed(request, row)
     form = forms.ByeRequestForm(core, allowed, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -59,13 +59,13 @@ def request_bye(request: HttpRequest, slug: str) -> HttpResponse:
         mine = mine.filter(player__in=[service.public_id(row, r) for r in allowed])
     return render(
         request,
-        "tournaments/bye.html",
+        "public/bye.html",
         {"row": row, "t": core, "form": form, "tab": "info", "no_refresh": True, "no_player": allowed == set(),
-         "requests": with_players(mine, store.load(row))},
+         "requests": with_players(mine, eventlog.load(row))},
     )  # fmt: skip
 
 
-def with_players(requests: Any, core: Any) -> list[Any]:
+def with_players(requests: Iterable[models.ByeRequest], core: CoreTournament) -> list[models.ByeRequest]:
     """The requests, each with ``who`` (the player it belongs to now, by stable id, or ``None``) and
     ``reason`` (why refused or how recorded, in the reader's language)."""
     by_id = {p.public_id: p for p in core.players.values()}
@@ -94,5 +94,5 @@ def mine(request: HttpRequest) -> HttpResponse:
         for entry in entries.order_by("-tournament__start_date", "tournament__name"):
             t = entry.tournament
             byes = models.ByeRequest.objects.filter(tournament=t, player=service.public_id(t, entry.start_rank))
-            rows.append({"row": t, "start_rank": entry.start_rank, "requests": with_players(byes, store.load(t))})
-    return render(request, "tournaments/mine.html", {"person": person, "rows": rows, "no_refresh": True})
+            rows.append({"row": t, "start_rank": entry.start_rank, "requests": with_players(byes, eventlog.load(t))})
+    return render(request, "public/mine.html", {"person": person, "rows": rows, "no_refresh": True})
