@@ -10,7 +10,6 @@ the same thing had just before the event.
 from __future__ import annotations
 
 import contextlib
-from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -34,6 +33,7 @@ from arbitro.tournament.team_events import (
 from arbitro.tournament.team_log import TeamLogState, TeamService
 from arbitro.views.teams import BOARD_RESULTS, MATCH_FORFEITS
 from arbitro.web.ops.audit import AuditRow
+from arbitro.web.tournaments import models
 
 from .models import is_team
 
@@ -148,7 +148,7 @@ def _describe(e: TeamEventData, pre: tuple[str, str], st: TeamLogState) -> tuple
     return e.kind.replace("_", " "), "", "", ""
 
 
-def trail(row: Any) -> list[AuditRow]:
+def trail(row: models.Tournament) -> list[AuditRow]:
     """Every event of the team competition, oldest first, with the value before and after, in words."""
     out: list[AuditRow] = []
     st = TeamService.new_state()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypedDict
 
 from django.db import transaction
 from django.http import QueryDict
@@ -245,12 +245,41 @@ def perform(row: models.Tournament, op: str, data: Form, user: Actor) -> str:
     return operation(row, data, user)
 
 
-def settings_changes(data: QueryDict | dict[str, str]) -> dict[str, Any]:
+class SettingsChange(TypedDict, total=False):
+    """The keyword arguments of :meth:`TeamService.change_settings` a settings form gives."""
+
+    name: str
+    city: str
+    federation: str
+    start_date: str
+    end_date: str
+    chief_arbiter: str
+    norm_event: str
+    rounds: int
+    tiebreaks: list[str]
+
+
+def settings_changes(data: QueryDict | dict[str, str]) -> SettingsChange:
     """The settings form's fields as :meth:`TeamService.change_settings` takes them (the core checks them)."""
-    out: dict[str, Any] = {}
-    for key in ("name", "city", "federation", "start_date", "end_date", "chief_arbiter", "norm_event"):
-        if key in data:
-            out[key] = str(data.get(key) or "")
+
+    def text(key: str) -> str:
+        return str(data.get(key) or "")
+
+    out = SettingsChange()
+    if "name" in data:
+        out["name"] = text("name")
+    if "city" in data:
+        out["city"] = text("city")
+    if "federation" in data:
+        out["federation"] = text("federation")
+    if "start_date" in data:
+        out["start_date"] = text("start_date")
+    if "end_date" in data:
+        out["end_date"] = text("end_date")
+    if "chief_arbiter" in data:
+        out["chief_arbiter"] = text("chief_arbiter")
+    if "norm_event" in data:
+        out["norm_event"] = text("norm_event")
     if str(data.get("rounds") or "").strip():
         out["rounds"] = _int(data.get("rounds"), _("rounds"))
     if "tiebreaks" in data:

@@ -335,7 +335,7 @@ def _confirm_page(request: HttpRequest, row: models.Tournament, op: str) -> Http
     data = request.POST
     hidden = [(k, v) for k, v in data.items() if k not in {"csrfmiddlewaretoken", "confirmed", "op", "reason"}]
     back = reverse("teams:desk_panel", kwargs={"slug": row.slug})
-    ctx: dict[str, Any] = {
+    ctx: dict[str, object] = {
         "row": row, "op": op, "hidden": hidden, "no_refresh": True, "back": back,
         "action": reverse("teams:desk_action", kwargs={"slug": row.slug}),
     }  # fmt: skip
