@@ -38,11 +38,15 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from arbitro.errors import ArbitroError, Message
+
 __all__ = [
     "DEFAULT",
     "ENV",
     "Catalogue",
     "catalogue_dirs",
+    "extra_dirs",
+    "fill",
     "is_language",
     "language_name",
     "languages",
@@ -120,8 +124,22 @@ def read_mo(data: bytes) -> dict[str, Entry]:
     return entries
 
 
-def _extra_dirs() -> list[Path]:
+def extra_dirs() -> list[Path]:
+    """The folders of catalogues named by ``ARBITRO_LOCALES`` (a language pack; the web adds them to Django's)."""
     return [Path(p) for p in os.environ.get(ENV, "").split(os.pathsep) if p]
+
+
+def _code(folder: str) -> str:
+    """A catalogue folder's language code, as the web names it (``pt_BR`` -> ``pt-br``)."""
+    return folder.replace("_", "-").lower()
+
+
+def _folders(lang: str) -> list[str]:
+    """The catalogue folders of a language code (``pt-br`` -> ``pt-br``, ``pt_BR``; ``es`` -> ``es``)."""
+    if "-" not in lang:
+        return [lang]
+    head, tail = lang.split("-", 1)
+    return [lang, f"{head}_{tail.upper() if len(tail) <= 2 else tail.title()}"]
 
 
 @cache
@@ -138,11 +156,13 @@ def catalogue_dirs() -> tuple[tuple[str, Path], ...]:
 
 def _files(lang: str) -> list[Path]:
     """The ``.mo`` files of ``lang``: each package's, then the extra folders' (later ones win)."""
-    files = [d / lang / "LC_MESSAGES" / f"{domain}.mo" for domain, d in catalogue_dirs()]
-    for extra in _extra_dirs():
-        folder = extra / lang / "LC_MESSAGES"
-        if folder.is_dir():
-            files += sorted(p for p in folder.glob("*.mo") if p.stem != "django")
+    files: list[Path] = []
+    for name in _folders(lang):
+        files += [d / name / "LC_MESSAGES" / f"{domain}.mo" for domain, d in catalogue_dirs()]
+        for extra in extra_dirs():
+            folder = extra / name / "LC_MESSAGES"
+            if folder.is_dir():
+                files += sorted(p for p in folder.glob("*.mo") if p.stem != "django")
     return [f for f in files if f.is_file()]
 
 
@@ -158,7 +178,7 @@ def _language_folders(base: Path) -> Iterable[str]:
     if base.is_dir():
         for child in base.iterdir():
             if (child / "LC_MESSAGES").is_dir() and any((child / "LC_MESSAGES").glob("*.mo")):
-                yield child.name
+                yield _code(child.name)
 
 
 def languages() -> tuple[str, ...]:
@@ -166,7 +186,7 @@ def languages() -> tuple[str, ...]:
     found: set[str] = set()
     for _, d in catalogue_dirs():
         found.update(_language_folders(d))
-    for extra in _extra_dirs():
+    for extra in extra_dirs():
         found.update(_language_folders(extra))
     found = {lang for lang in found if LANGUAGE_NAME in _catalogue(lang)}
     own = [lang for lang in ("es", "en") if lang in found]
@@ -190,12 +210,11 @@ def reset() -> None:
 
 
 def _candidates(lang: str) -> list[str]:
-    """``es-ar`` -> ``es-ar``, ``es_AR``, ``es``; then the default."""
-    lang = (lang or DEFAULT).replace("_", "-")
+    """``es-ar`` -> ``es-ar``, then ``es``; then the default."""
+    lang = _code(lang or DEFAULT)
     out = [lang]
     if "-" in lang:
-        head, tail = lang.split("-", 1)
-        out += [f"{head}_{tail.upper()}", head]
+        out.append(lang.split("-", 1)[0])
     if DEFAULT not in out:
         out.append(DEFAULT)
     return out
@@ -241,8 +260,6 @@ def text(value: object, lang: str) -> str:
     A message of a code no catalogue knows is said in its maker's own words
     (:attr:`~arbitro.errors.Message.translations`, then ``str()``: the English).
     """
-    from arbitro.errors import ArbitroError, Message
-
     def say(v: Any) -> Any:
         return text(v, lang) if isinstance(v, Message | ArbitroError) else v
 

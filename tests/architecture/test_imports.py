@@ -25,7 +25,8 @@ from pathlib import Path
 
 from .import_graph import SRC, Import, cycles, graph, modules, one_cycle
 
-_BASE = {"arbitro.errors", "arbitro.model", "arbitro.limits"}  # limits: issue 21, the bounds of every input
+# limits: issue 21, the bounds of every input; i18n: issue 32 item 4, the one catalogue of words
+_BASE = {"arbitro.errors", "arbitro.model", "arbitro.limits", "arbitro.i18n"}
 _RULES = {
     "arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.pairing", "arbitro.titles", "arbitro.prizes",
     "arbitro.teams",
@@ -38,6 +39,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "arbitro.errors": set(),
     "arbitro.model": {"arbitro.errors"},
     "arbitro.limits": {"arbitro.errors"},
+    "arbitro.i18n": {"arbitro.errors"},
     "arbitro.data": set(),
     "arbitro.jsonread": {"arbitro.errors"},
     "arbitro.trf": _BASE | {"arbitro.teams"},  # team records (310/320/...) are read into the team model

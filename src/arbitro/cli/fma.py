@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from arbitro import i18n
 from arbitro.errors import ArbitroError
 
 if TYPE_CHECKING:
@@ -23,8 +24,9 @@ fma_app = typer.Typer(help="Federación Marplatense de Ajedrez rulebook (FMA).",
 
 
 def _lang(lang: str) -> str:
-    if lang not in ("es", "en"):
-        raise ArbitroError(f"--lang: {lang!r}: expected es or en")
+    known = i18n.languages()  # the languages with catalogues
+    if lang not in known:
+        raise ArbitroError(f"--lang: {lang!r}: expected {' or '.join(known)}")
     return lang
 
 

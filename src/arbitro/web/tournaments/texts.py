@@ -39,6 +39,16 @@ def language() -> str:
     return get_language() or settings.LANGUAGE_CODE
 
 
+def catalogue_language() -> str:
+    """The active language as the catalogues know it (documents, rulebooks): the default one when they do not."""
+    lang = language()
+    known = i18n.languages()
+    if lang in known:
+        return lang
+    head = lang.split("-", 1)[0]
+    return head if head in known else str(settings.LANGUAGE_CODE)
+
+
 def _say(value: object) -> object:
     return text(value) if isinstance(value, Message | ArbitroError) else value
 
