@@ -16,7 +16,7 @@ from typing import Any
 
 from arbitro import i18n
 
-__all__ = ["ARTICLES", "Message", "Place", "Text", "msg"]
+__all__ = ["ARTICLES", "Message", "Place", "Text", "msg", "word"]
 
 
 #: The article of each message id (its words, Spanish and English, are the rulebook's catalogues:
@@ -156,6 +156,10 @@ class Message:
         """The message followed by its article, e.g. ``"... [FMA 4.1 c]"``."""
         return f"{self.text(lang)} [{self.article}]"
 
+    def name_in(self, lang: str) -> str:
+        """As the value of another message: cited, with its article."""
+        return self.cited(lang)
+
     def as_dict(self) -> dict[str, str]:
         return {"id": self.id, "article": self.article, "es": self.text("es"), "en": self.text("en")}
 
@@ -167,26 +171,32 @@ def msg(message_id: str, **params: Any) -> Message:
     return Message(message_id, dict(params))
 
 
+def word(code: str, lang: str, **params: Any) -> str:
+    """One of the rulebook's own words (no article: a category's name, a page's heading) in ``lang``."""
+    said = i18n.fill(code, {k: _localise(v, lang) for k, v in params.items()}, lang)
+    if said is None:
+        raise KeyError(code)
+    return said
+
+
 @dataclass(frozen=True, slots=True)
 class Text:
-    """A value of a message given in both languages."""
+    """A value of a message said in the reader's language: a word of the rulebook's catalogue and its values."""
 
-    es: str
-    en: str
+    code: str
+    params: dict[str, Any] = field(default_factory=dict)
 
     def name_in(self, lang: str) -> str:
-        return self.es if lang == "es" else self.en
+        return word(self.code, lang, **self.params)
 
 
 class Place(int):
-    """A finishing place that prints as ``3º`` in Spanish and ``3rd`` in English."""
+    """A finishing place that prints as ``3º`` in Spanish and ``3rd`` in English (``place.ordinal.*``)."""
 
     def name_in(self, lang: str) -> str:
         n = int(self)
-        if lang == "es":
-            return f"{n}º"
-        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-        return f"{n}{suffix}"
+        last = "n" if 10 <= n % 100 <= 20 else {1: "1", 2: "2", 3: "3"}.get(n % 10, "n")
+        return word(f"place.ordinal.{last}", lang, n=n)
 
 
 def _localise(value: Any, lang: str) -> Any:
