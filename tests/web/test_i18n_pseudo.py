@@ -78,7 +78,7 @@ def write_mo(path: Path, entries: dict[str, str | tuple[str, tuple[str, ...]]]) 
 
 
 def read_po(path: Path) -> dict[str, str | tuple[str, tuple[str, ...]]]:
-    """The msgids of a ``.po`` file (``msgctxt\\x04msgid`` with a context), each with its plural if any."""
+    """A ``.po`` file: ``msgid`` (``msgctxt\\x04msgid`` with a context) -> ``msgstr``, or ``(msgid_plural, forms)``."""
     entries: dict[str, str | tuple[str, tuple[str, ...]]] = {}
     blocks = re.split(r"\n\s*\n", path.read_text(encoding="utf-8"))
     for block in blocks:
@@ -98,7 +98,11 @@ def read_po(path: Path) -> dict[str, str | tuple[str, tuple[str, ...]]]:
             continue
         if "msgctxt" in fields:
             msgid = f"{fields['msgctxt']}\x04{msgid}"
-        entries[msgid] = (fields["msgid_plural"], ()) if "msgid_plural" in fields else ""
+        if "msgid_plural" in fields:
+            forms = tuple(fields[k] for k in sorted(k for k in fields if k.startswith("msgstr[")))
+            entries[msgid] = (fields["msgid_plural"], forms)
+        else:
+            entries[msgid] = fields.get("msgstr", "")
     return entries
 
 
@@ -275,3 +279,21 @@ def test_cli_speaks_the_pseudo_language(pack: Path, tmp_path: Path, capsys: pyte
     assert not left, left
     assert main(["fma", "season", str(f), "--lang", "xx"]) == 2
     assert PSEUDO in capsys.readouterr().err  # the languages offered are those with catalogues
+
+
+def test_every_compiled_catalogue_is_its_source() -> None:
+    """Each package's ``.mo`` says what its ``.po`` says (a translator who edits a ``.po`` compiles it:
+    ``msgfmt --check -o <same dir>/<domain>.mo <same dir>/<domain>.po``; docs/decisions.md 2026-12-05)."""
+    checked = 0
+    for domain, locale in i18n.catalogue_dirs():
+        for po in sorted(locale.glob(f"*/LC_MESSAGES/{domain}.po")):
+            source = {k: v for k, v in read_po(po).items() if v and v != ("", ())}
+            compiled = i18n.read_mo(po.with_suffix(".mo").read_bytes())
+            assert set(compiled) == set(source), (po, sorted(set(compiled) ^ set(source))[:5])
+            for code, entry in compiled.items():
+                if isinstance(entry, i18n.Plural):
+                    assert source[code] == (entry.count, entry.forms), (po, code)
+                else:
+                    assert source[code] == entry, (po, code)
+            checked += 1
+    assert checked >= 14  # es and en of the core's five domains, the documents, the FMA rulebook and the CLI
