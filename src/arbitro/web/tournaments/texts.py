@@ -22,8 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
-from django.utils.functional import Promise
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from arbitro import i18n
@@ -66,54 +65,45 @@ def text(value: object) -> str:
 
 
 # -- TRF diagnostics (issue 15 item 7): the file's line, column and field, then the coded message ----------
-
-#: The English words of the reader's field names (after the record code: "001 sex", "round 3 result").
-def _field_words() -> dict[str, Promise]:
-    return {
-        "points": _("points"), "start rank": _("start rank"), "sex": _("sex"), "title": _("title"),
-        "rating": _("rating"), "rank": _("rank"), "birth date": _("birth date"), "start date": _("start date"),
-        "end date": _("end date"), "number of players": _("number of players"),
-        "number of rated players": _("number of rated players"), "number of teams": _("number of teams"),
-        "number of rounds": _("number of rounds"), "initial colour": _("initial colour"),
-        "scoring system": _("scoring system"), "scoring code": _("scoring code"), "bye": _("bye"),
-        "round": _("round"), "player": _("player"), "acceleration": _("acceleration"), "last round": _("last round"),
-        "first round": _("first round"), "first player": _("first player"), "last player": _("last player"),
-        "game points": _("game points"), "prohibited pairing": _("prohibited pairing"), "line": _("line"),
-        "file": _("file"), "record code": _("record code"), "team tournament": _("team tournament"),
-    }  # fmt: skip
-
+# The words are the TRF reader's (``trf.field.*``, ``trf.where.*`` in arbitro.trf's catalogues).
 
 _ROUND_FIELD = re.compile(r"^round (\d+)(?: (result|opponent|colour))?$")
 _CODED_FIELD = re.compile(r"^((?:[0-9X]{3})(?:/[0-9X]{3})?)(?: (.*))?$")
+
+
+def _word(code: str, **params: object) -> str | None:
+    return i18n.fill(code, params, language())
+
+
+def _field_word(name: str) -> str | None:
+    """One of the reader's field names (``"start rank"``) in the active language; ``None``: not one."""
+    return _word("trf.field." + name.replace(" ", "_")) if name and "." not in name else None
 
 
 def trf_field(name: str) -> str:
     """A TRF field name of the reader (``"001 sex"``, ``"round 3 result"``) in the active language.
 
     The record code stays as it is (it is the file's own spelling); the words after it are translated.
-    A name this table does not know is shown as the reader wrote it.
+    A name the catalogue does not know is shown as the reader wrote it.
     """
     m = _ROUND_FIELD.match(name)
     if m is not None:
-        what = {
-            None: _("round %(n)s"), "result": _("round %(n)s result"),
-            "opponent": _("round %(n)s opponent"), "colour": _("round %(n)s colour"),
-        }[m[2]]  # fmt: skip
-        return str(what) % {"n": m[1]}
-    words = _field_words()
-    if name in words:
-        return str(words[name])
+        return _word("trf.field.round_" + (m[2] or "n"), n=m[1]) or name
+    said = _field_word(name)
+    if said is not None:
+        return said
     m = _CODED_FIELD.match(name)
     if m is not None:
         rest = m[2] or ""
         date = re.fullmatch(r"date of round (\d+)", rest)
         if date is not None:
-            return f"{m[1]} " + _("date of round %(n)s") % {"n": date[1]}
+            return f"{m[1]} " + (_word("trf.field.date_of_round", n=date[1]) or rest)
         xxa = re.fullmatch(r"round (\d+)", rest)
         if xxa is not None:
-            return f"{m[1]} " + _("round %(n)s") % {"n": xxa[1]}
-        if rest in words:
-            return f"{m[1]} {words[rest]}"
+            return f"{m[1]} " + (_word("trf.field.round_n", n=xxa[1]) or rest)
+        said = _field_word(rest)
+        if said is not None:
+            return f"{m[1]} {said}"
         if not rest:
             return m[1]
     return name
@@ -121,13 +111,13 @@ def trf_field(name: str) -> str:
 
 def diagnostic(d: Any) -> str:
     """One :class:`arbitro.trf.diagnostics.Diagnostic` for people: where (line, column, field), then what."""
-    where = [str(_("line %(n)s") % {"n": d.line})] if d.line else []
+    where = [_word("trf.where.line", n=d.line) or ""] if d.line else []
     if d.line and d.column:
-        where.append(str(_("column %(n)s") % {"n": d.column}))
+        where.append(_word("trf.where.column", n=d.column) or "")
     if d.field:
-        where.append(str(_("field %(name)s") % {"name": trf_field(d.field)}))
-    head = ", ".join(where) if where else str(_("the whole file"))
-    return str(_("%(where)s: %(what)s") % {"where": head, "what": text(d.message)})
+        where.append(_word("trf.where.field", name=trf_field(d.field)) or "")
+    head = ", ".join(where) if where else (_word("trf.where.file") or "")
+    return _word("trf.diagnostic", where=head, what=text(d.message)) or f"{head}: {text(d.message)}"
 
 
 def diagnostics(err: object, limit: int = 10) -> list[str]:
@@ -139,7 +129,7 @@ def diagnostics(err: object, limit: int = 10) -> list[str]:
     lines = [diagnostic(d) for d in found[:limit]]
     more = total - len(lines)
     if more > 0:
-        lines.append(ngettext("… and %(n)s more problem", "… and %(n)s more problems", more) % {"n": more})
+        lines.append(_word("trf.more", n=more) or str(more))
     return lines
 
 
