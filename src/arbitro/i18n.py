@@ -181,8 +181,13 @@ def _language_folders(base: Path) -> Iterable[str]:
                 yield _code(child.name)
 
 
+@cache
 def languages() -> tuple[str, ...]:
-    """The languages that have catalogues, Spanish and English first (the project's own), then by code."""
+    """The languages that have catalogues, Spanish and English first (the project's own), then by code.
+
+    A language counts when its catalogues name it (``language.name``). Read once per process
+    (:func:`reset` reads again).
+    """
     found: set[str] = set()
     for _, d in catalogue_dirs():
         found.update(_language_folders(d))
@@ -207,6 +212,7 @@ def reset() -> None:
     """Forget what was read (a test that adds catalogue files, or changes ``ARBITRO_LOCALES``)."""
     _catalogue.cache_clear()
     catalogue_dirs.cache_clear()
+    languages.cache_clear()
 
 
 def _candidates(lang: str) -> list[str]:
