@@ -22,8 +22,11 @@ catalogues named by the environment variable ``ARBITRO_LOCALES`` (``<dir>/<lang>
 LC_MESSAGES/<domain>.mo``, several folders separated by ``os.pathsep``) adds a
 language without touching the packages (the web reads its ``django.mo`` there too).
 
-Only the compiled ``.mo`` files are read (:mod:`gettext`'s format; the ``.po``
+Only the compiled ``.mo`` files are read (GNU gettext's format; the ``.po``
 beside each is its source, compiled with ``msgfmt --check``; docs/decisions.md).
+:func:`read_mo` reads them itself rather than through ``gettext.GNUTranslations``,
+which drops a plural's ``msgid_plural`` (here: the parameter that counts); the
+plural rule of each catalogue's header is :func:`gettext.c2py`'s.
 Pure Python: no Django; the web calls :func:`text` with its active language.
 """
 
@@ -43,7 +46,8 @@ from arbitro.errors import ArbitroError, Message
 __all__ = [
     "DEFAULT",
     "ENV",
-    "Catalogue",
+    "Entry",
+    "Plural",
     "catalogue_dirs",
     "extra_dirs",
     "fill",
@@ -82,13 +86,6 @@ class Plural:
 
 
 Entry = str | Plural
-
-
-@dataclass(frozen=True, slots=True)
-class Catalogue:
-    """One compiled catalogue: code -> template (or plural)."""
-
-    entries: Mapping[str, Entry]
 
 
 def read_mo(data: bytes) -> dict[str, Entry]:
