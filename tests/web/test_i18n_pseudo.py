@@ -153,11 +153,11 @@ def pack(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 #: Codes and abbreviations the same in every language: FIDE's tie-break codes, titles, federations,
-#: TRF record codes, file formats and the product's name.
+#: TRF record codes, file formats, a currency, a time's format (HH:MM) and the product's name.
 CODES = {
     "WIN", "WON", "GAM", "BPG", "BWG", "REP", "PTS", "ARO", "TPR", "PTP", "APRO", "APPO", "KS", "DE", "EGG", "BH", "SB",
     "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "FIDE", "TRF", "CSV", "PDF", "HTML", "JSON", "XLSX", "ESP",
-    "ARG", "Arbitro", "Rp", "Ra", "FMA", "PS", "PAB",
+    "ARG", "Arbitro", "Rp", "Ra", "FMA", "PS", "PAB", "ARS", "HH", "MM",
 }  # fmt: skip
 #: Parts of a page that are data in a format (a JSON example of a prize list), not words.
 _JSON = re.compile(r"^\s*[{\[]")
@@ -183,16 +183,20 @@ def test_the_pseudo_language_is_offered_from_its_files_only(pack: Path) -> None:
     assert i18n.text(msg("round.none", "no round has been paired yet"), PSEUDO) == pseudo("no round has been paired yet")
 
 
-def test_every_page_speaks_the_pseudo_language(client, populated, pack) -> None:  # noqa: F811
+@pytest.mark.parametrize("event", ["populated", "category"])
+def test_every_page_speaks_the_pseudo_language(db, client, request, pack, event) -> None:
+    """Every public and desk page of a Swiss in progress, and of a rulebook's category tournament."""
+    row = request.getfixturevalue(event)
     client.cookies["django_language"] = PSEUDO
-    client.force_login(populated.user)
+    client.force_login(row.user)
     problems: dict[str, list[str]] = {}
-    for name, url in _pages(populated).items():
+    for name, url in _pages(row).items():
         resp = client.get(url)
         assert resp.status_code == (404 if name == "not-found" else 200), (name, url, resp.status_code)
         assert resp.headers["Content-Language"] == PSEUDO
         visible = [p for p in _visible(resp.content.decode()) if not _JSON.match(p)]
-        left = _untranslated(" ".join(visible), _user_data(populated))
+        # the info page names the category by its key, as the federation calls it ("Cuarta"): a name
+        left = _untranslated(" ".join(visible), [*_user_data(row), row.name, (row.category or "").capitalize()])
         if left:
             problems[name] = left
 
