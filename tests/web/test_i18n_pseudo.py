@@ -30,7 +30,7 @@ from arbitro import i18n
 from arbitro.errors import ArbitroError, msg
 from arbitro.web import settings as web_settings
 
-from .test_catalogue import NAMES, _pages, _user_data, _visible, category, populated  # noqa: F401 (fixtures)
+from .test_catalogue import _pages, _user_data, _visible, category, populated  # noqa: F401 (fixtures)
 
 PSEUDO = "eo"
 SRC = Path(i18n.__file__).resolve().parent
