@@ -25,7 +25,9 @@ from pathlib import Path
 
 from .import_graph import SRC, Import, cycles, graph, modules, one_cycle
 
-_BASE = {"arbitro.errors", "arbitro.model", "arbitro.limits", "arbitro.jsonread"}  # limits: the bounds of every input (issue 21); jsonread: the one JSON field reader (issue 32)
+# limits: the bounds of every input (issue 21); jsonread: the one JSON field reader, i18n: the one catalogue
+# of words (issue 32)
+_BASE = {"arbitro.errors", "arbitro.model", "arbitro.limits", "arbitro.jsonread", "arbitro.i18n"}
 _RULES = {
     "arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.pairing", "arbitro.titles", "arbitro.prizes",
     "arbitro.teams",
@@ -38,6 +40,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "arbitro.errors": set(),
     "arbitro.model": {"arbitro.errors"},
     "arbitro.limits": {"arbitro.errors"},
+    "arbitro.i18n": {"arbitro.errors"},
     "arbitro.data": set(),
     "arbitro.jsonread": {"arbitro.errors"},
     "arbitro.trf": _BASE | {"arbitro.teams"},  # team records (310/320/...) are read into the team model
