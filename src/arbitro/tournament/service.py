@@ -22,7 +22,7 @@ from arbitro.errors import ArbitroError, Message, msg
 from arbitro.limits import check_text
 from arbitro.model import TITLES, ResultCode, ScoringSystem, Tournament
 from arbitro.pairing import berger, registry
-from arbitro.pairing.registry import PairOptions
+from arbitro.pairing import settings as system_settings
 from arbitro.pairing.types import NoValidPairing, RoundPairing
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits, check_bye_request
@@ -371,12 +371,10 @@ class TournamentService:
         """
         s = self._require_open()
         fields = {k: v for k, v in changes.items() if v is not None}
-        unknown = set(fields) - set(ev.SettingsChanged.__dataclass_fields__)
+        unknown = set(fields) - ev.SETTINGS_FIELDS - system_settings.declared_keys()  # the systems' own (issue 32)
         if unknown:
             raise ArbitroError(f"settings: unknown field(s) {', '.join(sorted(unknown))}")
-        before_start = (
-            "system", "scoring", "tiebreaks", "bye_limits", "acceleration", "maxi_tournament", "rating_type"
-        )
+        before_start = ("system", "scoring", "tiebreaks", "bye_limits", *system_settings.fixed_keys(), "rating_type")
         if s.rounds:
             fixed = [k for k in before_start if k in fields and _setting(s, k) != fields[k]]
             if fixed:
@@ -425,19 +423,7 @@ class TournamentService:
             raise ArbitroError(f"end date: {end} is before the start date {start}")
         if fields.get("rating_type") not in (None, "standard", "rapid", "blitz"):
             raise ArbitroError(f"rating type: expected standard, rapid or blitz, got {fields['rating_type']!r}")
-        if fields.get("acceleration") not in (None, "", "baku"):
-            raise ArbitroError(f"acceleration: expected baku or nothing, got {fields['acceleration']!r}")
-        if fields.get("acceleration") == "baku" and not system.supports_acceleration:
-            raise ArbitroError(f"acceleration: the {system.name} has no acceleration (C.04.7)")
-        if fields.get("maxi_tournament") not in (None, True, False):
-            raise ArbitroError(f"maxi-tournament: expected true or false, got {fields['maxi_tournament']!r}")
-        if fields.get("maxi_tournament") and not system.supports_maxi_tournament:
-            raise ArbitroError(
-                msg(
-                    "settings.maxi_unsupported",
-                    "maxi-tournament: the pairing system chosen has no Maxi-tournament declaration (C.04.4.3 3.2.3)",
-                )
-            )
+        fields.update(system_settings.validate(system, {k: v for k, v in fields.items() if k not in ev.SETTINGS_FIELDS}))
         if "tiebreaks" in fields or "system" in fields:
             check_tiebreaks(system.key, fields.get("tiebreaks", tuple(s.header.tiebreaks)))
         if "bye_limits" in fields:
@@ -449,7 +435,7 @@ class TournamentService:
         changed = {k: v for k, v in fields.items() if _setting(s, k) != v}
         if not changed:
             return []
-        data = ev.SettingsChanged(**changed)
+        data = ev.SettingsChanged.of(changed)
         if "scoring" in changed:
             scratch = replay(self._events)
             apply(scratch, Event.of(data))
@@ -788,8 +774,8 @@ class TournamentService:
         try:
             if self._engine is not None:
                 return self._engine(t, match)
-            # the tournament's declarations, not the file's text: a Maxi-tournament (C.04.4.3 3.2.3)
-            return system.pair(t, match, PairOptions(lim_maxi=st.lim_maxi))
+            # the tournament's declared settings, not the file's text: a Maxi-tournament (C.04.4.3 3.2.3)
+            return system.pair(t, match, system_settings.pair_options(system, st.system_settings))
         except NoValidPairing as err:
             raise ArbitroError(
                 msg(
@@ -1401,8 +1387,10 @@ def _setting(s: TournamentState, key: str) -> Any:
         return s.bye_limits.to_dict()
     if key in ("tiebreaks", "deputy_arbiters"):
         return tuple(getattr(h, key))
-    if key in ("rated", "rating_type", "acceleration", "maxi_tournament"):
+    if key in ("rated", "rating_type"):
         return getattr(s, key)
+    if key in system_settings.declared_keys():  # a pairing system's own (issue 32)
+        return s.said_setting(key)
     return getattr(h, key)
 
 
