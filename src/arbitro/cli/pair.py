@@ -55,9 +55,7 @@ _SETTING_PARAM = "setting__"
 
 def _setting_help(setting: SystemSetting, systems: list[PairingSystem]) -> str:
     """A declared setting's help: its label, rule, explanation, values and the systems that declare it."""
-    label = str(setting.label)
-    text = label if setting.article in label else f"{label} ({setting.article})"
-    text += f". {setting.help}" if setting.help is not None else "."
+    text = setting.title + (f". {setting.help}" if setting.help is not None else ".")
     if setting.type is SettingType.CHOICE:
         text += "".join(f" {c.value}: {c.label}." for c in setting.choices if c.value)
     elif setting.type is SettingType.INT:

@@ -119,6 +119,12 @@ class SystemSetting:
         return self.key.replace("_", "-")
 
     @property
+    def title(self) -> str:
+        """The English label with its article, once: ``Acceleration (C.04.7)``."""
+        label = str(self.label)
+        return label if self.article in label else f"{label} ({self.article})"
+
+    @property
     def values(self) -> tuple[str, ...]:
         """A choice's values, in order."""
         return tuple(c.value for c in self.choices)

@@ -135,7 +135,11 @@ def season(request: HttpRequest, year: int) -> Resource:
 
 @api_view
 def tournament(request: HttpRequest, slug: str) -> Resource:
-    return _resource(request, _row(slug), lambda row: serialize.tournament_info(row, store.load(row)))
+    def build(row: models.Tournament) -> dict[str, Any]:
+        st = store.state(row) if store.is_event_based(row) else None  # the log's settings, else the file's
+        return serialize.tournament_info(row, store.load(row), st.system_settings if st is not None else None)
+
+    return _resource(request, _row(slug), build)
 
 
 @api_view

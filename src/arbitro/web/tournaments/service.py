@@ -35,6 +35,7 @@ from arbitro.errors import ArbitroError, msg
 from arbitro.model import ResultCode
 from arbitro.model import Tournament as CoreTournament
 from arbitro.pairing import registry
+from arbitro.pairing import settings as system_settings
 from arbitro.tournament import (
     ByeLimits,
     Event,
@@ -291,7 +292,7 @@ def create(
     )
     extra = {k: v for k, v in (data.get("settings") or {}).items() if v not in (None, "", (), {})}
     if category:  # the rulebook decides the format, tie-breaks and byes of a category tournament
-        for key in ("system", "rounds", "tiebreaks", "bye_limits", "scoring", "acceleration", "maxi_tournament"):
+        for key in ("system", "rounds", "tiebreaks", "bye_limits", "scoring", *system_settings.declared_keys()):
             extra.pop(key, None)
     if extra:  # the desk's settings beyond creation's (rated, rating type, scoring, ...): one settings_changed
         svc.change_settings(**extra)

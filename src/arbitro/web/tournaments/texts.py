@@ -145,8 +145,22 @@ TEXTS: dict[str, Promise | Plural] = {
         "%(later)s later round(s) were paired so; confirm the result %(result)s"
     ),
     "final.adjourned": _("finish: the result of the adjourned game(s) %(games)s is not yet known; enter it first"),
+    # the settings pairing systems declare (arbitro.pairing.systems, issue 32 item 3): labels and refusals
     "settings.maxi_unsupported": _(
-        "maxi-tournament: the pairing system chosen has no Maxi-tournament declaration (C.04.4.3 3.2.3)"
+        "Only a Lim tournament can be declared a Maxi-tournament (C.04.4.3 3.2.3); the %(system)s has no "
+        "Maxi-tournament declaration."
+    ),
+    "settings.unsupported": _("%(setting)s: the %(system)s has no such setting (%(article)s)"),
+    "settings.bool": _("%(setting)s: expected true or false, got %(got)r"),
+    "settings.int": _("%(setting)s: expected a whole number from %(low)s to %(high)s, got %(got)r"),
+    "settings.choice": _("%(setting)s: expected one of %(choices)s, got %(got)r"),
+    "setting.acceleration": _("Acceleration"),
+    "setting.acceleration.none": _("None"),
+    "setting.acceleration.baku": _("Baku (C.04.7)"),
+    "setting.maxi_tournament": _("Maxi-tournament (Lim, C.04.4.3 3.2.3)"),
+    "setting.maxi_tournament.help": _(
+        "The organiser's declaration: floaters and colour exchanges only between players rated within 100 "
+        "points of each other (C.04.4.3 3.2.3, 3.8, 5.7)."
     ),
     "pair.all_paired": _("pair: all %(total)s rounds have been paired"),
     "pair.impossible": _("pair: no valid pairing exists for round %(round)s (%(article)s [C1]-[C3]): %(why)s"),
