@@ -355,7 +355,7 @@ class SettingsChanged(EventData):
     def from_payload(cls, payload: dict[str, JSONValue]) -> SettingsChanged:
         fixed = {k: v for k, v in payload.items() if k in _SETTINGS_FIELDS}
         declared = {k: v for k, v in payload.items() if k not in _SETTINGS_FIELDS}
-        read = EventData.from_payload.__func__(cls, fixed)  # type: ignore[attr-defined]
+        read: SettingsChanged = EventData.from_payload.__func__(cls, fixed)  # type: ignore[attr-defined]
         return dataclasses.replace(read, settings=declared) if declared else read
 
     def to_payload(self) -> dict[str, JSONValue]:
