@@ -353,8 +353,8 @@ class SettingsChanged(EventData):
 
     @classmethod
     def from_payload(cls, payload: dict[str, JSONValue]) -> SettingsChanged:
-        fixed = {k: v for k, v in payload.items() if k in _SETTINGS_FIELDS}
-        declared = {k: v for k, v in payload.items() if k not in _SETTINGS_FIELDS}
+        fixed = {k: v for k, v in payload.items() if k in SETTINGS_FIELDS}
+        declared = {k: v for k, v in payload.items() if k not in SETTINGS_FIELDS}
         read: SettingsChanged = EventData.from_payload.__func__(cls, fixed)  # type: ignore[attr-defined]
         return dataclasses.replace(read, settings=declared) if declared else read
 
@@ -365,8 +365,8 @@ class SettingsChanged(EventData):
     @classmethod
     def of(cls, changes: dict[str, Any]) -> SettingsChanged:
         """The event of ``changes``: its fields, and every other key as a declared setting."""
-        fixed = {k: v for k, v in changes.items() if k in _SETTINGS_FIELDS}
-        return cls(**fixed, settings={k: v for k, v in changes.items() if k not in _SETTINGS_FIELDS})
+        fixed = {k: v for k, v in changes.items() if k in SETTINGS_FIELDS}
+        return cls(**fixed, settings={k: v for k, v in changes.items() if k not in SETTINGS_FIELDS})
 
     @property
     def acceleration(self) -> Any:
@@ -380,7 +380,7 @@ class SettingsChanged(EventData):
 
 
 #: The fields of :class:`SettingsChanged` other than the declared settings.
-SETTINGS_FIELDS = _SETTINGS_FIELDS = frozenset(f.name for f in dataclasses.fields(SettingsChanged)) - {"settings"}
+SETTINGS_FIELDS = frozenset(f.name for f in dataclasses.fields(SettingsChanged)) - {"settings"}
 
 
 @dataclass(frozen=True, slots=True)
