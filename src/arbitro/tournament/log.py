@@ -117,7 +117,8 @@ def _readers(cls: type) -> tuple[tuple[str, bool, Any], ...]:
     found = _READERS.get(cls)
     if found is None:
         found = tuple(
-            (f.name, f.default is dataclasses.MISSING, f.metadata["read"]) for f in dataclasses.fields(cls)
+            (f.name, f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING, f.metadata["read"])
+            for f in dataclasses.fields(cls)
         )
         _READERS[cls] = found
     return found

@@ -13,6 +13,9 @@ from functools import cache
 
 from .jsontypes import JsonObject
 
+from arbitro.pairing import registry
+from arbitro.pairing.types import SettingType, SystemSetting
+
 VERSION = "1.0.0"
 
 
@@ -76,6 +79,7 @@ SCHEMAS: JsonObject = {
                         **BOOL,
                         "description": "declared a Maxi-tournament (Lim, C.04.4.3 3.2.3; TRF 192 ..._MAXI); false for other systems",
                     },
+                    "settings": _ref("SystemSettings"),
                     "time_control": STR,
                     "chief_arbiter": STR,
                     "tiebreaks": _list(STR),
@@ -433,6 +437,31 @@ def _query(name: str, schema: Mapping[str, object], description: str) -> JsonObj
     return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
 
 
+def _setting_schema(s: SystemSetting) -> JsonObject:
+    """One declared setting (issue 32 item 3): its type, values and where it comes from."""
+    carrier = f"TRF 192 suffix {s.trf_suffix}" if s.trf_suffix else (f"TRF record {s.trf_record}" if s.trf_record else "")
+    systems = ", ".join(x.key for x in registry.all_systems() if x.declares(s.key))
+    described = s.title + (f"; {carrier}" if carrier else "") + f"; systems: {systems}"
+    if s.type is SettingType.BOOL:
+        return {**BOOL, "description": described}
+    if s.type is SettingType.INT:
+        bounds = {k: v for k, v in (("minimum", s.minimum), ("maximum", s.maximum)) if v is not None}
+        return {**INT, **bounds, "description": described}
+    return {**STR, "enum": list(s.values), "description": described + '; "" none'}
+
+
+def system_settings_schema() -> JsonObject:
+    """``SystemSettings``: the settings the registered pairing systems declare, generated from the
+    declarations (a tournament carries those of its own system, each with its value in force)."""
+    declared = registry.declared_settings()
+    return {
+        "type": "object",
+        "description": "The settings the tournament's pairing system declares, by key, with their values in "
+        "force (the defaults when not set); only those of its system",
+        "properties": {key: _setting_schema(s) for key, s in declared.items()},
+    }
+
+
 def build() -> JsonObject:
     t = "/tournaments/{slug}"
     tt = "/teams/{slug}"
@@ -542,13 +571,19 @@ def build() -> JsonObject:
                 "Board standings (board prizes)", "BoardStandings", params=[SLUG], errors=TEAM_NOT_FOUND, tag="teams"
             ),
         },
-        "components": {"schemas": SCHEMAS},
+        "components": {"schemas": {**SCHEMAS, "SystemSettings": system_settings_schema()}},
     }
 
 
-@cache
 def document_bytes() -> bytes:
-    """The served bytes (and the docs copy): indented, keys in a stable order, UTF-8, a final newline."""
+    """The served bytes (and the docs copy): indented, keys in a stable order, UTF-8, a final newline.
+
+    Built again when a pairing system is registered or removed (its declared settings are in it)."""
+    return _document_bytes(registry.generation())
+
+
+@cache
+def _document_bytes(generation: int) -> bytes:
     return (json.dumps(build(), indent=2, ensure_ascii=False) + "\n").encode()
 
 

@@ -8,8 +8,13 @@ precision of :meth:`arbitro.standings.Standings.as_dict` (docs/formats/standings
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from arbitro.model import Player
 from arbitro.model import Tournament as CoreTournament
+from arbitro.pairing import registry
+from arbitro.pairing import settings as system_settings
+from arbitro.pairing.types import SettingValue
 from arbitro.standings import Standings
 from arbitro.teams.model import Member, TeamEvent
 from arbitro.views import (
@@ -84,7 +89,16 @@ def season(s: models.Season, rows: list[models.Tournament]) -> JsonObject:
     return {"year": s.year, "name": s.name, "tournaments": [tournament_summary(r) for r in rows]}
 
 
-def tournament_info(row: models.Tournament, t: CoreTournament) -> JsonObject:
+def settings(t: CoreTournament, said: Mapping[str, SettingValue] | None = None) -> dict[str, SettingValue]:
+    """The settings the tournament's pairing system declares (issue 32 item 3), each with its value in
+    force: ``said`` (the event log's), else what the file's ``192`` declares; the default otherwise."""
+    system = registry.of_tournament(t)
+    return system_settings.in_force(system, registry.settings_of_file(t) if said is None else said)
+
+
+def tournament_info(
+    row: models.Tournament, t: CoreTournament, said: Mapping[str, SettingValue] | None = None
+) -> JsonObject:
     return {
         **tournament_summary(row),
         "rounds": t.rounds,
@@ -92,6 +106,7 @@ def tournament_info(row: models.Tournament, t: CoreTournament) -> JsonObject:
         "players": len(t.players),
         "system": t.system,
         "maxi_tournament": present.maxi_tournament(t),  # as the public info page says it
+        "settings": settings(t, said),
         "time_control": t.time_control,
         "chief_arbiter": t.chief_arbiter,
         "tiebreaks": list(t.standings_tiebreaks or t.tiebreaks),

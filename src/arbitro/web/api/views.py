@@ -138,7 +138,11 @@ def season(request: HttpRequest, year: int) -> Resource:
 
 @api_view
 def tournament(request: HttpRequest, slug: str) -> Resource:
-    return _resource(request, _row(slug), lambda row: serialize.tournament_info(row, eventlog.load(row)))
+    def build(row: models.Tournament) -> JsonObject:
+        st = eventlog.state(row)  # the log's settings, else (an imported file) the file's
+        return serialize.tournament_info(row, eventlog.load(row), st.system_settings if st is not None else None)
+
+    return _resource(request, _row(slug), build)
 
 
 @api_view

@@ -15,7 +15,7 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
 from arbitro.errors import ArbitroError, Message
 from arbitro.model import Tournament
@@ -28,7 +28,7 @@ TRF_VERSIONS = ("trf26", "trf16")
 
 
 def _lang() -> str:
-    return "en" if (get_language() or "es").startswith("en") else "es"
+    return texts.catalogue_language()  # a language with catalogues (arbitro.i18n)
 
 
 def _round(request: HttpRequest, t: Tournament, kind: str) -> int | None:

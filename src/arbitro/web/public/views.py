@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import wraps
 
+from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import translation
@@ -285,7 +286,7 @@ def set_language(request: HttpRequest) -> HttpResponse:
         if refused is not None:
             return refused
     lang = request.POST.get("language", "es")
-    if lang not in {"es", "en"}:
+    if lang not in {code for code, _name in settings.LANGUAGES}:  # the languages with catalogues (arbitro.i18n)
         lang = "es"
     nxt = request.POST.get("next") or "/"
     if not nxt.startswith("/") or not url_has_allowed_host_and_scheme(nxt, allowed_hosts=None):  # no open redirect ("/\\evil")

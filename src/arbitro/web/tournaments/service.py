@@ -32,6 +32,7 @@ from django.utils.translation import ngettext
 from arbitro.errors import ArbitroError, msg
 from arbitro.model import ResultCode
 from arbitro.pairing import registry
+from arbitro.pairing import settings as system_settings
 from arbitro.tournament import (
     ByeLimits,
     Game,
@@ -161,7 +162,7 @@ def create(
     )
     extra = {k: v for k, v in (data.get("settings") or {}).items() if v not in (None, "", (), {})}
     if category:  # the rulebook decides the format, tie-breaks and byes of a category tournament
-        for key in ("system", "rounds", "tiebreaks", "bye_limits", "scoring", "acceleration", "maxi_tournament"):
+        for key in ("system", "rounds", "tiebreaks", "bye_limits", "scoring", *system_settings.declared_keys()):
             extra.pop(key, None)
     if extra:  # the desk's settings beyond creation's (rated, rating type, scoring, ...): one settings_changed
         svc.change_settings(**extra)
