@@ -766,7 +766,7 @@ class _Reader:
         # nobody are requests for the next round (TRF16 `0000 - H` style, trf.md §5).
         for player in t.players.values():
             extra = player.results[played:]
-            kinds = [_NEXT_BYE_KIND.get(r.code) if r.opponent is None else None for r in extra]
+            kinds = [_next_bye_kind(r) for r in extra]
             for offset, (result, kind) in enumerate(zip(extra, kinds, strict=True)):
                 if kind is not None:  # Vega's `0000 - =` is a half-point bye request (trf.md §5)
                     t.requested_byes.append(ByeRequest(played + 1 + offset, kind, player.start_rank))
@@ -800,8 +800,8 @@ class _Reader:
             results = player.results
             for k in range(min(played, len(results))):
                 r = results[k]
-                if r.opponent is not None or r.code not in _OLD_BYES:
-                    continue
+                if r.opponent is not None or r.code not in _OLD_BYES or r.colour not in (None, Colour.NONE):
+                    continue  # ``0000 w 1`` claims a game with a colour: refused by the validator
                 kind = _OLD_BYES[r.code]
                 results[k] = RoundResult(None, r.colour, kind)
                 self.warn(
@@ -871,6 +871,19 @@ _OLD_BYES = {
     ResultCode.LOSS: ResultCode.ZERO_BYE, ResultCode.UNRATED_LOSS: ResultCode.ZERO_BYE,
     ResultCode.WIN: ResultCode.FULL_BYE, ResultCode.UNRATED_WIN: ResultCode.FULL_BYE,
 }  # fmt: skip
+def _next_bye_kind(r: RoundResult) -> str | None:
+    """The bye a block without an opponent stands for (``H Z F``), or ``None``.
+
+    A game's result (``= 0 1 D L W``) is a bye only in the bye form, with colour ``-`` or blank:
+    ``0000 w 1`` claims a game and is refused (needs an opponent).
+    """
+    if r.opponent is not None:
+        return None
+    if r.code in _OLD_BYES and r.colour not in (None, Colour.NONE) and r.code is not ResultCode.DRAW:
+        return None
+    return _NEXT_BYE_KIND.get(r.code)
+
+
 _BYE_NAMES = {
     ResultCode.HALF_BYE: "a half-point bye", ResultCode.ZERO_BYE: "a zero-point bye",
     ResultCode.FULL_BYE: "a full-point bye",
@@ -910,7 +923,7 @@ def _last_paired_round(t: Tournament) -> int:
     # zero boards (C.04.1 art. 1: the pairing is of the players present; here none is).
     players = list(t.players.values())
     while players and all(
-        len(p.results) > last and p.results[last].opponent is None and p.results[last].code in _NEXT_BYE_KIND
+        len(p.results) > last and _next_bye_kind(p.results[last]) is not None
         for p in players
     ):
         last += 1
