@@ -885,8 +885,8 @@ def _next_bye_kind(r: RoundResult) -> str | None:
 
 
 _BYE_NAMES = {
-    ResultCode.HALF_BYE: "a half-point bye", ResultCode.ZERO_BYE: "a zero-point bye",
-    ResultCode.FULL_BYE: "a full-point bye",
+    ResultCode.HALF_BYE: msg("trf.bye_half", "a half-point bye"), ResultCode.ZERO_BYE: msg("trf.bye_zero", "a zero-point bye"),
+    ResultCode.FULL_BYE: msg("trf.bye_full", "a full-point bye"),
 }  # fmt: skip
 
 
