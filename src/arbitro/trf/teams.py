@@ -429,12 +429,19 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
         lineups = _lineups_016(games, member_team, {tid: ids for tid, (_, _, _, ids, _) in teams.items()})
         boards_hint = max((len(v) for v in lineups.values()), default=0) or None
         if "192" not in head and _TRF16_ROBIN.search(head.get("092", "")):
-            head["192"] = "BERGER_TEAM_ROUNDROBIN"
+            head["192"] = _SYSTEM_CODES[TEAM_ROUND_ROBIN_KEY]
     event = _build(head, players, teams, pab_points, match_scores, game_scores, p, boards_hint)
     forfeited = {(rnd, t) for _, rnd, w, b in forfeits for t in (w, b)}
     team_of = event.team_of_player()
     games = [g for g in games if (g.round, team_of.get(g.player)) not in forfeited]
     _matches(event, games, team_of, lineups, lineup_opponents, p)
+    if trf16:  # TRF16 has no 330: a match whose every board is a double forfeit is the match's double forfeit
+        event.matches = [
+            Match(m.round, m.white, m.black, forfeit=MatchForfeit.DOUBLE)
+            if m.games and all(g.result is GameResult.DOUBLE_FORFEIT for g in m.games)
+            else m
+            for m in event.matches
+        ]
     if trf16 and event.system == TEAM_SWISS_KEY:
         # TRF16 has no 320: the one team left out of a Swiss round is its pairing-allocated bye
         for rnd in range(1, event.played_rounds() + 1):
