@@ -28,9 +28,18 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from arbitro.errors import ArbitroError
-from arbitro.jsonread import FieldReader
+from arbitro.tournament.log import PAYLOAD as _PAYLOAD
 from arbitro.tournament.log import EventData, JSONValue
+from arbitro.tournament.log import opt_bool as _opt_bool
+from arbitro.tournament.log import opt_text as _opt_text
+from arbitro.tournament.log import opt_texts as _opt_texts
+from arbitro.tournament.log import opt_whole as _opt_whole
+from arbitro.tournament.log import pairs as _pairs
+from arbitro.tournament.log import raw as _raw
 from arbitro.tournament.log import read as _read
+from arbitro.tournament.log import text as _text
+from arbitro.tournament.log import texts as _texts
+from arbitro.tournament.log import whole as _whole
 
 __all__ = [
     "EVENT_KINDS",
@@ -74,36 +83,8 @@ def now_utc() -> str:
 # -- payload values ----------------------------------------------------------
 
 
-#: The event log's field reader (arbitro.jsonread): ``event: payload: <field>: expected ...``.
-_PAYLOAD = FieldReader("event: payload", digit_strings=True)
-
-
-def _whole(value: Any, key: str) -> int:
-    return _PAYLOAD.whole(value, key)
-
-
-def _opt_whole(value: Any, key: str) -> int | None:
-    return None if value is None else _whole(value, key)
-
-
-def _text(value: Any, key: str) -> str:
-    return "" if value is None else str(value)
-
-
-def _opt_text(value: Any, key: str) -> str | None:
-    return None if value is None or value == "" else str(value)
-
-
 def _numbers(value: Any, key: str) -> tuple[int, ...]:
     return tuple(_whole(v, key) for v in _PAYLOAD.items(value, key, "a list of numbers"))
-
-
-def _pairs(value: Any, key: str) -> tuple[tuple[int, int], ...]:
-    out = []
-    for item in _PAYLOAD.items(value, key, "a list of [white, black]"):
-        w, b = item
-        out.append((_whole(w, key), _whole(b, key)))
-    return tuple(out)
 
 
 def _kinds(value: Any, key: str) -> tuple[tuple[int, str], ...]:
@@ -117,20 +98,12 @@ def _accelerations(value: Any, key: str) -> tuple[tuple[int, int, str], ...]:
     return tuple((_whole(sr, key), _whole(rnd, key), str(points)) for sr, rnd, points in rows)
 
 
-def _texts(value: Any, key: str) -> tuple[str, ...]:
-    return tuple(str(v) for v in _PAYLOAD.items(value, key))
-
-
 def _object(value: Any, key: str) -> dict[str, Any] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
         raise _PAYLOAD.fail(key, f"expected a JSON object, got {value!r}")
     return dict(value)
-
-
-def _raw(value: Any, key: str) -> Any:
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,14 +220,6 @@ class PlayerReturned(EventData):
     kind: ClassVar[str] = "player_returned"
     player: int = _read(_whole)
     from_round: int = _read(_whole)
-
-
-def _opt_bool(value: Any, key: str) -> bool | None:
-    return None if value is None else _PAYLOAD.flag(value, key)
-
-
-def _opt_texts(value: Any, key: str) -> tuple[str, ...] | None:
-    return None if value is None else _texts(value, key)
 
 
 @dataclass(frozen=True, slots=True)
