@@ -128,8 +128,11 @@ def restore(
 
     if source.suffix.lower() == ".zip":
         call_command("migrate", interactive=False, verbosity=0)
-        row = ops.restore_tournament(source, slug=slug, replace=replace, grant_roles=grant_roles)
+        notes: list[str] = []
+        row = ops.restore_tournament(source, slug=slug, replace=replace, grant_roles=grant_roles, notes=notes)
         typer.echo(f"{source}: tournament {row.slug} restored ({row.events.count()} events)")
+        for note in notes:
+            typer.echo(f"{source}: note: {note}", err=True)
         if not grant_roles:
             typer.echo("roles were not restored (an archive names users; --grant-roles gives them back)", err=True)
     else:

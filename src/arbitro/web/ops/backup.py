@@ -5,18 +5,25 @@
   Content types, permissions, sessions and login-throttling records are left out
   (rebuilt by ``migrate`` or transient). A restore migrates, then empties the
   database and loads the file **in one transaction**: a bad file changes nothing.
-* **One tournament**: a zip with ``tournament.trf`` (TRF-2026, the core writer),
-  ``events.json`` (the event log: seq, kind, payload, author, time) and
-  ``meta.json`` (the row: name, dates, status, season, roles, bye requests). A
-  restore replays the log through the core service and refuses the file unless the
-  replay reproduces the TRF inside it.
+* **One tournament**: a zip with ``events.json`` (the event log: seq, kind, payload,
+  author, time), ``meta.json`` (the row: name, dates, status, season, roles, bye
+  requests, and the number and SHA-256 of the events) and ``tournament.trf`` (TRF-2026,
+  derived from the log for other programs). The **log is the truth** (issue 38 item 1):
+  a restore checks it against the digest in ``meta.json`` and replays it through the
+  core service; the TRF is never the check (a round in progress is not in it, and a
+  newer writer may format it differently), only compared and reported when it differs.
+  An archive of format 1 (no digest) is checked, as before, by the TRF the replay derives.
+* Reading an archive is bounded (issue 38 item 5): the sizes of the members and of the
+  decompressed database file, the ratio of a compressed one, and the nesting of JSON.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -27,6 +34,7 @@ from django.db import DatabaseError, transaction
 from django.utils.dateparse import parse_datetime
 
 from arbitro.errors import ArbitroError
+from arbitro.limits import MAX_JSON_BYTES, MAX_TRF_BYTES
 
 from .archive_schema import check_events, check_meta
 from .atomic import atomic_path, write_atomic
@@ -34,7 +42,13 @@ from .atomic import atomic_path, write_atomic
 #: Left out of a whole-database backup: rebuilt by migrate, or transient.
 EXCLUDED = ["contenttypes", "auth.permission", "sessions", "axes"]
 TOURNAMENT_FORMAT = "arbitro-tournament-backup"
-TOURNAMENT_FORMAT_VERSION = 1
+TOURNAMENT_FORMAT_VERSION = 2  # 2: meta.json carries the events' number and SHA-256 (issue 38)
+_READABLE_VERSIONS = (1, 2)
+#: Largest member of a one-tournament zip, decompressed: meta.json holds an imported TRF at most.
+MAX_META_BYTES = MAX_TRF_BYTES + MAX_JSON_BYTES
+MAX_EVENTS_BYTES = 512 * 1024 * 1024
+#: Deepest nesting of an archive's JSON (the event payloads nest a few levels).
+MAX_ARCHIVE_DEPTH = 64
 
 
 # -- whole database ---------------------------------------------------------------------------------------
@@ -168,6 +182,8 @@ def tournament_archive(slug: str) -> bytes:
         "category": row.category,
         "base_trf": row.base_trf,
         "version": row.version,
+        "events_count": len(events),
+        "events_sha256": events_digest(events),
         "roles": [{"user": r.user.get_username(), "kind": r.kind} for r in row.roles.select_related("user")],
         "bye_requests": [
             {"player": b.player, "round": b.round, "kind": b.kind, "status": b.status, "message": b.message,
@@ -191,25 +207,97 @@ def backup_tournament(slug: str, target: Path) -> int:
         return len(json.loads(z.read("events.json")))
 
 
+def events_digest(events: list[dict[str, Any]]) -> str:
+    """The SHA-256 of the events, over a canonical JSON (key order and spacing do not count)."""
+    text = json.dumps(events, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+_STRUCTURE = re.compile(r'\\.|[\[\]{}"]', re.DOTALL)
+
+
+def _too_deep(text: str, limit: int) -> bool:
+    """Whether ``[``/``{`` nest past ``limit`` outside strings (a scan before parsing: no recursion)."""
+    depth = 0
+    in_string = False
+    for m in _STRUCTURE.finditer(text):
+        tok = m[0]
+        if in_string:
+            in_string = tok != '"'
+        elif tok == '"':
+            in_string = True
+        elif tok in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif tok in "]}":
+            depth -= 1
+    return False
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _json(data: bytes, where: str, *, scan: bool = True) -> Any:
+    """A JSON member of an archive, bounded in nesting; :class:`ArbitroError` otherwise."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise ArbitroError(f"{where}: not UTF-8 (byte {err.start + 1}); nothing was restored") from None
+    # (the long event log is not scanned: json's own recursion guard refuses a deep one just as cleanly)
+    if scan and text.count("[") + text.count("{") > MAX_ARCHIVE_DEPTH and _too_deep(text, MAX_ARCHIVE_DEPTH):
+        raise ArbitroError(f"{where}: nested deeper than {MAX_ARCHIVE_DEPTH} levels; nothing was restored")
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as err:
+        raise ArbitroError(f"{where}: not valid JSON ({err}); nothing was restored") from None
+
+
+def _member(z: zipfile.ZipFile, name: str, limit: int, source: Path) -> bytes:
+    """One member of the zip, refused past ``limit`` bytes decompressed (whatever its header says)."""
+    info = z.getinfo(name)  # KeyError: not there
+    if info.file_size > limit:
+        raise ArbitroError(f"{source}: {name}: larger than {limit // (1024 * 1024)} MB; nothing was restored")
+    with z.open(info) as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise ArbitroError(f"{source}: {name}: larger than {limit // (1024 * 1024)} MB; nothing was restored")
+    return data
+
+
 def _read_archive(source: Path) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
     try:
         with zipfile.ZipFile(source) as z:
-            meta = json.loads(z.read("meta.json"))
-            events = json.loads(z.read("events.json"))
-            trf = z.read("tournament.trf").decode("utf-8")
-    except (OSError, KeyError, ValueError, zipfile.BadZipFile) as err:
+            meta_bytes = _member(z, "meta.json", MAX_META_BYTES, source)
+            events_bytes = _member(z, "events.json", MAX_EVENTS_BYTES, source)
+            trf = _member(z, "tournament.trf", MAX_TRF_BYTES, source).decode("utf-8")
+    except (OSError, KeyError, ValueError, EOFError, RuntimeError, NotImplementedError, zipfile.BadZipFile) as err:
         raise ArbitroError(f"{source}: not a tournament backup ({err})") from None
+    meta = _json(meta_bytes, f"{source}: meta.json")
+    events = _json(events_bytes, f"{source}: events.json", scan=False)
     if not isinstance(meta, dict) or meta.get("format") != TOURNAMENT_FORMAT:
         raise ArbitroError(f"{source}: meta.json: expected format {TOURNAMENT_FORMAT!r}")
-    if meta.get("format_version") != TOURNAMENT_FORMAT_VERSION:
+    if meta.get("format_version") not in _READABLE_VERSIONS:
         raise ArbitroError(f"{source}: meta.json: format_version {meta.get('format_version')!r} is not supported")
     check_meta(meta, str(source))  # every field against the archive schema (issue 21)
     check_events(events, str(source))
+    written = (meta.get("events_count"), meta.get("events_sha256"))
+    if meta["format_version"] >= 2 and written != (len(events), events_digest(events)):  # the log is the truth
+        raise ArbitroError(
+            f"{source}: events.json is not the event log this backup wrote (its number or SHA-256 differs "
+            "from meta.json: cut or changed); nothing was restored"
+        )
     return meta, events, trf
 
 
-def restore_tournament(source: Path, *, slug: str | None = None, replace: bool = False, grant_roles: bool = False) -> Any:
-    """Recreate one tournament from its zip; the replayed log must reproduce the TRF in the file.
+def restore_tournament(
+    source: Path, *, slug: str | None = None, replace: bool = False, grant_roles: bool = False, notes: list[str] | None = None
+) -> Any:
+    """Recreate one tournament from its zip: its event log, checked by its digest and replayed.
+
+    Returns the row; ``notes`` (when given) receives what the operator should know (e.g. that the
+    archive's ``tournament.trf`` differs from the one the log derives now).
 
     The roles named in ``meta.json`` are given back only when the operator asks (``grant_roles``):
     an archive is a file anyone may have edited, and a name in it must not make a player's
@@ -268,8 +356,13 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
         except ArbitroError as err:
             raise ArbitroError(f"{source}: events.json does not replay: {err}") from None
         service.rebuild(row, core)
-        if store.format_trf(core) != trf:
-            raise ArbitroError(f"{source}: the replayed event log does not reproduce tournament.trf; nothing was restored")
+        store.clear_cache()
+        derived = store.export_trf(row)  # the TRF as the backup derived it: a round in progress left out
+        if derived != trf:
+            if meta["format_version"] < 2:  # no digest: the derived TRF is the only check of the log
+                raise ArbitroError(f"{source}: the replayed event log does not reproduce tournament.trf; nothing was restored")
+            (notes if notes is not None else []).append("tournament.trf differs from the TRF the restored event log gives (the log is restored; "
+                         "the TRF is derived from it)")
         row.version = max(int(meta.get("version") or 1), row.version)
         row.save(update_fields=["version"])
         for r in meta.get("roles") or [] if grant_roles else []:
