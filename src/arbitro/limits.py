@@ -31,6 +31,9 @@ __all__ = [
     "MAX_LIST_BYTES",
     "MAX_PLAYERS",
     "MAX_POINTS",
+    "MAX_PRIZE_AMOUNT",
+    "MAX_PRIZE_UNIT",
+    "PRIZE_DECIMALS",
     "MAX_PROHIBITED_PAIRS",
     "MAX_ROUNDS",
     "MAX_SCORE_VALUE",
@@ -40,10 +43,19 @@ __all__ = [
     "TEXT_WIDTHS",
     "check_text",
     "control_characters",
+    "json_too_deep",
     "loads_json",
     "parse_decimal",
     "text_problem",
 ]
+
+#: Prize lists (docs/formats/prizes.md): an amount is at most 10^12 (a year's budget of any
+#: federation, in any currency) with at most 2 decimals (cents); ``unit`` (what shares are paid in
+#: multiples of) from 0.01 to 10^6. Within these, every share is computed exactly in 28 digits:
+#: a unit of 1e-25 made the standings answer 500 (issue 38).
+MAX_PRIZE_AMOUNT = Decimal("1000000000000")
+MAX_PRIZE_UNIT = Decimal("1000000")
+PRIZE_DECIMALS = 2
 
 #: Players: TRF ``001`` columns 5-8 hold the start rank in four digits (trf.md §3.1), so 1-9,999.
 MAX_PLAYERS = 9_999
@@ -136,6 +148,11 @@ def _too_deep(text: str) -> bool:
         elif tok in "]}":
             depth -= 1
     return False
+
+
+def json_too_deep(text: str) -> bool:
+    """Whether a JSON text nests past :data:`MAX_JSON_DEPTH` (a scan, no recursion: safe on any text)."""
+    return _too_deep(text)
 
 
 def _bad_constant(name: str) -> Any:
