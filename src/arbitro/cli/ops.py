@@ -140,6 +140,45 @@ def restore(
         typer.echo(f"{source}: {n} records restored")
 
 
+def logins(
+    lift: Annotated[bool, typer.Option("--lift", help="Forget the failures of --user and/or from --address")] = False,
+    user: Annotated[str, typer.Option("--user", help="A user name")] = "",
+    address: Annotated[str, typer.Option("--address", help="An IP address")] = "",
+) -> None:
+    """The failed logins of the last cool-off time: locked pairs and delays (issue 38); --lift clears them.
+
+    \b
+      arbitro logins                                    (user name, address, failures, lock, delays)
+      arbitro logins --lift --user chief                (that name, from every address)
+      arbitro logins --lift --address 10.0.0.1          (everyone at that address)
+    """
+    where = _django(create=False)
+    if where:
+        typer.echo(where, err=True)
+    from arbitro.web.ops import throttle
+
+    if lift:
+        if not user and not address:
+            raise ArbitroError("logins --lift: give --user, --address or both")
+        n = throttle.lift(username=user, address=address)
+        typer.echo(f"{n} record(s) of failed logins forgotten")
+        return
+    rows = throttle.blocks()
+    if not rows:
+        typer.echo("no failed logins within the cool-off time")
+        return
+    typer.echo(f"{'user name':<24} {'address':<40} {'failures':>8}  last                 state")
+    for b in rows:
+        state = ["locked" if b.locked else ""]
+        if b.address_wait:
+            state.append(f"address waits {b.address_wait:.0f} s")
+        if b.account_wait:
+            state.append(f"name waits {b.account_wait:.0f} s")
+        typer.echo(f"{b.username[:24]:<24} {b.address[:40]:<40} {b.failures:>8}  {b.last:%Y-%m-%d %H:%M:%S}  "
+                   + ", ".join(s for s in state if s))  # fmt: skip
+
+
 def register(app: typer.Typer) -> None:
     app.command("backup")(backup)
     app.command("restore")(restore)
+    app.command("logins")(logins)

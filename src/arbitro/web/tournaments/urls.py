@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from arbitro.web.ops import audit
+from arbitro.web.ops import audit, logins_page
 
 from . import views_desk, views_documents, views_members, views_player, views_players, views_public
 
@@ -33,6 +33,7 @@ urlpatterns = [
     path("welcome/", views_player.after_login, name="after_login"),
     path("me/", views_player.mine, name="mine"),
     path("desk/", views_desk.desk, name="desk"),
+    path("desk/logins/", logins_page.logins, name="desk_logins"),  # issue 38: failed logins, for superusers
     path("desk/new/", views_desk.create, name="desk_create"),
     path("desk/import/", views_desk.import_trf, name="desk_import"),
     path("desk/t/<slug:slug>/", views_desk.panel, name="desk_panel"),
