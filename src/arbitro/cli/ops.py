@@ -114,6 +114,7 @@ def restore(
     replace: Annotated[bool, typer.Option("--replace", help="Overwrite what is there (the whole database, or the tournament of that slug)")] = False,
     slug: Annotated[str | None, typer.Option("--slug", help="Restore one tournament under another slug")] = None,
     grant_roles: Annotated[bool, typer.Option("--grant-roles", help="One tournament: give back the roles named in the archive to existing users")] = False,
+    accept_loss: Annotated[bool, typer.Option("--accept-loss", help="Whole database: restore even an archive without tournaments, or one that removes tournaments or accounts (the refusal names them)")] = False,
 ) -> None:
     """Restore the whole database, or one tournament (a .zip).
 
@@ -136,7 +137,7 @@ def restore(
         if not grant_roles:
             typer.echo("roles were not restored (an archive names users; --grant-roles gives them back)", err=True)
     else:
-        n = ops.restore_database(source, replace=replace)
+        n = ops.restore_database(source, replace=replace, accept_loss=accept_loss)
         typer.echo(f"{source}: {n} records restored")
 
 

@@ -77,11 +77,12 @@ def backup_database(target: Path) -> int:
             output=str(tmp),
             verbosity=0,
         )
-        count = _count_records(tmp, gz)
+        count = _count_written(tmp, gz)
     return count
 
 
-def _count_records(path: Path, gz: bool) -> int:
+def _count_written(path: Path, gz: bool) -> int:
+    """The records of a backup this server has just written (not bounded: it is the server's own file)."""
     import gzip
 
     with (gzip.open(path, "rt", encoding="utf-8") if gz else open(path, encoding="utf-8")) as f:
@@ -89,6 +90,96 @@ def _count_records(path: Path, gz: bool) -> int:
     if not isinstance(data, list):
         raise ArbitroError(f"{path}: not a database backup (expected a JSON list of records)")
     return len(data)
+
+
+#: The largest whole-database file a restore reads, decompressed (``ARBITRO_MAX_RESTORE_BYTES``), and the
+#: largest ratio of a gzip past 10 MB: Django's fixtures compress about 10 to 1; 400 MB of spaces, 1,000 to 1.
+MAX_RESTORE_BYTES = 512 * 1024 * 1024
+MAX_GZIP_RATIO = 100
+
+
+def _max_restore_bytes() -> int:
+    from django.conf import settings
+
+    return int(getattr(settings, "ARBITRO_MAX_RESTORE_BYTES", 0) or MAX_RESTORE_BYTES)
+
+
+def _read_bounded(path: Path, gz: bool) -> bytes:
+    """The file's bytes, decompressed, refused past :func:`_max_restore_bytes` or a gzip ratio of :data:`MAX_GZIP_RATIO`."""
+    import gzip
+
+    limit = _max_restore_bytes()
+    size = path.stat().st_size
+    if not gz:
+        if size > limit:
+            raise ArbitroError(f"{path}: larger than {limit // (1024 * 1024)} MB; not restored (ARBITRO_MAX_RESTORE_BYTES)")
+        return path.read_bytes()
+    ratio_limit = max(10 * 1024 * 1024, size * MAX_GZIP_RATIO)
+    chunks: list[bytes] = []
+    total = 0
+    with gzip.open(path, "rb") as f:
+        while chunk := f.read(1024 * 1024):
+            total += len(chunk)
+            if total > limit:
+                raise ArbitroError(
+                    f"{path}: more than {limit // (1024 * 1024)} MB once decompressed; not restored (ARBITRO_MAX_RESTORE_BYTES)"
+                )
+            if total > ratio_limit:
+                raise ArbitroError(
+                    f"{path}: decompresses to more than {MAX_GZIP_RATIO} times its size, which no database backup does; "
+                    "not restored"
+                )
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def _load_records(path: Path, gz: bool) -> list[Any]:
+    data = _read_bounded(path, gz)
+    try:
+        records = json.loads(data, parse_constant=_refuse_constant)
+    except RecursionError:
+        raise ArbitroError(f"{path}: nested too deep; not a database backup") from None
+    if not isinstance(records, list):
+        raise ArbitroError(f"{path}: not a database backup (expected a JSON list of records)")
+    return records
+
+
+def _fields(records: list[Any], model: str, field: str) -> set[str]:
+    return {
+        str(r["fields"][field])
+        for r in records
+        if isinstance(r, dict) and r.get("model") == model and isinstance(r.get("fields"), dict) and field in r["fields"]
+    }
+
+
+def restore_losses(records: list[Any]) -> list[str]:
+    """What restoring ``records`` would lose from the database now: each a sentence; empty when nothing.
+
+    An archive with no tournament, tournaments of this database missing from it, accounts missing
+    from it (issue 38 item 5: an empty archive restored with ``--replace`` wiped the database, exit 0).
+    """
+    from arbitro.web.tournaments import models
+
+    user_model = get_user_model()
+    label = user_model._meta.label_lower
+    name_field = str(user_model.USERNAME_FIELD)
+    slugs = _fields(records, "tournaments.tournament", "slug")
+    names = _fields(records, label, name_field)
+
+    def listed(items: list[str]) -> str:
+        shown = ", ".join(items[:10])
+        return shown + (f" and {len(items) - 10} more" if len(items) > 10 else "")
+
+    losses = []
+    if not slugs:
+        losses.append("the archive holds no tournament")
+    gone = sorted(set(models.Tournament.objects.values_list("slug", flat=True)) - slugs)
+    if gone:
+        losses.append(f"{len(gone)} tournament(s) of this database are not in it: {listed(gone)}")
+    gone_users = sorted(set(user_model.objects.values_list(name_field, flat=True)) - names)
+    if gone_users:
+        losses.append(f"{len(gone_users)} account(s) of this database are not in it: {listed(gone_users)}")
+    return losses
 
 
 def database_is_empty() -> bool:
@@ -115,8 +206,12 @@ def _empty_all_tables() -> None:
             cursor.execute(f"DELETE FROM {connection.ops.quote_name(model._meta.db_table)}")
 
 
-def restore_database(source: Path, *, replace: bool = False) -> int:
-    """Replace the database's contents with a backup (one transaction); returns the number of records."""
+def restore_database(source: Path, *, replace: bool = False, accept_loss: bool = False) -> int:
+    """Replace the database's contents with a backup (one transaction); returns the number of records.
+
+    Refused, naming what would be lost, when the archive holds no tournament or would remove
+    tournaments or accounts the database has now, unless ``accept_loss`` (``--accept-loss``).
+    """
     from django.core.serializers.base import DeserializationError
 
     from arbitro.web.tournaments import store
@@ -126,12 +221,20 @@ def restore_database(source: Path, *, replace: bool = False) -> int:
         raise ArbitroError(f"{source}: no such file")
     gz = _check_db_name(source)
     try:
-        count = _count_records(source, gz)
+        records = _load_records(source, gz)
     except (OSError, ValueError, EOFError) as err:
         raise ArbitroError(f"{source}: not a readable database backup ({err})") from None
+    count = len(records)
     call_command("migrate", interactive=False, verbosity=0)
     if not replace and not database_is_empty():
         raise ArbitroError(f"{source}: the database is not empty; pass --replace to overwrite everything in it")
+    losses = restore_losses(records)
+    del records
+    if losses and not accept_loss:
+        raise ArbitroError(
+            f"{source}: restoring it would lose data: " + "; ".join(losses)
+            + ". Nothing was changed; pass --accept-loss to restore it all the same"
+        )
     try:
         with transaction.atomic():
             _empty_all_tables()
