@@ -95,3 +95,12 @@ def test_the_sharing_is_exact_for_any_unit() -> None:
 
     assert share([Decimal(1000), Decimal(500)], Sharing.EQUAL, unit=Decimal("1e-25")) == [Decimal(750)] * 2
     assert sum(share([Decimal(100)] * 3, Sharing.EQUAL, unit=Decimal("1e-1000"))) == Decimal(300)
+
+
+@pytest.mark.parametrize("name", ["Damas\u202e", "Sub\u200f2000", "Gen\ud800eral", "Gen\neral"])
+def test_prize_texts_refuse_bidi_controls_and_lone_surrogates(name: str) -> None:
+    from arbitro.errors import ArbitroError
+    from arbitro.prizes import parse_prize_list
+
+    with pytest.raises(ArbitroError, match="groups\\[0\\].name"):
+        parse_prize_list({"groups": [{"name": name, "prizes": [100]}]}, "prizes.json")

@@ -13,7 +13,14 @@ from fractions import Fraction
 from typing import Any
 
 from arbitro.jsonread import FieldReader
-from arbitro.limits import MAX_JSON_DEPTH, MAX_PRIZE_AMOUNT, MAX_PRIZE_UNIT, PRIZE_DECIMALS, json_too_deep
+from arbitro.limits import (
+    MAX_JSON_DEPTH,
+    MAX_PRIZE_AMOUNT,
+    MAX_PRIZE_UNIT,
+    PRIZE_DECIMALS,
+    json_too_deep,
+    text_problem,
+)
 from arbitro.prizes.model import Eligibility, Prize, PrizeGroup, PrizeList, Sharing
 from arbitro.prizes.presets import fma_preset
 
@@ -63,8 +70,9 @@ class _Reader(FieldReader):
     def text(self, value: Any, where: str, limit: int = 200) -> str:
         if not isinstance(value, str) or not value.strip() or len(value) > limit:
             raise self.fail(where, f"expected a text of 1 to {limit} characters, got {value!r}")
-        if any(ord(c) < 32 for c in value):
-            raise self.fail(where, "control characters are not allowed")
+        problem = text_problem(value, limit)  # control, bidi-override and lone-surrogate characters too (issue 38)
+        if problem:
+            raise self.fail(where, problem)
         return value.strip()
 
 
