@@ -97,7 +97,7 @@ MAX_LIST_LINE = 1_000
 #: The combined FIDE XML list is ~856 MB; 2 GiB bounds an upload or a file named on the command line.
 MAX_LIST_BYTES = 2 * 1024 * 1024 * 1024
 
-_DECIMAL = re.compile(r"([+-]?)(\d{1,4})(?:[.,](\d{1,3}))?")
+_DECIMAL = re.compile(r"([+-]?)(\d{1,4})(?:[.,](\d{1,3}))?", re.ASCII)  # ASCII digits only: "٩" is no 9 (issue 38)
 
 
 def parse_decimal(
