@@ -234,7 +234,7 @@ class _Builder:
         )
 
     def _number(self, n: int, key: str, raw: str) -> int:
-        if raw.isdecimal() and len(raw) <= _MAX_DIGITS:
+        if raw.isascii() and raw.isdecimal() and len(raw) <= _MAX_DIGITS:  # ASCII digits only: "１８００" is no rating
             return int(raw)
         if raw:
             self._warn(n, key, "a whole number", raw)
@@ -242,7 +242,7 @@ class _Builder:
 
     def build(self, n: int, raw: list[str]) -> RatingListEntry | None:
         rid = raw[0]
-        if not (rid.isdecimal() and len(rid) <= _MAX_DIGITS and int(rid) > 0):
+        if not (rid.isascii() and rid.isdecimal() and len(rid) <= _MAX_DIGITS and int(rid) > 0):
             self._warn(n, "id", "a FIDE ID (digits)", rid, "error")
             return None
         fed = raw[2]
@@ -261,7 +261,7 @@ class _Builder:
         other = tuple(t for t in (p.strip() for p in raw[6].split(",")) if t) if raw[6] else ()
         birth_raw = raw[17]
         birth: int | None = None
-        if birth_raw.isdecimal() and len(birth_raw) <= 4:
+        if birth_raw.isascii() and birth_raw.isdecimal() and len(birth_raw) <= 4:
             birth = int(birth_raw) or None
         elif birth_raw:
             self._warn(n, "birth", "a birth year", birth_raw)
@@ -347,12 +347,15 @@ def _fast_entry(p: list[str]) -> RatingListEntry | None:
 
     The caller guarantees the line holds no ``+`` or ``_`` (which ``int()`` would accept).
     """
+    texts = _NUMBERS(p)
+    if not (p[0].isascii() and p[17].isascii() and all(map(str.isascii, texts))):
+        return None  # int() reads other scripts' digits (issue 38): the checked path says what is wrong
     try:
         fid = int(p[0])
         try:
-            numbers = list(map(int, _NUMBERS(p)))
+            numbers = list(map(int, texts))
         except ValueError:  # blank numeric fields (legacy lists)
-            numbers = [int(x or "0") for x in _NUMBERS(p)]
+            numbers = [int(x or "0") for x in texts]
         birth_text = p[17]
         birth = int(birth_text) if birth_text else 0
     except ValueError:
