@@ -240,11 +240,9 @@ def _api_answer(request: HttpRequest, page: Page) -> HttpResponse:
 
 
 def _api_counted(request: HttpRequest, page: Page, rate: tuple[bool, int, int, int]) -> HttpResponse:
-    from django.utils.cache import get_conditional_response
-
     from arbitro.web.api import http as api
 
-    conditional = get_conditional_response(request, etag=page.etag, last_modified=page.modified)
+    conditional = api.conditional_response(request, etag=page.etag, last_modified=page.modified)
     if conditional is not None:  # 304 (or 412 for a failed If-Match), as the view answers it
         resp: HttpResponse = conditional
         for name, value in page.headers:
