@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arbitro.errors import ArbitroError
+from arbitro.limits import MAX_ROUNDS, MAX_SCORE_VALUE, parse_decimal
 from arbitro.teams.model import (
     FIDE_TEAM_PREFIX,
     ROUND_ROBIN_KEYS,
@@ -269,7 +270,7 @@ def _int(
             return default
         problems.error(line, column, field, "expected a number, found nothing")
         return 0
-    if not t.isdigit() or len(t) > 9:
+    if not (t.isascii() and t.isdigit()) or len(t) > 9:  # ASCII digits only (issue 38)
         problems.error(line, column, field, f"expected a whole number, found {t!r}")
         return 0
     return int(t)
@@ -277,13 +278,12 @@ def _int(
 
 def _frac(text: str, problems: _Problems, line: int, column: int, field: str) -> Fraction:
     t = text.strip()
-    try:
-        if not t or len(t) > 9:
-            raise ValueError
-        return Fraction(t)
-    except (ValueError, ZeroDivisionError):
+    # the limits of the individual file's 162/XXS (limits.md): no NaN, 1e9999 or -inf points (issue 38)
+    value = parse_decimal(t, maximum=MAX_SCORE_VALUE, places=2, negative=True) if t else None
+    if value is None or isinstance(value, str):
         problems.error(line, column, field, f"expected points such as 2.0, found {t!r}")
         return Fraction(0)
+    return Fraction(value)
 
 
 def _scores_362(line: str, problems: _Problems, n: int) -> dict[str, Fraction]:
@@ -376,6 +376,12 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
         p.error(old_style[0], 1, "013", "TRF16 team records (013) are not read; use TRF-2026 record 310")
     elif not teams:
         p.error(0, 0, "310", "a team file needs 310 team records")
+    declared = head.get("142", "")
+    rounds_ok = declared.isascii() and declared.isdigit() and len(declared) <= 2  # 0 to 99 (MAX_ROUNDS)
+    if declared and not rounds_ok:
+        p.error(0, 0, "142", f"expected the number of rounds, 1 to {MAX_ROUNDS}, found {declared!r}")
+    last = int(declared) if rounds_ok and int(declared) > 0 else MAX_ROUNDS  # 0: not declared
+    _check_records(p, teams, last, forfeits, lineup_opponents, pabs, games)
     p.raise_if_any()
     event = _build(head, players, teams, pab_points, match_scores, game_scores, p)
     forfeited = {(rnd, t) for _, rnd, w, b in forfeits for t in (w, b)}
@@ -397,6 +403,45 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
     return event
 
 
+def _check_records(
+    p: _Problems,
+    teams: Mapping[int, object],
+    last: int,
+    forfeits: list[tuple[MatchForfeit, int, int, int]],
+    lineup_opponents: Mapping[tuple[int, int], int],
+    pabs: list[tuple[int, int]],
+    games: list[_Game],
+) -> None:
+    """A match between two different teams of the file, in a round from 1 to the last (issue 38)."""
+
+    def round_ok(rnd: int, what: str) -> None:
+        if not 1 <= rnd <= last:
+            p.error(0, 0, what, f"round {rnd}: expected a round from 1 to {last}")
+
+    for _kind, rnd, w, b in forfeits:
+        round_ok(rnd, "330 round")
+        if w == b:
+            p.error(0, 0, "330", f"round {rnd}: team {w} cannot play itself")
+        for t in (w, b):
+            if t not in teams:
+                p.error(0, 0, "330", f"round {rnd}: no team {t} (310)")
+    for (rnd, t), o in lineup_opponents.items():
+        round_ok(rnd, "300 round")
+        if t == o:
+            p.error(0, 0, "300", f"round {rnd}: team {t} cannot play itself")
+        for x in (t, o):
+            if x and x not in teams:
+                p.error(0, 0, "300", f"round {rnd}: no team {x} (310)")
+    for rnd, t in pabs:
+        round_ok(rnd, "320 round")
+        if t not in teams:
+            p.error(0, 0, "320", f"round {rnd}: no team {t} (310)")
+    for g in games:
+        if g.round > last:
+            p.error(0, 0, "001", f"player {g.player} plays in round {g.round}, past the last round {last}")
+            break
+
+
 def _read_player(line: str, n: int, p: _Problems, players: dict[int, Member], games: list[_Game]) -> None:
     pid = _int(line[4:8], p, n, 5, "001 start rank")
     if pid in players:
@@ -408,7 +453,7 @@ def _read_player(line: str, n: int, p: _Problems, players: dict[int, Member], ga
         name=line[14:47].strip(),
         rating=rating,
         federation=line[53:56].strip(),
-        fide_id=int(fide) if fide.isdigit() and len(fide) < 12 else None,
+        fide_id=int(fide) if fide.isascii() and fide.isdigit() and len(fide) < 12 else None,
         sex=line[9:10].strip(),
         title=line[10:13].strip(),
         birth=line[69:79].strip(),
@@ -498,7 +543,7 @@ def _build(
             name=head.get("012", ""),
             teams=teams,
             boards=boards,
-            rounds=int(head["142"]) if head.get("142", "").isdigit() else 0,
+            rounds=int(head["142"]) if head.get("142", "").isascii() and head.get("142", "").isdigit() else 0,
             scoring=scoring,
             system=system,
             pattern=pattern,
