@@ -21,3 +21,17 @@ def test_scoring_points_in_other_scripts_are_refused(line: str) -> None:
 def test_ascii_scoring_is_still_read() -> None:
     result = parse_trf(HEAD + "XXS W=3\n" + P1.replace(" 1.0 ", " 3.0 ") + "\n" + P2 + "\n")
     assert result.tournament is not None and result.tournament.scoring.win == 3
+
+
+@pytest.mark.parametrize("name", ["Alpha\u202e, A", "Alpha\u2066, A", "Alpha\ud800, A"])
+def test_bidi_overrides_and_lone_surrogates_in_a_record_are_refused(name: str) -> None:
+    line = P1.replace("Alpha, A ", name.ljust(9))  # the same width: only the character is wrong
+    result = parse_trf(HEAD + line + "\n" + P2 + "\n")
+    assert any("U+" in str(d) for d in result.errors)
+
+
+def test_a_date_in_other_digits_is_no_date() -> None:
+    from arbitro.trf import parse_date
+
+    assert parse_date("\u0662\u0660\u0662\u0666/\u0660\u0661/\u0660\u0661") is None
+    assert str(parse_date("2026/01/01")) == "2026-01-01"
