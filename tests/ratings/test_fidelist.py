@@ -290,3 +290,13 @@ def test_digits_of_other_scripts_are_not_numbers() -> None:
     assert [(d.line, d.field, d.severity) for d in diags] == [
         (2, "SRtng", "warning"), (3, "ID Number", "error"), (4, "B-day", "warning"),
     ]  # fmt: skip
+
+
+def test_xml_fields_are_capped_like_a_txt_line() -> None:
+    """Issue 38: an XML list with a 30 MB name was read whole; a field is held to the TXT line's limit."""
+    long = b"<playerslist><player><fideid>100</fideid><name>" + b"N" * 5000 + b"</name><rating>2000</rating></player>"
+    good = b"<player><fideid>101</fideid><name>Good, G</name><rating>1900</rating></player></playerslist>"
+    found, diags = split_items(iter_xml_list(io.BytesIO(long + good)))
+    assert [e.fide_id for e in found] == [101]
+    assert [(d.line, d.field, d.severity) for d in diags] == [(1, "name", "error")]
+    assert "5,000 characters" in str(diags[0])

@@ -473,7 +473,12 @@ def iter_xml_list(
         for child in player:
             slot = slots.get(child.tag)
             if slot is not None:
-                raw[slot] = (child.text or "").strip()
+                text = child.text or ""
+                if len(text) > MAX_LIST_LINE:  # capped like a TXT line (issue 38: a 30 MB name was read)
+                    yield ListDiagnostic(number, child.tag, f"at most {MAX_LIST_LINE:,} characters",
+                                         f"{text[:20]}... ({len(text):,} characters)", "error", "player")  # fmt: skip
+                    return
+                raw[slot] = text.strip()
         joined = "".join(raw)
         if "+" not in joined and "_" not in joined:
             fast = _fast_entry(raw)
