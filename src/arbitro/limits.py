@@ -173,6 +173,9 @@ def _float(text: str) -> float:
     return value
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _strings_ok(obj: Any) -> str | None:
     stack = [obj]
     while stack:
@@ -180,10 +183,15 @@ def _strings_ok(obj: Any) -> str | None:
         if isinstance(v, str):
             if len(v) > MAX_JSON_STRING:
                 return f"a string of {len(v)} characters (at most {MAX_JSON_STRING})"
+            lone = _SURROGATE.search(v)
+            if lone is not None:  # "\ud800" is valid JSON but no text: printing it raised (issue 38)
+                return f"a lone surrogate (U+{ord(lone[0]):04X}) in a string; not text"
         elif isinstance(v, dict):
             for k, x in v.items():
                 if len(k) > MAX_JSON_STRING:
                     return f"a key of {len(k)} characters (at most {MAX_JSON_STRING})"
+                if _SURROGATE.search(k) is not None:
+                    return "a lone surrogate in a key; not text"
                 stack.append(x)
         elif isinstance(v, list):
             stack.extend(v)
