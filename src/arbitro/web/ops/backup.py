@@ -214,7 +214,7 @@ def restore_database(source: Path, *, replace: bool = False, accept_loss: bool =
     """
     from django.core.serializers.base import DeserializationError
 
-    from arbitro.web.tournaments import store
+    from arbitro.web.tournaments import eventlog
 
     source = Path(source)
     if not source.is_file():
@@ -241,7 +241,7 @@ def restore_database(source: Path, *, replace: bool = False, accept_loss: bool =
             call_command("loaddata", str(source), verbosity=0)
     except (DeserializationError, ValueError, LookupError, DatabaseError) as err:  # incl. a missing NOT NULL field
         raise ArbitroError(f"{source}: the backup could not be loaded, nothing was changed ({err})") from None
-    store.clear_cache()
+    eventlog.clear_cache()
     return count
 
 
@@ -406,7 +406,7 @@ def restore_tournament(
     an archive is a file anyone may have edited, and a name in it must not make a player's
     account the tournament's chief arbiter (issue 21).
     """
-    from arbitro.web.tournaments import models, service, store
+    from arbitro.web.tournaments import eventlog, models, store
 
     source = Path(source)
     meta, events, trf = _read_archive(source)
@@ -453,13 +453,13 @@ def restore_tournament(
             if row.base_trf:
                 core = store.parse(row.base_trf, source=f"{slug}.trf", validate=False)
             else:
-                st = service.state(row)
+                st = eventlog.state(row)
                 assert st is not None
-                core = service.to_model(st)
+                core = eventlog.to_model(st)
         except ArbitroError as err:
             raise ArbitroError(f"{source}: events.json does not replay: {err}") from None
-        service.rebuild(row, core)
-        store.clear_cache()
+        eventlog.rebuild(row, core)
+        eventlog.clear_cache()
         derived = store.export_trf(row)  # the TRF as the backup derived it: a round in progress left out
         if derived != trf:
             if meta["format_version"] < 2:  # no digest: the derived TRF is the only check of the log
@@ -482,5 +482,5 @@ def restore_tournament(
                 reason_code=str(b.get("reason_code") or "")[:60],
                 reason_params=b.get("reason_params") if isinstance(b.get("reason_params"), dict) else {},
             )
-    store.clear_cache()
+    eventlog.clear_cache()
     return row
