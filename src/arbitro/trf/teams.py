@@ -480,27 +480,33 @@ def _check_records(
     games: list[_Game],
 ) -> None:
     """A match between two different teams of the file, in a round from 1 to the last (issue 38)."""
-
-    def round_ok(rnd: int, what: str) -> None:
-        if not 1 <= rnd <= last:
-            p.error(0, 0, what, f"round {rnd}: expected a round from 1 to {last}")
-
     for _kind, rnd, w, b in forfeits:
-        round_ok(rnd, "330 round")
+        _round_ok(p, rnd, last, "330 round")
         if w == b:
             p.error(0, 0, "330", f"round {rnd}: team {w} cannot play itself")
         for t in (w, b):
             if t not in teams:
                 p.error(0, 0, "330", f"round {rnd}: no team {t} (310)")
     for (rnd, t), o in lineup_opponents.items():
-        round_ok(rnd, "300 round")
+        _round_ok(p, rnd, last, "300 round")
         if t == o:
             p.error(0, 0, "300", f"round {rnd}: team {t} cannot play itself")
         for x in (t, o):
             if x and x not in teams:
                 p.error(0, 0, "300", f"round {rnd}: no team {x} (310)")
+    _check_byes_and_games(p, teams, last, pabs, games)
+
+
+def _round_ok(p: _Problems, rnd: int, last: int, what: str) -> None:
+    if not 1 <= rnd <= last:
+        p.error(0, 0, what, f"round {rnd}: expected a round from 1 to {last}")
+
+
+def _check_byes_and_games(
+    p: _Problems, teams: Mapping[int, object], last: int, pabs: list[tuple[int, int]], games: list[_Game]
+) -> None:
     for rnd, t in pabs:
-        round_ok(rnd, "320 round")
+        _round_ok(p, rnd, last, "320 round")
         if t not in teams:
             p.error(0, 0, "320", f"round {rnd}: no team {t} (310)")
     for g in games:
