@@ -21,7 +21,7 @@ from django.test import Client
 from arbitro.cli import main
 from arbitro.errors import ArbitroError
 from arbitro.web.ops import backup
-from arbitro.web.tournaments import models, service, store
+from arbitro.web.tournaments import eventlog, models, service, store
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +38,7 @@ def _normal(html: str, slug: str, copy: str) -> str:
 
 
 def _snapshot(slug: str, copy: str, chief: Any) -> dict[str, tuple[int, str]]:
-    store.clear_cache()
+    eventlog.clear_cache()
     out: dict[str, tuple[int, str]] = {}
     anon = Client()
     for p in PUBLIC:
