@@ -35,6 +35,7 @@ __all__ = [
     "OfficialRating",
     "Player",
     "ProhibitedPairing",
+    "RATING_METHODS",
     "RawRecord",
     "ResultCode",
     "RoundResult",
@@ -58,6 +59,10 @@ def withdrawal_note(start_rank: int, first_round: int, detail: str = "") -> str:
     so the writer puts it in a comment and the reader takes it back (:func:`withdrawal_of_note`).
     """
     return f"Withdrawn @ Round {first_round}: player {start_rank}" + (f", {detail}" if detail else "")
+
+
+#: The tournament-rating methods of TRF-2026 ``172`` (defined in :class:`arbitro.ratings.lists.Method`).
+RATING_METHODS: tuple[str, ...] = ("FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER")
 
 
 def split_rating_mode(text: str) -> tuple[str, str]:
