@@ -235,4 +235,6 @@ def _describe_layout(handle, rating_type: str) -> str:  # type: ignore[no-untype
 
 
 def register(app: typer.Typer) -> None:
+    from arbitro.cli import ratinglists  # noqa: F401  (the rating-list commands: check, apply, keep, method, show, download)
+
     app.add_typer(ratings_app, name="ratings")

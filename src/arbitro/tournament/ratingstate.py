@@ -7,7 +7,8 @@
 After each, the tournament rating (``Player.rating``) of every player with official ratings is
 taken again by the method, and the national rating of the ``172`` federation becomes the player's
 NRS line (TRF-2026 national-rating record). A player without official ratings keeps the rating
-typed at registration (the arbiter's own value).
+typed at registration (the arbiter's own value), and so does every player while neither the rate
+of play nor the method is announced.
 """
 
 from __future__ import annotations
@@ -59,9 +60,15 @@ def _retake(player: Player, kind: str, method: str, federation: str) -> None:
         player.national_ratings = [*others, line]
 
 
-def retake_ratings(state: TournamentState) -> None:
-    """Every player's tournament rating taken again by the announced method and rate of play."""
+def retake_ratings(state: TournamentState, *, always: bool = False) -> None:
+    """Every player's tournament rating taken again by the announced method and rate of play.
+
+    While neither is announced, only a confirmed list apply (``always``) takes them again, by the
+    defaults (FIDE, standard); a rating recorded at registration leaves the registered one alone.
+    """
     h = state.header
+    if not always and not state.rating_type and not h.rating_method:
+        return
     for player in h.players.values():
         _retake(player, state.rating_type or "standard", h.rating_method or "FIDE", h.rating_federation)
 
@@ -70,7 +77,7 @@ def apply_ratings(state: TournamentState, p: ev.PlayerRatingsSet | ev.RatingsApp
     """Record the official ratings of the rows, then take the tournament ratings again."""
     for start_rank, scope, kind, value, name, date, manual in p.ratings:
         _set_official(state.player(start_rank), OfficialRating(scope, kind, value, name, date, manual))
-    retake_ratings(state)
+    retake_ratings(state, always=isinstance(p, ev.RatingsApplied))
 
 
 def apply_method(state: TournamentState, p: ev.RatingMethodSet) -> None:

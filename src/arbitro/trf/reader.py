@@ -18,10 +18,10 @@ from decimal import Decimal
 from arbitro import limits
 from arbitro.errors import msg
 from arbitro.model import (
+    RATING_METHODS,
     Acceleration,
     ByeRequest,
     Colour,
-    RATING_METHODS,
     NationalRating,
     Player,
     ProhibitedPairing,

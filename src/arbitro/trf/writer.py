@@ -18,9 +18,9 @@ from decimal import Decimal
 
 from arbitro.errors import ArbitroError
 from arbitro.model import (
+    RATING_METHODS,
     Acceleration,
     Colour,
-    RATING_METHODS,
     Player,
     ResultCode,
     ScoringSystem,
