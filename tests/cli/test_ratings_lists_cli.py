@@ -159,3 +159,28 @@ def test_vcl4thp_Q116_Q128_show_the_official_ratings_with_their_list(
     assert code == 0
     assert "FIDE standard 2000 (players_list_foa.txt" in out and "FIDE rapid - (players_list_foa.txt" in out
     assert "[other lists: FIDE blitz 1980]" in out
+
+
+def test_vcl4thp_Q139_download_then_check_the_tournament_at_once(
+    event: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    archive = tmp_path / "list.zip"
+    with zipfile.ZipFile(archive, "w") as zf:
+        zf.writestr("players_list_foa.txt", LIST)
+    dest = tmp_path / "players_list_foa.txt"
+    before = _files(event)
+    code, out, _ = run(capsys, "ratings", "download", str(dest), "--url", archive.as_uri(), "--check", str(event))
+    assert code == 1 and "Alpha, A: FIDE standard 2100 -> 2110" in out and "nothing changed" in out
+    assert _files(event) == before
+
+
+def test_vcl4thp_Q129_a_rating_of_another_list_is_picked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    trf = tmp_path / "open.trf"
+    listing = tmp_path / "players_list_foa.txt"
+    listing.write_text(LIST)
+    assert run(capsys, "tournament", "new", str(trf), "--name", "Open", "--rounds", "5")[0] == 0
+    assert run(capsys, "tournament", "add-player", str(trf), "--fide-id", "1001", "--rating-list", str(listing))[0] == 0
+    code, out, _ = run(capsys, "ratings", "pick", str(trf), "1", "FIDE:rapid")
+    assert code == 0 and "tournament rating 2050 (FIDE rapid)" in out
+    assert parse_trf(trf.read_text()).tournament.player(1).rating == 2050
+    assert run(capsys, "ratings", "pick", str(trf), "1", "ARG:standard")[0] == 2

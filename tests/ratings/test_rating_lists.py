@@ -13,6 +13,7 @@ from arbitro.ratings.lists import (
     Method,
     default_sequence,
     effective_rating,
+    first_rating,
     other_ratings,
     tournament_rating,
 )
@@ -75,11 +76,14 @@ def test_vcl4thp_Q118_missing_rapid_or_blitz_falls_back_to_standard() -> None:
 
 
 def test_vcl4thp_Q123_default_list_sequence_per_rate_of_play() -> None:
-    assert default_sequence("standard") == (("FIDE", "standard"),)
+    assert default_sequence("standard") == (("FIDE", "standard"), ("FIDE", "rapid"), ("FIDE", "blitz"))
     assert default_sequence("rapid", "ARG") == (
-        ("FIDE", "rapid"), ("FIDE", "standard"), ("ARG", "rapid"), ("ARG", "standard"),
+        ("FIDE", "rapid"), ("FIDE", "standard"), ("FIDE", "blitz"), ("ARG", "rapid"), ("ARG", "standard"),
     )  # fmt: skip
-    assert default_sequence("blitz")[0] == ("FIDE", "blitz")
+    assert default_sequence("blitz")[:3] == (("FIDE", "blitz"), ("FIDE", "standard"), ("FIDE", "rapid"))
+    only_blitz = [OfficialRating("FIDE", "blitz", 1800), OfficialRating("ARG", "standard", 1900)]
+    assert first_rating(only_blitz, default_sequence("standard", "ARG")) == (1800, "FIDE", "blitz")
+    assert first_rating([], default_sequence("rapid")) == (0, "", "")
     with pytest.raises(ValueError, match="rate of play"):
         default_sequence("bullet")
 

@@ -29,7 +29,7 @@ from arbitro.cli.tournament import AuthorOpt, FileArg, open_service, save
 from arbitro.errors import ArbitroError
 from arbitro.ratings.consistency import Difference, RatingList, freshness, from_fide_entries, read_csv_list
 from arbitro.ratings.fidelist import ListDiagnostic, RatingListEntry, iter_txt_list, iter_xml_list, txt_layout
-from arbitro.ratings.lists import KINDS, default_sequence, other_ratings
+from arbitro.ratings.lists import KINDS, default_sequence, official, other_ratings
 from arbitro.tournament import TournamentService, TournamentState
 
 __all__ = ["FIDE_LIST_URL", "load_list"]
@@ -42,6 +42,7 @@ ListArg = Annotated[Path, typer.Argument(help="Rating list: FIDE TXT or XML, or 
 ScopeOpt = Annotated[str | None, typer.Option("--scope", help="Whose list a CSV is: FIDE or a federation (default: 172's).")]
 DateOpt = Annotated[str | None, typer.Option("--date", help="The list's date YYYY-MM-DD (default: its download, else the file's).")]
 TypeOpt = Annotated[str | None, typer.Option("--type", help="A per-type FIDE list's type, or the one kind to compare.")]
+_DOWNLOAD_EXITS = "Exit codes: 0 done; 1 a tournament of --check differs from the new list; 2 bad input or a failed download."
 _CHECK_EXITS = "Exit codes: 0 no difference; 1 differences found (listed, nothing changed); 2 bad input or a stale list."
 
 
@@ -353,10 +354,13 @@ def _verified(archive: Path, text: Path, url: str) -> int:
     return players
 
 
-@ratings_app.command("download")
+@ratings_app.command("download", epilog=_DOWNLOAD_EXITS)
 def download_cmd(
     dest: Annotated[Path, typer.Argument(help="Where the list goes, e.g. players_list_foa.txt (replaced once verified).")],
     url: Annotated[str, typer.Option("--url", help="Where to fetch it from (default: FIDE's combined list).")] = FIDE_LIST_URL,
+    check: Annotated[
+        list[Path] | None, typer.Option("--check", help="Then check these tournaments against the new list (nothing changed).")
+    ] = None,
 ) -> None:
     """Fetch FIDE's rating list now (the only command that goes online), verify it, keep the date of the download.
 
@@ -366,3 +370,43 @@ def download_cmd(
     """
     players = fetch_list(url, dest)
     typer.echo(f"{dest}: {players} players, fetched {_meta(dest).get('fetched', '')}")
+    differ = False
+    for trf in check or []:  # the consistency check right after the update (VCL4THP Q139): listed, never applied
+        svc = open_service(trf, None)
+        lst = load_list(dest, svc.state, scope=None, date=None, rating_type=None)
+        diffs = svc.rating_differences(lst)
+        typer.echo(f"{trf}:")
+        if diffs:
+            _echo_differences(diffs, lst)
+            differ = True
+        else:
+            typer.echo(f"every player's ratings agree with {lst.name}")
+    if differ:
+        typer.echo("nothing changed: `arbitro ratings apply TOURNAMENT LIST --confirm` applies them")
+        raise typer.Exit(1)
+
+
+@ratings_app.command("pick")
+def pick_cmd(
+    trf: FileArg,
+    player: Annotated[int, typer.Argument(help="The player's pairing number.")],
+    source: Annotated[str, typer.Argument(help="The list to take the rating from: SCOPE:KIND, e.g. FIDE:rapid or ARG:standard.")],
+    author: AuthorOpt = None,
+) -> None:
+    """Take a player's tournament rating from another list (VCL4THP Q129), e.g. a rapid event's player
+    found only in the national list. The official ratings stay as they are.
+
+    Examples:
+
+      arbitro ratings pick open.trf 7 ARG:standard
+    """
+    scope, sep, kind = source.partition(":")
+    if not sep or kind not in KINDS:
+        raise ArbitroError(f"SOURCE: expected SCOPE:KIND such as FIDE:rapid, found {source!r}")
+    svc = open_service(trf, author)
+    value = official(svc.state.player(player).official_ratings, scope.upper(), kind)
+    if not value:
+        raise ArbitroError(f"player {player}: no {scope.upper()} {kind} rating recorded (`arbitro ratings show {trf}`)")
+    svc.update_player(player, rating=value)
+    save(trf, svc)
+    typer.echo(f"player {player}: tournament rating {value} ({scope.upper()} {kind})")

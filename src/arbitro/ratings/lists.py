@@ -33,6 +33,7 @@ __all__ = [
     "default_sequence",
     "effective_rating",
     "fide_and_national",
+    "first_rating",
     "method_of",
     "official",
     "other_ratings",
@@ -92,14 +93,27 @@ def effective_rating(ratings: Iterable[OfficialRating], scope: str, kind: str) -
     return official(ratings, scope, "standard")
 
 
-#: The default list sequence per rate of play (VCL4THP Q123): the lists read, in order, each
-#: ``(scope, kind)``; ``"NAT"`` stands for the national federation of ``172``. The first list
-#: that rates the player gives the rating shown first; the others are shown beside it (Q128).
+#: The default list sequence per rate of play (VCL4THP Q123, in the wording of Sharly Chess's tracker of
+#: the checklist: "standard -> FIDE standard, rapid, blitz; rapid -> effective rapid, blitz; blitz ->
+#: effective blitz, rapid"): the lists read, in order, each ``(scope, kind)``; ``"NAT"`` stands for the
+#: national federation of ``172``. The effective rapid (blitz) list is the rapid (blitz) one, then the
+#: standard one (Q118). The first list that rates a player gives the rating proposed
+#: (:func:`first_rating`); the others are shown beside it (Q128).
 DEFAULT_SEQUENCES: dict[str, tuple[tuple[str, str], ...]] = {
-    "standard": ((FIDE, "standard"), ("NAT", "standard")),
-    "rapid": ((FIDE, "rapid"), (FIDE, "standard"), ("NAT", "rapid"), ("NAT", "standard")),
-    "blitz": ((FIDE, "blitz"), (FIDE, "standard"), ("NAT", "blitz"), ("NAT", "standard")),
+    "standard": ((FIDE, "standard"), (FIDE, "rapid"), (FIDE, "blitz"), ("NAT", "standard")),
+    "rapid": ((FIDE, "rapid"), (FIDE, "standard"), (FIDE, "blitz"), ("NAT", "rapid"), ("NAT", "standard")),
+    "blitz": ((FIDE, "blitz"), (FIDE, "standard"), (FIDE, "rapid"), ("NAT", "blitz"), ("NAT", "standard")),
 }
+
+
+def first_rating(ratings: Iterable[OfficialRating], sequence: Sequence[tuple[str, str]]) -> tuple[int, str, str]:
+    """The first list of ``sequence`` that rates the player: ``(rating, scope, kind)``; ``(0, "", "")`` when none."""
+    ratings = list(ratings)
+    for scope, kind in sequence:
+        value = official(ratings, scope, kind)
+        if value:
+            return value, scope, kind
+    return 0, "", ""
 
 
 def default_sequence(kind: str, federation: str = "") -> tuple[tuple[str, str], ...]:
