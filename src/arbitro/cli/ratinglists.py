@@ -24,7 +24,6 @@ from typing import Annotated
 
 import typer
 
-from arbitro.cli.ratings import ratings_app
 from arbitro.cli.tournament import AuthorOpt, FileArg, open_service, save
 from arbitro.errors import ArbitroError
 from arbitro.ratings.consistency import Difference, RatingList, freshness, from_fide_entries, read_csv_list
@@ -32,7 +31,7 @@ from arbitro.ratings.fidelist import ListDiagnostic, RatingListEntry, iter_txt_l
 from arbitro.ratings.lists import KINDS, default_sequence, official, other_ratings
 from arbitro.tournament import TournamentService, TournamentState
 
-__all__ = ["FIDE_LIST_URL", "load_list"]
+__all__ = ["FIDE_LIST_URL", "load_list", "register_commands"]
 
 #: FIDE's combined rating list (standard, rapid, blitz; TXT in a ZIP), fetched only on request.
 FIDE_LIST_URL = "https://ratings.fide.com/download/players_list.zip"
@@ -159,7 +158,6 @@ def _prepare(trf: Path, rating_list_path: Path, author: str | None, *, scope: st
     return svc, rating_list, path
 
 
-@ratings_app.command("check", epilog=_CHECK_EXITS)
 def check_cmd(
     trf: FileArg,
     rating_list: ListArg,
@@ -216,7 +214,6 @@ def _keep(svc: TournamentService, trf: Path, path: Path, lst: RatingList, role: 
     svc.keep_rating_list(lst, role=role, sha256=digest, path=stored)
 
 
-@ratings_app.command("apply")
 def apply_cmd(
     trf: FileArg,
     rating_list: ListArg,
@@ -253,7 +250,6 @@ def apply_cmd(
     typer.echo(f"applied; {lst.name} kept beside the tournament")
 
 
-@ratings_app.command("keep")
 def keep_cmd(
     trf: FileArg,
     rating_list: ListArg,
@@ -271,7 +267,6 @@ def keep_cmd(
     typer.echo(f"{lst.name} kept ({'valid at the start' if start else 'in force'})")
 
 
-@ratings_app.command("method")
 def method_cmd(
     trf: FileArg,
     method: Annotated[str, typer.Argument(help="FIDE, NRO, FIDON, NIDOF, HBFN, LBFN or OTHER (TRF-2026 172).")],
@@ -290,7 +285,6 @@ def method_cmd(
     typer.echo(f"172 {svc.state.header.rating_mode.strip()}")
 
 
-@ratings_app.command("show")
 def show_cmd(trf: FileArg) -> None:
     """Each player's tournament rating, the official ratings with their list and date, and the other lists (Q128)."""
     svc = open_service(trf, None)
@@ -354,7 +348,6 @@ def _verified(archive: Path, text: Path, url: str) -> int:
     return players
 
 
-@ratings_app.command("download", epilog=_DOWNLOAD_EXITS)
 def download_cmd(
     dest: Annotated[Path, typer.Argument(help="Where the list goes, e.g. players_list_foa.txt (replaced once verified).")],
     url: Annotated[str, typer.Option("--url", help="Where to fetch it from (default: FIDE's combined list).")] = FIDE_LIST_URL,
@@ -386,7 +379,6 @@ def download_cmd(
         raise typer.Exit(1)
 
 
-@ratings_app.command("pick")
 def pick_cmd(
     trf: FileArg,
     player: Annotated[int, typer.Argument(help="The player's pairing number.")],
@@ -410,3 +402,14 @@ def pick_cmd(
     svc.update_player(player, rating=value)
     save(trf, svc)
     typer.echo(f"player {player}: tournament rating {value} ({scope.upper()} {kind})")
+
+
+def register_commands(app: typer.Typer) -> None:
+    """Add the rating-list commands to ``arbitro ratings`` (called by :func:`arbitro.cli.ratings.register`)."""
+    app.command("check", epilog=_CHECK_EXITS)(check_cmd)
+    app.command("apply")(apply_cmd)
+    app.command("keep")(keep_cmd)
+    app.command("method")(method_cmd)
+    app.command("show")(show_cmd)
+    app.command("download", epilog=_DOWNLOAD_EXITS)(download_cmd)
+    app.command("pick")(pick_cmd)
