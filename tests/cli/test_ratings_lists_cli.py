@@ -184,3 +184,20 @@ def test_vcl4thp_Q129_a_rating_of_another_list_is_picked(tmp_path: Path, capsys:
     assert code == 0 and "tournament rating 2050 (FIDE rapid)" in out
     assert parse_trf(trf.read_text()).tournament.player(1).rating == 2050
     assert run(capsys, "ratings", "pick", str(trf), "1", "ARG:standard")[0] == 2
+
+
+def test_vcl4thp_Q145_a_national_list_and_fidon_write_the_national_rating_line(
+    event: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    national = tmp_path / "arg.csv"
+    national.write_text("fide_id;name;standard\n1002;Beta;2040\n1004;Delta;1750\n")
+    code, out, _ = run(capsys, "ratings", "check", str(event), str(national), "--scope", "ARG", "--date", "2026-12-01")
+    assert code == 1 and "2 Beta, B: ARG standard - -> 2040" in out
+    assert run(capsys, "ratings", "apply", str(event), str(national), "--scope", "ARG", "--date", "2026-12-01", "--confirm")[0] == 0
+    assert run(capsys, "ratings", "set", str(event), "4", "0", "--scope", "FIDE")[0] == 0  # Delta: no FIDE rating
+    assert run(capsys, "ratings", "method", str(event), "FIDON", "--federation", "ARG")[0] == 0
+    t = parse_trf(event.read_text()).tournament
+    assert [p.rating for p in t.iter_players()] == [2100, 2000, 1900, 1750]  # Delta: FIDE, else national
+    assert [(n.federation, n.rating) for n in t.player(2).national_ratings] == [("ARG", 2040)]
+    code, out, _ = run(capsys, "ratings", "show", str(event))
+    assert code == 0 and "ARG standard 2040 (arg.csv 2026-12-01)" in out and "FIDE standard - (by hand)" in out

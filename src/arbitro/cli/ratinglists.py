@@ -26,6 +26,7 @@ import typer
 
 from arbitro.cli.tournament import AuthorOpt, FileArg, open_service, save
 from arbitro.errors import ArbitroError
+from arbitro.model import OfficialRating
 from arbitro.ratings.consistency import Difference, RatingList, freshness, from_fide_entries, read_csv_list
 from arbitro.ratings.fidelist import ListDiagnostic, RatingListEntry, iter_txt_list, iter_xml_list, txt_layout
 from arbitro.ratings.lists import KINDS, default_sequence, official, other_ratings
@@ -404,6 +405,26 @@ def pick_cmd(
     typer.echo(f"player {player}: tournament rating {value} ({scope.upper()} {kind})")
 
 
+def set_cmd(
+    trf: FileArg,
+    player: Annotated[int, typer.Argument(help="The player's pairing number.")],
+    rating: Annotated[int, typer.Argument(help="The official rating (0: not rated on that list).")],
+    scope: Annotated[str, typer.Option("--scope", help="FIDE or the federation of a national list, e.g. ARG.")] = "FIDE",
+    kind: Annotated[str, typer.Option("--kind", help="standard, rapid or blitz.")] = "standard",
+    author: AuthorOpt = None,
+) -> None:
+    """Record an official rating typed by hand (marked as such, VCL4THP Q131, Q134), e.g. a national rating.
+
+    Examples:
+
+      arbitro ratings set open.trf 2 1950 --scope ARG
+    """
+    svc = open_service(trf, author)
+    svc.set_official_ratings(player, [OfficialRating(scope.upper(), kind, rating, manual=True)])
+    save(trf, svc)
+    typer.echo(f"player {player}: {scope.upper()} {kind} {rating or '-'} (by hand); tournament rating {svc.state.player(player).rating or '-'}")
+
+
 def register_commands(app: typer.Typer) -> None:
     """Add the rating-list commands to ``arbitro ratings`` (called by :func:`arbitro.cli.ratings.register`)."""
     app.command("check", epilog=_CHECK_EXITS)(check_cmd)
@@ -413,3 +434,4 @@ def register_commands(app: typer.Typer) -> None:
     app.command("show")(show_cmd)
     app.command("download", epilog=_DOWNLOAD_EXITS)(download_cmd)
     app.command("pick")(pick_cmd)
+    app.command("set")(set_cmd)

@@ -135,13 +135,20 @@ def _cell(text: str | None, name: str, line: int, column: str) -> int:
     return int(text)
 
 
-def _key(player: Player, scope: str) -> str:
-    if scope == FIDE:
-        return player.fide_id.strip()
-    for nr in player.national_ratings:
-        if nr.federation == scope and nr.national_id:
-            return nr.national_id
-    return ""
+def _keys(player: Player, scope: str) -> list[str]:
+    """The ids the player may have in a list of ``scope``: the national id (a national list), then the FIDE id."""
+    keys = [nr.national_id for nr in player.national_ratings if nr.federation == scope and nr.national_id]
+    if player.fide_id.strip():
+        keys.append(player.fide_id.strip())
+    return keys if scope != FIDE else keys[-1:] if player.fide_id.strip() else []
+
+
+def _listed(player: Player, rating_list: RatingList) -> ListedPlayer | None:
+    for key in _keys(player, rating_list.scope):
+        found = rating_list.players.get(key)
+        if found is not None:
+            return found
+    return None
 
 
 def _recorded(player: Player, scope: str, kind: str) -> tuple[int, bool]:
@@ -155,6 +162,9 @@ def _recorded(player: Player, scope: str, kind: str) -> tuple[int, bool]:
         return found[-1].value, found[-1].manual
     if scope == FIDE and not player.official_ratings:
         return player.rating, True
+    national = [nr.rating for nr in player.national_ratings if nr.federation == scope]
+    if national and kind == "standard":  # an NRS line read from a TRF
+        return national[-1], True
     return official(player.official_ratings, scope, kind), False
 
 
@@ -166,7 +176,7 @@ def check(players: Iterable[Player], rating_list: RatingList, kinds: Sequence[st
     """
     out = []
     for p in players:
-        listed = rating_list.players.get(_key(p, rating_list.scope))
+        listed = _listed(p, rating_list)
         if listed is None:
             continue
         for kind in kinds or rating_list.kinds:
@@ -180,7 +190,7 @@ def check(players: Iterable[Player], rating_list: RatingList, kinds: Sequence[st
 
 def not_listed(players: Iterable[Player], rating_list: RatingList) -> list[Player]:
     """Players with an id for the list's scope that the list does not hold (shown, never changed)."""
-    return [p for p in players if (key := _key(p, rating_list.scope)) and key not in rating_list.players]
+    return [p for p in players if _keys(p, rating_list.scope) and _listed(p, rating_list) is None]
 
 
 @dataclass(frozen=True, slots=True)

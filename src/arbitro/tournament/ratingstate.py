@@ -76,7 +76,11 @@ def retake_ratings(state: TournamentState, *, always: bool = False) -> None:
 def apply_ratings(state: TournamentState, p: ev.PlayerRatingsSet | ev.RatingsApplied) -> None:
     """Record the official ratings of the rows, then take the tournament ratings again."""
     for start_rank, scope, kind, value, name, date, manual in p.ratings:
-        _set_official(state.player(start_rank), OfficialRating(scope, kind, value, name, date, manual))
+        player = state.player(start_rank)
+        if not player.official_ratings and player.rating and scope != "FIDE":
+            # the rating typed at registration is the player's FIDE rating, typed by hand: kept as such
+            _set_official(player, OfficialRating("FIDE", state.rating_type or "standard", player.rating, manual=True))
+        _set_official(player, OfficialRating(scope, kind, value, name, date, manual))
     retake_ratings(state, always=isinstance(p, ev.RatingsApplied))
 
 
