@@ -184,3 +184,20 @@ def test_vcl4thp_Q145_other_keeps_the_arbiters_value_and_172_is_data() -> None:
         svc.set_rating_method("NRO")
     with pytest.raises(ArbitroError, match="expected one of"):
         svc.set_rating_method("ELO")
+
+
+def test_vcl4thp_Q145_an_imported_file_keeps_its_172_method_and_national_ratings() -> None:
+    from arbitro.tournament.importing import events_from_tournament
+
+    t = parse_trf(
+        "012 Open\n142 5\n172 ARG FIDON\n"
+        "001    1      Alpha, A                          2100            1001             0.0    1\n"
+        "001    2      Beta, B                                                            0.0    2\n"
+        "ARG    2      Beta, B                           1850 ARG         A-7\n"
+    ).tournament
+    state = replay(events_from_tournament(t))
+    assert state.header.rating_mode.split() == ["ARG", "FIDON"]
+    assert [p.rating for p in state.header.iter_players()] == [2100, 1850]  # Beta: no FIDE rating, the national one
+    text = format_trf(state.to_tournament())
+    assert "\n172 ARG FIDON\n" in text
+    assert [(n.federation, n.rating) for n in parse_trf(text).tournament.player(2).national_ratings] == [("ARG", 1850)]
