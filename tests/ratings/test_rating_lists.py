@@ -201,3 +201,17 @@ def test_vcl4thp_Q145_an_imported_file_keeps_its_172_method_and_national_ratings
     text = format_trf(state.to_tournament())
     assert "\n172 ARG FIDON\n" in text
     assert [(n.federation, n.rating) for n in parse_trf(text).tournament.player(2).national_ratings] == [("ARG", 1850)]
+
+
+def test_vcl4thp_Q133_a_player_typed_by_hand_is_compared_on_the_rate_of_play_only() -> None:
+    svc = _service()
+    lst = read_csv_list(_CSV.splitlines(), name="club.csv", scope="FIDE", date="2026-12-01")
+    assert {(d.start_rank, d.kind) for d in svc.rating_differences(lst)} == {(1, "standard"), (3, "standard")}
+    svc.change_settings(rating_type="rapid")
+    diffs = svc.rating_differences(lst)
+    # Beta has no rapid rating: the list's effective rapid rating is his standard 2000, as typed (Q118)
+    assert {(d.start_rank, d.kind, d.recorded, d.listed) for d in diffs} == {(1, "rapid", 2100, 2050)}
+    svc.apply_rating_differences(lst, diffs, confirm=True)
+    alpha = svc.state.player(1)
+    assert alpha.rating == 2050
+    assert sorted((r.kind, r.value) for r in alpha.official_ratings) == [("blitz", 0), ("rapid", 2050), ("standard", 2110)]

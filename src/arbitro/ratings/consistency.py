@@ -74,6 +74,12 @@ class Difference:
     recorded: int
     listed: int
     manual: bool  # the recorded rating was typed by hand (Q134: the arbiter's own value)
+    #: the official ratings the apply records, ``(kind, value)``: by default this kind's; for a rating
+    #: typed at registration, every kind the list gives (its effective rating falls back, Q118)
+    record: tuple[tuple[str, int], ...] = ()
+
+    def to_record(self) -> tuple[tuple[str, int], ...]:
+        return self.record or ((self.kind, self.listed),)
 
     def __str__(self) -> str:
         hand = " (typed by hand)" if self.manual else ""
@@ -151,16 +157,21 @@ def _listed(player: Player, rating_list: RatingList) -> ListedPlayer | None:
     return None
 
 
-def _recorded(player: Player, scope: str, kind: str) -> tuple[int, bool]:
+def _has(player: Player, scope: str, kind: str) -> bool:
+    return any(r.scope == scope and r.kind == kind for r in player.official_ratings)
+
+
+def _recorded(player: Player, scope: str, kind: str, rate: str) -> tuple[int, bool]:
     """The rating recorded for the list ``(scope, kind)`` and whether it was typed by hand.
 
-    A player with no official rating of a FIDE list recorded is compared by its tournament rating
-    (the one typed at registration, as every player registered before ratings had a source).
+    A player with no official rating recorded is compared on the FIDE list of the tournament's
+    rate of play (``rate``) by its tournament rating (the one typed at registration, as every
+    player registered before ratings had a source).
     """
     found = [r for r in player.official_ratings if r.scope == scope and r.kind == kind]
     if found:
         return found[-1].value, found[-1].manual
-    if scope == FIDE and not player.official_ratings:
+    if scope == FIDE and not player.official_ratings and kind == rate:
         return player.rating, True
     national = [nr.rating for nr in player.national_ratings if nr.federation == scope]
     if national and kind == "standard":  # an NRS line read from a TRF
@@ -168,11 +179,14 @@ def _recorded(player: Player, scope: str, kind: str) -> tuple[int, bool]:
     return official(player.official_ratings, scope, kind), False
 
 
-def check(players: Iterable[Player], rating_list: RatingList, kinds: Sequence[str] | None = None) -> list[Difference]:
+def check(
+    players: Iterable[Player], rating_list: RatingList, kinds: Sequence[str] | None = None, *, rate: str = "standard"
+) -> list[Difference]:
     """Every player the list holds whose recorded rating differs from it (VCL4THP Q133).
 
     Nothing is changed: the differences are proposals the arbiter confirms (Q142, Q143).
-    ``kinds`` limits the comparison (default: every kind the list carries).
+    ``kinds`` limits the comparison (default: every kind the list carries); ``rate`` is the
+    tournament's rate of play (the kind a rating typed at registration stands for).
     """
     out = []
     for p in players:
@@ -180,11 +194,15 @@ def check(players: Iterable[Player], rating_list: RatingList, kinds: Sequence[st
         if listed is None:
             continue
         for kind in kinds or rating_list.kinds:
-            if kind not in listed.ratings:
-                continue
-            recorded, manual = _recorded(p, rating_list.scope, kind)
-            if recorded != listed.ratings[kind]:
-                out.append(Difference(p.start_rank, p.name, rating_list.scope, kind, recorded, listed.ratings[kind], manual))
+            if kind not in listed.ratings or (kind != rate and not _has(p, rating_list.scope, kind)):
+                continue  # a kind the player has no rating of: compared only on the tournament's rate of play
+            recorded, manual = _recorded(p, rating_list.scope, kind, rate)
+            value, record = listed.ratings[kind], ()
+            if not _has(p, rating_list.scope, kind):  # a typed or missing one: against the list's effective rating
+                value = value or listed.ratings.get("standard", 0)
+                record = tuple(listed.ratings.items())
+            if recorded != value:
+                out.append(Difference(p.start_rank, p.name, rating_list.scope, kind, recorded, value, manual, record))
     return out
 
 

@@ -85,9 +85,13 @@ class RatingCommands(ServiceCore):
             )
 
     def rating_differences(self, rating_list: RatingList, kinds: Sequence[str] | None = None) -> list[Difference]:
-        """Every registered player against ``rating_list``: the differences, nothing changed (Q133, Q142)."""
+        """Every registered player against ``rating_list``: the differences, nothing changed (Q133, Q142).
+
+        ``kinds`` default: every kind the list carries, each player compared on the kinds recorded
+        for him (a player with no official rating: on the tournament's rate of play).
+        """
         s = self._require_created()
-        return check(s.header.iter_players(), rating_list, kinds)
+        return check(s.header.iter_players(), rating_list, kinds, rate=s.rating_type or "standard")
 
     def apply_rating_differences(
         self,
@@ -116,10 +120,12 @@ class RatingCommands(ServiceCore):
         for d in picked:
             s.player(d.start_rank)
         rows = tuple(
-            _row(d.start_rank, OfficialRating(d.scope, d.kind, d.listed, rating_list.name, rating_list.date)) for d in picked
+            _row(d.start_rank, OfficialRating(d.scope, kind, value, rating_list.name, rating_list.date))
+            for d in picked
+            for kind, value in d.to_record()
         )
         with self._tx() as tx:
             return tx.emit(
                 ev.RatingsApplied(list_name=rating_list.name, list_date=rating_list.date, ratings=rows,
-                                  previous=tuple(d.recorded for d in picked))
+                                  previous=tuple(d.recorded for d in picked))  # one per difference
             )
