@@ -197,7 +197,8 @@ def check(
             if kind not in listed.ratings or (kind != rate and not _has(p, rating_list.scope, kind)):
                 continue  # a kind the player has no rating of: compared only on the tournament's rate of play
             recorded, manual = _recorded(p, rating_list.scope, kind, rate)
-            value, record = listed.ratings[kind], ()
+            value = listed.ratings[kind]
+            record: tuple[tuple[str, int], ...] = ()
             if not _has(p, rating_list.scope, kind):  # a typed or missing one: against the list's effective rating
                 value = value or listed.ratings.get("standard", 0)
                 record = tuple(listed.ratings.items())
