@@ -308,7 +308,8 @@ def fetch_list(url: str, dest: Path) -> int:
 
     The last list stays in place when anything fails. Returns the number of players read.
     """
-    with tempfile.TemporaryDirectory(dir=dest.parent if dest.parent.exists() else None) as tmp:
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=dest.parent) as tmp:
         archive = Path(tmp) / "list.zip"
         try:
             with urllib.request.urlopen(url, timeout=120) as response, archive.open("wb") as out:  # noqa: S310 (asked for)

@@ -108,7 +108,10 @@ def read_csv_list(lines: Iterable[str], *, name: str, scope: str, date: str) -> 
     A rating cell is a whole number or empty (not rated); anything else is an error naming the line.
     """
     rows = list(lines)
-    dialect = csv.Sniffer().sniff(rows[0], delimiters=",;") if rows else csv.excel
+    try:
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(rows[0], delimiters=",;") if rows else csv.excel
+    except csv.Error:  # one column, or no separator the sniffer recognises: plain commas
+        dialect = csv.excel
     reader = csv.DictReader(rows, dialect=dialect)
     header = [(h or "").strip().lower() for h in reader.fieldnames or []]
     reader.fieldnames = header

@@ -55,7 +55,7 @@ def _retake(player: Player, kind: str, method: str, federation: str) -> None:
     if national or old is not None:
         line = NationalRating(
             federation, national, name=player.name, national_id=old.national_id if old else "",
-            origin=old.origin if old else federation, birth_date=player.birth_date, sex=player.sex, title=player.title,
+            origin=old.origin if old else "", birth_date=player.birth_date, sex=player.sex, title=player.title,
         )
         player.national_ratings = [*others, line]
 
