@@ -16,7 +16,8 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from arbitro.documents import render_pdf
-from arbitro.web.tournaments import models, service, store, views_documents
+from arbitro.web.public import documents as views_documents
+from arbitro.web.tournaments import models, service, store
 
 pytestmark = pytest.mark.django_db
 

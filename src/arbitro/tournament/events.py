@@ -52,6 +52,7 @@ __all__ = [
     "RoundPaired",
     "RoundPublished",
     "RoundUnpaired",
+    "SETTINGS_FIELDS",
     "SettingsChanged",
     "TournamentCreated",
     "TournamentFinished",
@@ -154,7 +155,8 @@ def _readers(cls: type) -> tuple[tuple[str, bool, Any], ...]:
     found = _READERS.get(cls)
     if found is None:
         found = tuple(
-            (f.name, f.default is dataclasses.MISSING, f.metadata["read"]) for f in dataclasses.fields(cls)
+            (f.name, f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING, f.metadata["read"])
+            for f in dataclasses.fields(cls)
         )
         _READERS[cls] = found
     return found
@@ -311,9 +313,13 @@ class SettingsChanged(EventData):
     """Tournament settings changed after creation; ``None``: unchanged (issue 15 item 5).
 
     ``rated``: FIDE rated; ``rating_type``: ``standard`` / ``rapid`` / ``blitz``
-    (the list the ratings come from, and whether norms can be made, B.01 1.1);
-    ``acceleration``: ``""`` or ``"baku"`` (C.04.7); ``maxi_tournament``: the organiser declared
-    a Maxi-tournament (Lim, C.04.4.3 3.2.3, 3.8, 5.7); absent in older logs (not declared).
+    (the list the ratings come from, and whether norms can be made, B.01 1.1).
+
+    ``settings``: the settings pairing systems declare (:mod:`arbitro.pairing.settings`, issue 32
+    item 3), each under its own key in the payload, as before the declarations existed:
+    ``acceleration`` (``""`` or ``"baku"``, C.04.7), ``maxi_tournament`` (Lim's Maxi-tournament,
+    C.04.4.3 3.2.3, 3.8, 5.7; absent in older logs: not declared). Every payload key that is not
+    a field here is one of them; the service checked the values against the declarations.
     """
 
     kind: ClassVar[str] = "settings_changed"
@@ -332,11 +338,38 @@ class SettingsChanged(EventData):
     tiebreaks: tuple[str, ...] | None = _read(_opt_texts, None)
     rated: bool | None = _read(_opt_bool, None)
     rating_type: str | None = _read(_opt_text, None)
-    acceleration: str | None = _read(_raw, None)
-    maxi_tournament: bool | None = _read(_opt_bool, None)
+    settings: dict[str, Any] = field(default_factory=dict, metadata={"read": _object})
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, JSONValue]) -> SettingsChanged:
+        fixed = {k: v for k, v in payload.items() if k in SETTINGS_FIELDS}
+        declared = {k: v for k, v in payload.items() if k not in SETTINGS_FIELDS}
+        read: SettingsChanged = EventData.from_payload.__func__(cls, fixed)  # type: ignore[attr-defined]
+        return dataclasses.replace(read, settings=declared) if declared else read
 
     def to_payload(self) -> dict[str, JSONValue]:
-        return {k: v for k, v in EventData.to_payload(self).items() if v is not None}
+        out = {k: v for k, v in EventData.to_payload(self).items() if v is not None and k != "settings"}
+        return {**out, **self.settings}
+
+    @classmethod
+    def of(cls, changes: dict[str, Any]) -> SettingsChanged:
+        """The event of ``changes``: its fields, and every other key as a declared setting."""
+        fixed = {k: v for k, v in changes.items() if k in SETTINGS_FIELDS}
+        return cls(**fixed, settings={k: v for k, v in changes.items() if k not in SETTINGS_FIELDS})
+
+    @property
+    def acceleration(self) -> Any:
+        """The declared setting ``acceleration`` (C.04.7), ``None`` when not said; kept for its readers."""
+        return self.settings.get("acceleration")
+
+    @property
+    def maxi_tournament(self) -> Any:
+        """The declared setting ``maxi_tournament`` (C.04.4.3 3.2.3), ``None`` when not said; kept for its readers."""
+        return self.settings.get("maxi_tournament")
+
+
+#: The fields of :class:`SettingsChanged` other than the declared settings.
+SETTINGS_FIELDS = frozenset(f.name for f in dataclasses.fields(SettingsChanged)) - {"settings"}
 
 
 @dataclass(frozen=True, slots=True)

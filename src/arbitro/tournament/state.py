@@ -32,8 +32,10 @@ from arbitro.model import (
     withdrawal_note,
 )
 from arbitro.pairing import registry
+from arbitro.pairing import settings as system_settings
 from arbitro.pairing.berger import rounds_for
 from arbitro.pairing.registry import PairingSystem
+from arbitro.pairing.types import SettingValue
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits
 from arbitro.tournament.events import Event
@@ -162,8 +164,9 @@ class TournamentState:
     # settings (settings_changed): None / "" = not said
     rated: bool | None = None  # FIDE rated
     rating_type: str = ""  # "standard", "rapid" or "blitz"
-    acceleration: str = ""  # "" or "baku" (C.04.7)
-    maxi_tournament: bool = False  # declared a Maxi-tournament (Lim, C.04.4.3 3.2.3, 3.8, 5.7)
+    # the settings pairing systems declare (arbitro.pairing.settings, issue 32 item 3), by key: the values
+    # said (the Baku acceleration of C.04.7, Lim's Maxi-tournament of C.04.4.3 3.2.3); the default otherwise
+    system_settings: dict[str, SettingValue] = field(default_factory=dict)
     # (round, board) -> the result for the rating report only (VCL4THP Q192, rating_report_corrected):
     # the standings and pairings keep the game's result, the TRF's 001 blocks carry this one
     rating_report: dict[tuple[int, int], tuple[ResultCode, ResultCode]] = field(default_factory=dict)
@@ -181,14 +184,35 @@ class TournamentState:
     def is_round_robin(self) -> bool:
         return self.pairing_system.is_round_robin
 
+    def said_setting(self, key: str) -> SettingValue | None:
+        """The value said of the declared setting ``key``, else its default (``None``: no system declares it)."""
+        if key in self.system_settings:
+            return self.system_settings[key]
+        declared = registry.declared_settings().get(key)
+        return declared.default if declared is not None else None
+
+    def settings_in_force(self) -> dict[str, SettingValue]:
+        """The value of every setting the tournament's system declares (said, else the default).
+
+        A value kept from a system that had the setting counts for nothing under one that does not
+        (a Maxi-tournament declared for Lim, then the Dutch system chosen).
+        """
+        return system_settings.in_force(self.pairing_system, self.system_settings)
+
+    @property
+    def acceleration(self) -> str:
+        """The setting ``acceleration`` as said: ``""`` or ``"baku"`` (C.04.7); kept for its readers."""
+        return str(self.system_settings.get("acceleration", ""))
+
+    @property
+    def maxi_tournament(self) -> bool:
+        """Whether a Maxi-tournament was declared (C.04.4.3 3.2.3), in force or not; kept for its readers."""
+        return self.system_settings.get("maxi_tournament") is True
+
     @property
     def lim_maxi(self) -> bool:
-        """The Maxi-tournament declaration in force: declared, for a system that has it (C.04.4.3 3.2.3).
-
-        A declaration kept from a system that had it counts for nothing under one that does not
-        (as a Baku acceleration under a system without acceleration).
-        """
-        return self.maxi_tournament and self.pairing_system.supports_maxi_tournament
+        """The Maxi-tournament declaration in force: declared, for a system that has it (C.04.4.3 3.2.3)."""
+        return self.settings_in_force().get("maxi_tournament") is True
 
     @property
     def is_double_round_robin(self) -> bool:
@@ -299,10 +323,8 @@ class TournamentState:
         if games > 1:  # in a two-game system's file, 240 counts matches (docs/decisions.md, 2026-12-01)
             requests = _by_match(requests, games)
         t.requested_byes = requests
-        if self.acceleration == "baku" and not t.accelerations and self.pairing_system.supports_acceleration:
-            t.accelerations = _baku(t)
-        if self.lim_maxi:  # 192 ..._MAXI: TRF-2026 has no record for it (docs/formats/trf.md)
-            t.system = self.pairing_system.trf_code_for(maxi_tournament=True)
+        # the declared settings as the TRF carries them: Baku's 250 records, 192 FIDE_LIM_MAXI (issue 32)
+        system_settings.write(t, self.pairing_system, self.settings_in_force())
         return t
 
     def _shown_rounds(self, include_pending: bool, adjourned: str) -> list[RoundState]:
@@ -378,14 +400,6 @@ def _rating_report_results(state: TournamentState, t: Tournament, shown: int) ->
         for player, code in ((game.white, white), (game.black, black)):
             results = t.players[player].results
             results[number - 1] = dataclasses.replace(results[number - 1], code=code)
-
-
-def _baku(t: Tournament) -> list[Acceleration]:
-    """C.04.7 Baku acceleration as virtual points per player and round (TRF-2026 ``250``), the engine's formula."""
-    from arbitro.pairing.dutch_state import DutchOptions, baku_accelerations
-
-    points = baku_accelerations(t, DutchOptions())
-    return [Acceleration(sr, rnd, value) for (sr, rnd), value in sorted(points.items()) if value]
 
 
 def _copy(obj: _T) -> _T:
@@ -759,10 +773,9 @@ def _settings(state: TournamentState, p: ev.SettingsChanged) -> None:
     if p.rating_type is not None:
         state.rating_type = p.rating_type
         retake_ratings(state)  # the tournament rating of the new rate of play (VCL4THP Q118)
-    if p.acceleration is not None:
-        state.acceleration = str(p.acceleration)
-    if p.maxi_tournament is not None:
-        state.maxi_tournament = p.maxi_tournament
+    for key, value in p.settings.items():  # the pairing systems' declared settings (issue 32)
+        if value is not None:
+            state.system_settings[key] = value
 
 
 def _prohibited(state: TournamentState, p: ev.PairingProhibited) -> None:

@@ -12,7 +12,7 @@ from arbitro.errors import ArbitroError, Message, msg
 from arbitro.limits import check_text
 from arbitro.model import ResultCode
 from arbitro.pairing import berger
-from arbitro.pairing.registry import PairOptions
+from arbitro.pairing import settings as system_settings
 from arbitro.pairing.types import NoValidPairing, RoundPairing
 from arbitro.tournament import events as ev
 from arbitro.tournament.by_hand import cover_problems, round_breaches, session_note
@@ -150,7 +150,7 @@ class PairingCommands(ServiceCore):
             if self._engine is not None:
                 return self._engine(t, match)
             # the tournament's declarations, not the file's text: a Maxi-tournament (C.04.4.3 3.2.3)
-            return system.pair(t, match, PairOptions(lim_maxi=st.lim_maxi))
+            return system.pair(t, match, system_settings.pair_options(system, st.system_settings))
         except NoValidPairing as err:
             raise ArbitroError(
                 msg(

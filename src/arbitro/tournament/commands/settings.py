@@ -15,6 +15,7 @@ from typing import Any
 
 from arbitro.errors import ArbitroError, msg
 from arbitro.limits import check_text
+from arbitro.pairing import settings as system_settings
 from arbitro.pairing.registry import PairingSystem
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits
@@ -33,7 +34,8 @@ Check = Callable[[TournamentState, Fields, PairingSystem], None]
 FieldCheck = Callable[[TournamentState, Fields], None]
 
 #: Fixed once round 1 is paired (C.04.1 art. 1, C.07 Art. 2: announced in advance; C.04.2 3.3: the bye rules).
-BEFORE_START = ("system", "scoring", "tiebreaks", "bye_limits", "acceleration", "maxi_tournament", "rating_type")
+#: With them, every setting a pairing system declares as fixed (``system_settings.fixed_keys()``).
+BEFORE_START = ("system", "scoring", "tiebreaks", "bye_limits", "rating_type")
 
 #: The free-text settings and their labels (no control characters; field widths of limits.md).
 _TEXTS = (("tournament name", "name"), ("city", "city"), ("federation", "federation"),
@@ -68,7 +70,7 @@ class SettingsCommands(ServiceCore):
         changed = {k: v for k, v in fields.items() if current_setting(s, k) != v}
         if not changed:
             return []
-        data = ev.SettingsChanged(**changed)
+        data = ev.SettingsChanged.of(changed)
         if "scoring" in changed:
             self._check_new_scoring(data)
         with self._tx() as tx:
@@ -85,7 +87,7 @@ class SettingsCommands(ServiceCore):
 def _given(changes: Fields) -> Fields:
     """The settings given (``None``: unchanged); an unknown name is refused."""
     fields = {k: v for k, v in changes.items() if v is not None}
-    unknown = set(fields) - set(ev.SettingsChanged.__dataclass_fields__)
+    unknown = set(fields) - ev.SETTINGS_FIELDS - system_settings.declared_keys()  # the systems' own (issue 32)
     if unknown:
         raise ArbitroError(f"settings: unknown field(s) {', '.join(sorted(unknown))}")
     return fields
@@ -94,7 +96,8 @@ def _given(changes: Fields) -> Fields:
 def _check_fixed_after_start(s: TournamentState, fields: Fields) -> None:
     """C.04.1 art. 1, C.07 Art. 2: :data:`BEFORE_START` cannot change once round 1 is paired."""
     if s.rounds:
-        fixed = [k for k in BEFORE_START if k in fields and current_setting(s, k) != fields[k]]
+        before_start = (*BEFORE_START[:4], *system_settings.fixed_keys(), *BEFORE_START[4:])
+        fixed = [k for k in before_start if k in fields and current_setting(s, k) != fields[k]]
         if fixed:
             raise ArbitroError(
                 f"settings: {', '.join(fixed)} cannot change once round 1 has been paired "
@@ -169,25 +172,14 @@ def _check_rating_type(s: TournamentState, fields: Fields, system: PairingSystem
         raise ArbitroError(f"rating type: expected standard, rapid or blitz, got {fields['rating_type']!r}")
 
 
-def _check_acceleration(s: TournamentState, fields: Fields, system: PairingSystem) -> None:
-    """Baku acceleration (C.04.7), for a system that has it."""
-    if fields.get("acceleration") not in (None, "", "baku"):
-        raise ArbitroError(f"acceleration: expected baku or nothing, got {fields['acceleration']!r}")
-    if fields.get("acceleration") == "baku" and not system.supports_acceleration:
-        raise ArbitroError(f"acceleration: the {system.name} has no acceleration (C.04.7)")
+def _check_system_settings(s: TournamentState, fields: Fields, system: PairingSystem) -> None:
+    """The pairing system's own settings, as its registry entry declares them (issue 32 item 3).
 
-
-def _check_maxi_tournament(s: TournamentState, fields: Fields, system: PairingSystem) -> None:
-    """The Maxi-tournament declaration (C.04.4.3 3.2.3), for a system that has it."""
-    if fields.get("maxi_tournament") not in (None, True, False):
-        raise ArbitroError(f"maxi-tournament: expected true or false, got {fields['maxi_tournament']!r}")
-    if fields.get("maxi_tournament") and not system.supports_maxi_tournament:
-        raise ArbitroError(
-            msg(
-                "settings.maxi_unsupported",
-                "maxi-tournament: the pairing system chosen has no Maxi-tournament declaration (C.04.4.3 3.2.3)",
-            )
-        )
+    Baku acceleration (C.04.7), the Maxi-tournament declaration (C.04.4.3 3.2.3), and whatever a
+    system declares: :func:`arbitro.pairing.settings.validate` checks each value against the
+    declaration and writes it back in its stored form.
+    """
+    fields.update(system_settings.validate(system, {k: v for k, v in fields.items() if k not in ev.SETTINGS_FIELDS}))
 
 
 def _check_tiebreaks(s: TournamentState, fields: Fields, system: PairingSystem) -> None:
@@ -201,8 +193,7 @@ CHECKS: tuple[Check, ...] = (
     _check_rounds,
     _check_dates,
     _check_rating_type,
-    _check_acceleration,
-    _check_maxi_tournament,
+    _check_system_settings,
     _check_tiebreaks,
 )
 
@@ -231,6 +222,8 @@ def current_setting(s: TournamentState, key: str) -> Any:
         return s.bye_limits.to_dict()
     if key in ("tiebreaks", "deputy_arbiters"):
         return tuple(getattr(h, key))
-    if key in ("rated", "rating_type", "acceleration", "maxi_tournament"):
+    if key in ("rated", "rating_type"):
         return getattr(s, key)
+    if key in system_settings.declared_keys():  # a pairing system's own (issue 32)
+        return s.said_setting(key)
     return getattr(h, key)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from arbitro.errors import ArbitroError
+from arbitro.web.public import player as views_player
 
 from . import (
     federation,
@@ -26,7 +27,6 @@ from . import (
     service,
     store,
     texts,
-    views_player,
 )
 
 
@@ -538,8 +538,7 @@ def export(request: HttpRequest, slug: str) -> HttpResponse:
         version = "trf26"
     resp = HttpResponse(store.export_trf(row, version=version), content_type="text/plain; charset=utf-8")
     from arbitro.views.rounds import last_paired_round
-
-    from .views_documents import trf_file_name
+    from arbitro.web.public.documents import trf_file_name
 
     name = trf_file_name(row.slug, version, last_paired_round(store.load(row)) or None)
     resp["Content-Disposition"] = f'attachment; filename="{name}"'
