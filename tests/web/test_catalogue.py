@@ -618,6 +618,7 @@ def team_event(populated):
         players = "\n".join(f"Olmedo{t}{chr(96 + i)}, {given}; {2300 - 30 * t - i}" for i in range(1, 4))
         client.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": f"Kfj {t}", "players": players})
     client.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
+    client.post(f"/desk/teams/{row.slug}/action/", {"op": "publish"})  # a draft (issue 32): published before its results
     row.refresh_from_db()
     st = team_service.state(row)
     (w1, b1), _second = st.pairings[1]
