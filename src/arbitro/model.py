@@ -32,14 +32,18 @@ __all__ = [
     "ByeRequest",
     "Colour",
     "NationalRating",
+    "OfficialRating",
     "Player",
     "ProhibitedPairing",
+    "RATING_METHODS",
     "RawRecord",
     "ResultCode",
     "RoundResult",
     "ScoringSystem",
     "Tournament",
     "TITLES",
+    "join_rating_mode",
+    "split_rating_mode",
     "withdrawal_note",
     "withdrawal_of_note",
 ]
@@ -55,6 +59,33 @@ def withdrawal_note(start_rank: int, first_round: int, detail: str = "") -> str:
     so the writer puts it in a comment and the reader takes it back (:func:`withdrawal_of_note`).
     """
     return f"Withdrawn @ Round {first_round}: player {start_rank}" + (f", {detail}" if detail else "")
+
+
+#: The tournament-rating methods of TRF-2026 ``172`` (defined in :class:`arbitro.ratings.lists.Method`).
+RATING_METHODS: tuple[str, ...] = ("FIDE", "NRO", "FIDON", "NIDOF", "HBFN", "LBFN", "OTHER")
+
+
+def split_rating_mode(text: str) -> tuple[str, str]:
+    """TRF-2026 ``172`` as data: ``(federation, method)``, e.g. ``"ARG FIDON"`` -> ``("ARG", "FIDON")``.
+
+    The record puts the federation at columns 5-7 and the method at 9-13 (trf.md §4.2); a text
+    with one word is read as a method when it is not three letters (``"FIDE"``), else as the
+    federation. Both are upper-cased; "" for what is missing.
+    """
+    words = text.split()
+    if not words:
+        return "", ""
+    if len(words) == 1:
+        word = words[0].upper()
+        return (word, "") if len(word) == 3 and word.isalpha() and word != "NRO" else ("", word)
+    return words[0].upper(), words[1].upper()
+
+
+def join_rating_mode(federation: str, method: str) -> str:
+    """The ``172`` text of ``(federation, method)``: federation in columns 5-7, method from column 9."""
+    if not method:
+        return federation.upper()
+    return f"{federation.upper():<3} {method.upper()}"
 
 
 def withdrawal_of_note(comment: str) -> tuple[int, int] | None:
@@ -250,15 +281,39 @@ class NationalRating:
     title: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class OfficialRating:
+    """One official rating of a player, with the list it came from (VCL4THP Q116, Q134).
+
+    ``scope`` is ``"FIDE"`` or the three-letter code of the national federation whose list it is;
+    ``kind`` is ``"standard"``, ``"rapid"`` or ``"blitz"``; ``value`` 0 means "not rated on this list".
+    ``list_name`` and ``list_date`` (ISO ``YYYY-MM-DD``, "" when unknown) say where it came from;
+    ``manual`` is True when the arbiter typed it instead of taking it from a list.
+    """
+
+    scope: str
+    kind: str
+    value: int
+    list_name: str = ""
+    list_date: str = ""
+    manual: bool = False
+
+
 @dataclass(slots=True)
 class Player:
-    """A player record (TRF ``001``)."""
+    """A player record (TRF ``001``).
+
+    ``rating`` is the **tournament rating**: the one pairing numbers, tie-breaks and documents
+    use. It is chosen from :attr:`official_ratings` by the announced method (TRF-2026 ``172``,
+    :mod:`arbitro.ratings.lists`), or typed by the arbiter; the official ratings are kept apart
+    (VCL4THP Q116) and are not part of the TRF ``001`` record (the national one is an NRS line).
+    """
 
     start_rank: int
     name: str
     sex: str = ""  # "m", "w" or ""
     title: str = ""  # normalised: GM IM WGM FM WIM CM WFM WCM or ""
-    rating: int = 0  # FIDE rating, 0 when unrated
+    rating: int = 0  # the tournament rating (see above), 0 when unrated
     federation: str = ""
     fide_id: str = ""
     birth_date: str = ""  # as in TRF: YYYY/MM/DD, possibly YYYY/00/00 or YYYY
@@ -266,6 +321,8 @@ class Player:
     rank: int | None = None
     results: list[RoundResult] = field(default_factory=list)
     national_ratings: list[NationalRating] = field(default_factory=list)
+    #: the official ratings per list (FIDE and national; standard, rapid, blitz) with their source
+    official_ratings: list[OfficialRating] = field(default_factory=list, compare=False, repr=False)
     #: A stable id for links (the web's public URLs): the pairing number the player had when round 1
     #: was paired, or at a late registration; it does not follow a renumbering (C.04.2 2.4-2.5).
     #: 0: not set (a TRF file): :attr:`public_id` is then the start rank.
@@ -407,6 +464,18 @@ class Tournament:
             (a.points for a in self.accelerations if a.start_rank == start_rank and a.round == round_number),
             Decimal("0"),
         )
+
+    @property
+    def rating_federation(self) -> str:
+        """The federation of the national ratings (TRF-2026 ``172``, columns 5-7), "" when not said."""
+        fed, _ = split_rating_mode(self.rating_mode)
+        return fed
+
+    @property
+    def rating_method(self) -> str:
+        """How the tournament rating is chosen (``172``, columns 9-13): ``FIDE``, ``NRO``, ``FIDON`` ...; "" when not said."""
+        _, method = split_rating_mode(self.rating_mode)
+        return method
 
     @property
     def is_round_robin(self) -> bool:

@@ -235,4 +235,7 @@ def _describe_layout(handle, rating_type: str) -> str:  # type: ignore[no-untype
 
 
 def register(app: typer.Typer) -> None:
+    from arbitro.cli.ratinglists import register_commands  # check, apply, keep, method, show, pick, download
+
+    register_commands(ratings_app)
     app.add_typer(ratings_app, name="ratings")

@@ -8,6 +8,7 @@ rewrites the TRF (atomically) as the replay of the log.
 """
 
 import csv
+import datetime as dt
 import getpass
 import os
 import sys
@@ -361,6 +362,11 @@ def add_player_cmd(
         raise ArbitroError("name: give the player's name (or --fide-id with --rating-list)")
     svc = _run(file, author)
     number = svc.register_player(name, missed_rounds=missed.upper(), **fields)  # type: ignore[arg-type]
+    if rating_list is not None:  # the official ratings with their source (VCL4THP Q116, Q134)
+        from arbitro.tournament.registration import official_ratings_from_list
+
+        listed = dt.datetime.fromtimestamp(rating_list.stat().st_mtime, dt.UTC).date().isoformat()
+        svc.set_official_ratings(number, official_ratings_from_list(entry, rating_list.name, listed))
     save(file, svc)
     typer.echo(f"{name}: pairing number {number}")
 

@@ -500,3 +500,68 @@ def event_from_json(line: str, where: str = "event") -> Event:
     except json.JSONDecodeError as err:
         raise ArbitroError(f"{where}: column {err.colno}: not valid JSON ({err.msg})") from None
     return event_from_dict(data, where)
+
+
+# -- ratings as data (issue 34 items 1-2: VCL4THP Q116-Q145) -----------------------------------------------
+
+
+def _rating_rows(value: Any, key: str) -> tuple[tuple[int, str, str, int, str, str, bool], ...]:
+    """``[[player, scope, kind, value, list, date, manual], ...]`` (one official rating per row)."""
+    rows = []
+    for item in _PAYLOAD.items(value, key, "a list of [player, scope, kind, rating, list, date, manual]"):
+        player, scope, kind, rating, name, date, manual = item
+        rows.append((_whole(player, key), str(scope), str(kind), _whole(rating, key), str(name), str(date), bool(manual)))
+    return tuple(rows)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRatingsSet(EventData):
+    """Official ratings recorded for players (registration from lists, or typed by hand: ``manual``).
+
+    Each row ``[player, scope, kind, rating, list, date, manual]``: ``scope`` ``FIDE`` or a federation,
+    ``kind`` standard/rapid/blitz. The tournament rating follows the announced method (VCL4THP Q116, Q145).
+    """
+
+    kind: ClassVar[str] = "player_ratings_set"
+    ratings: tuple[tuple[int, str, str, int, str, str, bool], ...] = _read(_rating_rows, ())
+
+
+@dataclass(frozen=True, slots=True)
+class RatingMethodSet(EventData):
+    """The announced tournament-rating method (TRF-2026 ``172``): FIDE, NRO, FIDON, NIDOF, HBFN, LBFN, OTHER."""
+
+    kind: ClassVar[str] = "rating_method_set"
+    method: str = _read(_text, "FIDE")
+    federation: str = _read(_text, "")
+
+
+@dataclass(frozen=True, slots=True)
+class RatingListKept(EventData):
+    """A rating list the tournament keeps: ``role`` ``start`` (the list valid at the start, Q137) or
+    ``in_force`` (the last list checked against); ``sha256`` identifies the stored copy."""
+
+    kind: ClassVar[str] = "rating_list_kept"
+    name: str = _read(_text)
+    scope: str = _read(_text, "FIDE")
+    date: str = _read(_text, "")
+    role: str = _read(_text, "in_force")
+    sha256: str = _read(_text, "")
+    path: str = _read(_text, "")
+
+
+@dataclass(frozen=True, slots=True)
+class RatingsApplied(EventData):
+    """Rating-list differences the arbiter confirmed (never applied silently, Q142): the new official
+    ratings as :class:`PlayerRatingsSet` rows, the list they come from, and the old values (``previous``)."""
+
+    kind: ClassVar[str] = "ratings_applied"
+    list_name: str = _read(_text, "")
+    list_date: str = _read(_text, "")
+    ratings: tuple[tuple[int, str, str, int, str, str, bool], ...] = _read(_rating_rows, ())
+    previous: tuple[int, ...] = _read(_numbers, ())
+
+
+for _cls in (PlayerRatingsSet, RatingMethodSet, RatingListKept, RatingsApplied):
+    EVENT_TYPES[_cls.kind] = _cls
+EVENT_KINDS = tuple(EVENT_TYPES)
+__all__ += ["PlayerRatingsSet", "RatingListKept", "RatingMethodSet", "RatingsApplied"]

@@ -24,7 +24,7 @@ import re
 from typing import Any
 
 from arbitro.errors import ArbitroError
-from arbitro.model import Colour, ResultCode, Tournament
+from arbitro.model import RATING_METHODS, Colour, ResultCode, Tournament
 from arbitro.pairing import registry
 from arbitro.tournament.events import Event, now_utc
 from arbitro.tournament.fide import check_scoring
@@ -200,6 +200,7 @@ def events_from_tournament(
                 "missed_rounds": "Z",
             },
         )
+    _rating_events(t, emit)
     if len(t.players) >= 2:
         emit("pairing_numbers_assigned", {"order": sorted(t.players), "method": "imported"})
     left = [note for note in t.comments if note.startswith("FIDE mode left")]
@@ -227,6 +228,23 @@ def events_from_tournament(
         emit("bye_requested", {"player": bye.start_rank, "round": games * (bye.round - 1) + 1, "kind": bye.kind})
     replay(events)  # the file must make a consistent log
     return events
+
+
+def _rating_events(t: Tournament, emit: Any) -> None:
+    """TRF-2026 ``172`` and the national-rating lines as events (VCL4THP Q145): the method, and each
+    player's FIDE (``001``) and national ratings as official ratings from the file. Nothing without a ``172`` method."""
+    if t.rating_method not in RATING_METHODS:
+        return
+    source = "TRF import"
+    rows = []
+    for p in t.iter_players():
+        nationals = [n for n in p.national_ratings if n.rating]
+        if nationals or t.rating_method != "FIDE":
+            rows.append([p.start_rank, "FIDE", "standard", p.rating, source, "", False])
+        rows.extend([p.start_rank, n.federation, "standard", n.rating, source, "", False] for n in nationals)
+    if rows:
+        emit("player_ratings_set", {"ratings": rows})
+    emit("rating_method_set", {"method": t.rating_method, "federation": t.rating_federation})
 
 
 def _round_events(t: Tournament, r: int, emit: Any, note: str = "") -> None:

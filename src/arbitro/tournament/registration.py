@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from arbitro.errors import ArbitroError, msg
-from arbitro.model import TITLES
+from arbitro.model import TITLES, OfficialRating
 from arbitro.ratings.fidelist import RATING_TYPES, RatingListEntry
 
-__all__ = ["player_fields_from_list"]
+__all__ = ["official_ratings_from_list", "player_fields_from_list"]
 
 
 def player_fields_from_list(entry: RatingListEntry, rating_type: str = "standard") -> dict[str, Any]:
@@ -23,6 +23,7 @@ def player_fields_from_list(entry: RatingListEntry, rating_type: str = "standard
             msg("player.rating_type", "rating type: expected one of {types}, got {got!r}", types=", ".join(RATING_TYPES), got=rating_type)
         )
     rating = {"standard": entry.standard_rating, "rapid": entry.rapid_rating, "blitz": entry.blitz_rating}[rating_type]
+    rating = rating or entry.standard_rating  # a missing rapid/blitz rating: the standard one (VCL4THP Q118)
     titles = [t for t in (entry.title, entry.women_title) if t in TITLES]
     title = min(titles, key=TITLES.index) if titles else ""
     sex = {"M": "m", "F": "w"}.get(entry.sex.upper(), "w" if entry.woman else "")
@@ -35,3 +36,9 @@ def player_fields_from_list(entry: RatingListEntry, rating_type: str = "standard
         "sex": sex,
         "birth_date": str(entry.birth_year) if entry.birth_year else "",
     }
+
+
+def official_ratings_from_list(entry: RatingListEntry, list_name: str, list_date: str) -> list[OfficialRating]:
+    """The FIDE ratings of a list entry with their source (VCL4THP Q116, Q134): one per kind."""
+    values = {"standard": entry.standard_rating, "rapid": entry.rapid_rating, "blitz": entry.blitz_rating}
+    return [OfficialRating("FIDE", kind, values[kind], list_name, list_date) for kind in RATING_TYPES]

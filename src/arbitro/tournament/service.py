@@ -16,6 +16,7 @@ from __future__ import annotations
 from arbitro.tournament.commands.lifecycle import LifecycleCommands
 from arbitro.tournament.commands.numbering import NumberingCommands
 from arbitro.tournament.commands.pairing import PairingCommands
+from arbitro.tournament.commands.ratings import RatingCommands
 from arbitro.tournament.commands.registration import RegistrationCommands
 from arbitro.tournament.commands.results import ResultCommands
 from arbitro.tournament.commands.rounds import RoundCommands
@@ -32,6 +33,7 @@ class TournamentService(
     PairingCommands,
     RoundCommands,
     ResultCommands,
+    RatingCommands,
 ):
     """Commands on one tournament. ``events`` is the whole log, ``state`` its replay.
 
@@ -47,5 +49,7 @@ class TournamentService(
     ``assign_pairing_numbers`` (``numbering``); ``change_settings`` (``settings``);
     ``prohibit_pairing``, ``pair_next_round``, ``pair_round_by_hand`` (``pairing``);
     ``change_pairing``, ``unpair_round``, ``publish_round`` (``rounds``);
-    ``enter_result``, ``adjourn_game``, ``correct_result`` (``results``).
+    ``enter_result``, ``adjourn_game``, ``correct_result`` (``results``);
+    ``set_official_ratings``, ``set_rating_method``, ``keep_rating_list``, ``rating_differences``,
+    ``apply_rating_differences`` (``ratings``).
     """

@@ -40,6 +40,7 @@ from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits
 from arbitro.tournament.events import Event
 from arbitro.tournament.log import EventLog
+from arbitro.tournament.ratingstate import KeptList, apply_method, apply_ratings, keep_list, retake_ratings
 from arbitro.views.text import game_result_text
 
 _T = TypeVar("_T")
@@ -170,6 +171,8 @@ class TournamentState:
     # (round, board) -> the result for the rating report only (VCL4THP Q192, rating_report_corrected):
     # the standings and pairings keep the game's result, the TRF's 001 blocks carry this one
     rating_report: dict[tuple[int, int], tuple[ResultCode, ResultCode]] = field(default_factory=dict)
+    # the rating lists the tournament keeps (rating_list_kept: the list valid at the start, VCL4THP Q137)
+    rating_lists: list[KeptList] = field(default_factory=list)
     # the rank column of the last to_tournament(), keyed by what it depends on (one standings per content)
     _ranks: tuple[object, dict[int, int]] | None = field(default=None, repr=False, compare=False)
 
@@ -770,6 +773,7 @@ def _settings(state: TournamentState, p: ev.SettingsChanged) -> None:
         state.rated = p.rated
     if p.rating_type is not None:
         state.rating_type = p.rating_type
+        retake_ratings(state)  # the tournament rating of the new rate of play (VCL4THP Q118)
     for key, value in p.settings.items():  # the pairing systems' declared settings (issue 32)
         if value is not None:
             state.system_settings[key] = value
@@ -821,6 +825,10 @@ _HANDLERS: dict[type[ev.EventData], Callable[[TournamentState, Any], None]] = {
     ev.FideModeLeft: _left_fide_mode,
     ev.TournamentFinished: _finished,
     ev.TournamentReopened: _reopened,
+    ev.PlayerRatingsSet: apply_ratings,
+    ev.RatingsApplied: apply_ratings,
+    ev.RatingMethodSet: apply_method,
+    ev.RatingListKept: keep_list,
 }
 
 

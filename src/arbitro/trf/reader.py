@@ -18,6 +18,7 @@ from decimal import Decimal
 from arbitro import limits
 from arbitro.errors import msg
 from arbitro.model import (
+    RATING_METHODS,
     Acceleration,
     ByeRequest,
     Colour,
@@ -29,6 +30,7 @@ from arbitro.model import (
     RoundResult,
     ScoringSystem,
     Tournament,
+    split_rating_mode,
     withdrawal_of_note,
 )
 from arbitro.trf.diagnostics import Diagnostic, DiagnosticSink, Severity
@@ -485,9 +487,14 @@ class _Reader:
                 self.scoring[key] = value
 
     def _r172(self, line: str, n: int) -> None:
+        """TRF-2026 ``172`` as data: federation (columns 5-7) and method (9-13) (VCL4THP Q145)."""
         self.version = "trf26"
         self.t.rating_mode = self._text(line)
-        self.rating_fed = self.t.rating_mode[:3]
+        federation, method = split_rating_mode(self.t.rating_mode)
+        self.rating_fed = federation or self.t.rating_mode[:3]
+        if method and method not in RATING_METHODS:
+            self.warn(n, 9, "172 method", msg("trf.rating_method", "expected one of {methods}, found {found!r}",
+                                              methods=", ".join(RATING_METHODS), found=method))
 
     def _r182(self, line: str, n: int) -> None:
         self.version = "trf26"

@@ -17,7 +17,17 @@ from collections import defaultdict
 from decimal import Decimal
 
 from arbitro.errors import ArbitroError
-from arbitro.model import Acceleration, Colour, Player, ResultCode, ScoringSystem, Tournament
+from arbitro.model import (
+    RATING_METHODS,
+    Acceleration,
+    Colour,
+    Player,
+    ResultCode,
+    ScoringSystem,
+    Tournament,
+    join_rating_mode,
+    split_rating_mode,
+)
 
 __all__ = ["format_trf", "format_points"]
 
@@ -105,6 +115,14 @@ def _next_bye_points(t: Tournament, columns: dict[int, str], played: int) -> Dec
     """
     kind = columns.get(played + 1)
     return t.scoring.points(ResultCode(kind)) if kind else Decimal("0")
+
+
+def _record_172(t: Tournament) -> str:
+    """``172`` from its data (federation at columns 5-7, method from 9, VCL4THP Q145); "" when not said."""
+    federation, method = split_rating_mode(t.rating_mode)
+    if method not in RATING_METHODS:  # not a method (an old or foreign file): kept as it was read
+        return t.rating_mode
+    return join_rating_mode(federation, method)
 
 
 def _national_line(p: Player) -> list[str]:
@@ -275,7 +293,7 @@ def format_trf(t: Tournament, version: str = "trf26", *, line_end: str = "\n", s
     if xxc:
         out.append("XXC " + " ".join(xxc))
     out.extend(_scoring_lines(t.scoring, version))
-    for code, value in (("172", t.rating_mode), ("182", t.program), ("192", t.system),
+    for code, value in (("172", _record_172(t)), ("182", t.program), ("192", t.system),
                         ("202", ",".join(t.tiebreaks)), ("212", ",".join(t.standings_tiebreaks)),
                         ("222", t.time_control_code)):  # fmt: skip
         if value and not strict16:
