@@ -154,6 +154,9 @@ class TournamentState:
     bye_limits: ByeLimits = field(default_factory=ByeLimits)
     numbers_assigned: bool = False
     numbers_method: str = ""  # of the last pairing_numbers_assigned: "rating", "lots" or "manual" (VCL4THP Q95)
+    # C.04.2 2.2 (3): the announced order for equal rating and title (VCL4THP Q146, tie_order_announced)
+    tie_order: str = "name"
+    tie_seed: int | None = None
     withdrawn: dict[int, int] = field(default_factory=dict)  # start rank -> first round missed
     requested_byes: dict[tuple[int, int], str] = field(default_factory=dict)  # (player, round) -> kind
     rounds: list[RoundState] = field(default_factory=list)
@@ -619,6 +622,26 @@ def _renumber(state: TournamentState, p: ev.PairingNumbersAssigned) -> None:
     state.numbers_assigned = True
 
 
+def _tie_order(state: TournamentState, p: ev.TieOrderAnnounced) -> None:
+    state.tie_order = p.criterion
+    state.tie_seed = p.seed
+
+
+def _exchanged(state: TournamentState, p: ev.PairingNumbersExchanged) -> None:
+    """Two pairing numbers exchanged (VCL4THP Q147): every reference to them follows."""
+    a, b = p.players
+    state.player(a)
+    state.player(b)
+    order = sorted(state.header.players)
+    i, j = order.index(a), order.index(b)
+    order[i], order[j] = b, a
+    method = state.numbers_method
+    _renumber(state, ev.PairingNumbersAssigned(order=tuple(order)))
+    state.numbers_method = method
+    if p.note:
+        state.header.comments.append(p.note)
+
+
 def _paired(state: TournamentState, p: ev.RoundPaired) -> None:
     number = p.round
     if number != len(state.rounds) + 1:
@@ -820,6 +843,8 @@ _HANDLERS: dict[type[ev.EventData], Callable[[TournamentState, Any], None]] = {
     ev.FideModeLeft: _left_fide_mode,
     ev.TournamentFinished: _finished,
     ev.TournamentReopened: _reopened,
+    ev.TieOrderAnnounced: _tie_order,
+    ev.PairingNumbersExchanged: _exchanged,
 }
 
 
