@@ -61,7 +61,7 @@ class DutchOptions:
     narrow_count_fields: bool = False  # §6.1 #1: count fields sized by the largest scoregroup
     effective_numbers: bool = True  # §6.1 #3: parity skips never-paired absentees (bbp, Gacrux); False: literal TPN
     zero_pab_no_float: bool = False  # §6.1 #4: a PAB worth no more than a loss gives no downfloat
-    baku_half_of_file: bool = False  # §6.1 #2: Baku group A = ceil(N/2) players of the file
+    baku_half_of_file: bool = False  # §6.1 #2: Baku group A = ceil(N/2) players of the file, not frozen on round 1
     board_order_unaccelerated: bool = False  # §6.1 #5: boards sorted without virtual points
     # Not a departure: run the full weighted-matching search alone, without the fast path's
     # certified shortcuts (same pairings; the reference for the differential test, issue 16).
