@@ -177,3 +177,21 @@ def test_vcl4thp_Q146_Q147_cli_tie_order_and_exchange_numbers(tmp_path: Path, ca
     text = trf.read_text()
     assert [p.name for p in parse_trf(text).tournament.iter_players()][:2] == ["Bravo, Ben", "Charlie, Cy"]
     assert "### Pairing numbers exchanged before Round 1: 1 <-> 2 (announced)" in text
+
+
+def test_vcl4thp_Q147_Q153_renumbering_before_round_4_warns_that_it_undoes_an_exchange_C0402_2_3() -> None:
+    svc = _tied()
+    svc.exchange_pairing_numbers(2, 3, confirm=True)
+    assert svc.state.numbers_exchanged
+    before = svc.events
+    with pytest.raises(ArbitroError) as err:  # Level 3: the exchange would be lost; nothing changes
+        svc.assign_pairing_numbers(seed=1)
+    assert err.value.code == "numbers.exchanges_undone" and svc.events == before
+    with pytest.raises(ArbitroError) as err:
+        svc.announce_tie_order("fide_id")
+    assert err.value.code == "numbers.exchanges_undone"
+    # a late entry keeps the exchange: it is slotted in among the others
+    assert svc.register_player("Late, Low", rating=1900) == 5
+    assert _names(svc)[1:3] == ["Bravo, Ben", "Alpha, Ann"] and svc.state.numbers_exchanged
+    svc.assign_pairing_numbers(seed=1, confirm=True)  # confirmed: the C.04.2 2.2 order again
+    assert _names(svc)[1:3] == ["Alpha, Ann", "Bravo, Ben"] and not svc.state.numbers_exchanged

@@ -429,6 +429,10 @@ def numbers_cmd(
         str | None,
         typer.Option("--swap", help="Round robin, before round 1: exchange two players' numbers by hand (e.g. 2,5)."),
     ] = None,
+    confirm: Annotated[
+        bool,
+        typer.Option("--confirm", help="Swiss: renumber even though it undoes numbers exchanged by hand (Level 3)."),
+    ] = False,
     author: AuthorOpt = None,
 ) -> None:
     """Assign pairing numbers: Swiss by rating, title, name (C.04.2 2.2); round robin by lot, or by hand.
@@ -462,7 +466,7 @@ def numbers_cmd(
         a, b = current.index(pair[0]), current.index(pair[1])
         current[a], current[b] = current[b], current[a]
         wanted = current
-    (event,) = svc.assign_pairing_numbers(seed, order=wanted)
+    (event,) = svc.assign_pairing_numbers(seed, order=wanted, confirm=confirm)
     save(file, svc)
     for p in svc.state.header.iter_players():
         typer.echo(f"{p.start_rank:>4} {p.name} {p.rating or ''}")
@@ -480,6 +484,9 @@ def tie_order_cmd(
         typer.Argument(help="name (alphabetical, the default), fide_id (ascending FIDE ID), age (the older first) or lot."),
     ],
     seed: Annotated[int | None, typer.Option("--seed", help="With lot: the seed of the lot (recorded).")] = None,
+    confirm: Annotated[
+        bool, typer.Option("--confirm", help="Renumber even though it undoes numbers exchanged by hand (Level 3).")
+    ] = False,
     author: AuthorOpt = None,
 ) -> None:
     """Announce the order of players of equal rating and title (C.04.2 2.2 (3), VCL4THP Q146).
@@ -494,7 +501,7 @@ def tie_order_cmd(
       arbitro tournament tie-order open.trf lot --seed 42
     """
     svc = _run(file, author)
-    svc.announce_tie_order(criterion, seed)
+    svc.announce_tie_order(criterion, seed, confirm=confirm)
     save(file, svc)
     seed_text = f" (lot seed {svc.state.tie_seed})" if svc.state.tie_seed is not None else ""
     typer.echo(f"equal rating and title ordered by {svc.state.tie_order}{seed_text}")

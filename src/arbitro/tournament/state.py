@@ -157,6 +157,8 @@ class TournamentState:
     # C.04.2 2.2 (3): the announced order for equal rating and title (VCL4THP Q146, tie_order_announced)
     tie_order: str = "name"
     tie_seed: int | None = None
+    # numbers exchanged by hand (pairing_numbers_exchanged) since the last numbering by the rules (VCL4THP Q147-Q154)
+    numbers_exchanged: bool = False
     withdrawn: dict[int, int] = field(default_factory=dict)  # start rank -> first round missed
     requested_byes: dict[tuple[int, int], str] = field(default_factory=dict)  # (player, round) -> kind
     rounds: list[RoundState] = field(default_factory=list)
@@ -619,6 +621,8 @@ def _renumber(state: TournamentState, p: ev.PairingNumbersAssigned) -> None:
         state.header.rounds = rounds_for(len(order), state.is_double_round_robin)
     if p.method:
         state.numbers_method = p.method
+    if p.method not in ("", "late_entry"):  # a numbering by the rules (or by hand) replaces the exchanges
+        state.numbers_exchanged = False
     state.numbers_assigned = True
 
 
@@ -638,6 +642,7 @@ def _exchanged(state: TournamentState, p: ev.PairingNumbersExchanged) -> None:
     method = state.numbers_method
     _renumber(state, ev.PairingNumbersAssigned(order=tuple(order)))
     state.numbers_method = method
+    state.numbers_exchanged = True
     if p.note:
         state.header.comments.append(p.note)
 

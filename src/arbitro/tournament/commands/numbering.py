@@ -28,7 +28,9 @@ __all__ = ["NumberingCommands", "number_players"]
 class NumberingCommands(ServiceCore):
     """``assign_pairing_numbers``, ``announce_tie_order``, ``exchange_pairing_numbers``."""
 
-    def assign_pairing_numbers(self, seed: int | None = None, *, order: Sequence[int] | None = None) -> list[Event]:
+    def assign_pairing_numbers(
+        self, seed: int | None = None, *, order: Sequence[int] | None = None, confirm: bool = False
+    ) -> list[Event]:
         """Swiss: C.04.2 2.2 order (and the initial colour by lot); round robin: numbers by lot, or by hand.
 
         The lot uses ``seed`` (random if ``None``), recorded in the event so
@@ -39,7 +41,12 @@ class NumberingCommands(ServiceCore):
         C.05 leaves the allocation to the lot or the organiser, e.g. the Varma
         tables of C.05 Annex 2 drawn with envelopes): every player's current number
         once, the player listed first getting number 1 (``method="manual"``).
+
+        Numbers exchanged by hand (:meth:`exchange_pairing_numbers`) would be undone by a new
+        numbering of a Swiss: refused without ``confirm`` (Level 3, VCL4THP Q147-Q154).
         """
+        if order is None:
+            _check_exchanges_undone(self.state, confirm)
         with self._tx() as tx:
             if order is None:
                 number_players(tx, seed)
@@ -47,12 +54,13 @@ class NumberingCommands(ServiceCore):
                 _numbers_by_hand(tx, order)
         return list(tx.events)
 
-    def announce_tie_order(self, criterion: str, seed: int | None = None) -> list[Event]:
+    def announce_tie_order(self, criterion: str, seed: int | None = None, *, confirm: bool = False) -> list[Event]:
         """The announced order of players of equal rating and title (C.04.2 2.2 (3), VCL4THP Q146).
 
         ``criterion``: ``name`` (alphabetical, the rule's default), ``fide_id`` (ascending FIDE ID),
         ``age`` (the older first) or ``lot`` (drawn with ``seed``, random if ``None``, recorded).
-        Announced before round 1 is paired; numbers already assigned to a Swiss follow it at once.
+        Announced before round 1 is paired; numbers already assigned to a Swiss follow it at once
+        (numbers exchanged by hand are then undone: refused without ``confirm``, Level 3).
         """
         s = self._require_open()
         if criterion not in TIE_ORDERS:
@@ -71,6 +79,8 @@ class NumberingCommands(ServiceCore):
                     "tie order: the order for equal rating and title is announced before round 1 is paired (C.04.2 2.2)",
                 )
             )
+        if s.numbers_assigned:
+            _check_exchanges_undone(s, confirm)
         if criterion == "lot" and seed is None:
             seed = secrets.randbelow(2**31)
         with self._tx() as tx:
@@ -127,6 +137,18 @@ class NumberingCommands(ServiceCore):
         with self._tx() as tx:
             tx.emit(ev.PairingNumbersExchanged(players=(low, high), reason=reason.strip(), note=note))
         return list(tx.events)
+
+
+def _check_exchanges_undone(st: TournamentState, confirm: bool) -> None:
+    """Level 3 before a numbering by the rules undoes numbers exchanged by hand (VCL4THP Q147-Q154)."""
+    if st.numbers_exchanged and not st.is_round_robin and not confirm:
+        raise ArbitroError(
+            msg(
+                "numbers.exchanges_undone",
+                "pairing numbers: numbering the players again by the C.04.2 2.2 order undoes the numbers exchanged by "
+                "hand; confirm to renumber (Level 3)",
+            )
+        )
 
 
 def check_renumbering(st: TournamentState) -> None:

@@ -92,11 +92,12 @@ class RegistrationCommands(ServiceCore):
                     order = draw_lots(st.header.players, seed)
                     tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method="lots", seed=seed))
                     number = order.index(number) + 1
+                elif st.rounds or st.numbers_exchanged:  # the others keep their numbers' order (exchanges stand)
+                    order = late_entry_order(st.header.players.values(), number, st.tie_order, st.tie_seed)
+                    tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method="late_entry"))
+                    number = order.index(number) + 1
                 else:
-                    if st.rounds:
-                        order = late_entry_order(st.header.players.values(), number, st.tie_order, st.tie_seed)
-                    else:
-                        order = swiss_order(st.header.players.values(), st.tie_order, st.tie_seed)
+                    order = swiss_order(st.header.players.values(), st.tie_order, st.tie_seed)
                     tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method="rating"))
                     number = order.index(number) + 1
         return number
