@@ -94,7 +94,9 @@ class RegistrationCommands(ServiceCore):
                     number = order.index(number) + 1
                 elif st.rounds or st.numbers_exchanged:  # the others keep their numbers' order (exchanges stand)
                     order = late_entry_order(st.header.players.values(), number, st.tie_order, st.tie_seed)
-                    tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method="late_entry"))
+                    # "late_entry" keeps the exchanges made by hand standing (state.numbers_exchanged)
+                    method = "late_entry" if st.numbers_exchanged else "rating"
+                    tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method=method))
                     number = order.index(number) + 1
                 else:
                     order = swiss_order(st.header.players.values(), st.tie_order, st.tie_seed)
