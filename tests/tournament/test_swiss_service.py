@@ -88,7 +88,8 @@ def test_vcl09_no_renumbering_after_round_4() -> None:
         finish_round(svc)
     with pytest.raises(ArbitroError, match="C.04.2 2.3"):
         svc.assign_pairing_numbers()
-    assert svc.register_player("Strong, Late", rating=2900) == 7  # appended, not renumbered
+    # a late entry still takes the number its rating earns (C.04.2 2.4, VCL4THP Q156; issue 34 changed
+    # the old "next free number"): tests/tournament/test_pairing_numbers_q146_q156.py
 
 
 def test_full_point_bye_warns_and_limits_count_taken_byes() -> None:

@@ -435,6 +435,10 @@ def numbers_cmd(
         str | None,
         typer.Option("--swap", help="Round robin, before round 1: exchange two players' numbers by hand (e.g. 2,5)."),
     ] = None,
+    confirm: Annotated[
+        bool,
+        typer.Option("--confirm", help="Swiss: renumber even though it undoes numbers exchanged by hand (Level 3)."),
+    ] = False,
     author: AuthorOpt = None,
 ) -> None:
     """Assign pairing numbers: Swiss by rating, title, name (C.04.2 2.2); round robin by lot, or by hand.
@@ -468,7 +472,7 @@ def numbers_cmd(
         a, b = current.index(pair[0]), current.index(pair[1])
         current[a], current[b] = current[b], current[a]
         wanted = current
-    (event,) = svc.assign_pairing_numbers(seed, order=wanted)
+    (event,) = svc.assign_pairing_numbers(seed, order=wanted, confirm=confirm)
     save(file, svc)
     for p in svc.state.header.iter_players():
         typer.echo(f"{p.start_rank:>4} {p.name} {p.rating or ''}")
@@ -476,6 +480,78 @@ def numbers_cmd(
         typer.echo(f"lot seed {event.payload['seed']}")
     if event.payload.get("method") == "manual":
         typer.echo("numbers set by hand (VCL4THP Q95)")
+
+
+@tournament_app.command("tie-order")
+def tie_order_cmd(
+    file: FileArg,
+    criterion: Annotated[
+        str,
+        typer.Argument(help="name (alphabetical, the default), fide_id (ascending FIDE ID), age (the older first) or lot."),
+    ],
+    seed: Annotated[int | None, typer.Option("--seed", help="With lot: the seed of the lot (recorded).")] = None,
+    confirm: Annotated[
+        bool, typer.Option("--confirm", help="Renumber even though it undoes numbers exchanged by hand (Level 3).")
+    ] = False,
+    author: AuthorOpt = None,
+) -> None:
+    """Announce the order of players of equal rating and title (C.04.2 2.2 (3), VCL4THP Q146).
+
+    Before round 1 is paired; numbers already assigned follow it at once, and every later
+    numbering (late entries) uses it.
+
+    Examples:
+
+      arbitro tournament tie-order open.trf fide_id
+
+      arbitro tournament tie-order open.trf lot --seed 42
+    """
+    svc = _run(file, author)
+    svc.announce_tie_order(criterion, seed, confirm=confirm)
+    save(file, svc)
+    seed_text = f" (lot seed {svc.state.tie_seed})" if svc.state.tie_seed is not None else ""
+    typer.echo(f"equal rating and title ordered by {svc.state.tie_order}{seed_text}")
+    if svc.state.numbers_assigned and not svc.state.is_round_robin:
+        for p in svc.state.header.iter_players():
+            typer.echo(f"{p.start_rank:>4} {p.name} {p.rating or ''}")
+
+
+@tournament_app.command("exchange-numbers")
+def exchange_numbers_cmd(
+    file: FileArg,
+    first: Annotated[int, typer.Argument(help="A pairing number.")],
+    second: Annotated[int, typer.Argument(help="The pairing number to exchange it with.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why (written to the ### line of the TRF).")] = "",
+    confirm: Annotated[
+        bool, typer.Option("--confirm", help="Exchange them (Level 3): without it the command only says what would change.")
+    ] = False,
+    author: AuthorOpt = None,
+) -> None:
+    """Exchange two players' pairing numbers without editing their ratings (VCL4THP Q147, C.04.2 2.3).
+
+    Not after round 4 has been paired; in FIDE mode only for players of equal rating and title.
+    The first run shows what changes (Level 3: confirm or cancel); the same command with
+    --confirm exchanges them and writes a ### line into the TRF.
+
+    Example: arbitro tournament exchange-numbers open.trf 4 5 --reason "tie order announced by FIDE ID" --confirm
+    """
+    svc = _run(file, author)
+    if not confirm and sys.stdin.isatty():
+        try:
+            svc.exchange_pairing_numbers(first, second, reason=reason, confirm=False)
+        except ArbitroError as err:
+            if err.code != "numbers.exchange_confirm":
+                raise
+            typer.echo(f"WARNING: {err}")
+            confirm = typer.confirm("Exchange the numbers?", default=False)
+    try:
+        svc.exchange_pairing_numbers(first, second, reason=reason, confirm=confirm)
+    except ArbitroError as err:
+        if err.code == "numbers.exchange_confirm":
+            raise ArbitroError(f"{err}; nothing was written (give the same command with --confirm)") from None
+        raise
+    save(file, svc)
+    typer.echo(f"### {svc.new_events[-1].payload['note']}")
 
 
 def _numbers_list(option: str, text: str) -> list[int]:

@@ -34,7 +34,7 @@ __all__ = [
 #: bbpPairings v6.0.0 departures from the rules (dutch-system.md §6.1) by option name.
 DEPARTURES: dict[str, str] = {
     "narrow_count_fields": "bbp §6.1 #1: count fields too narrow, PAB to an ineligible player (C.04.1 art. 4, [C2])",
-    "baku_half_of_file": "bbp §6.1 #2: Baku group A of ceil(N/2) players (C.04.7: 2*ceil(N/4))",
+    "baku_half_of_file": "bbp §6.1 #2: Baku group A of ceil(N/2) players of the file (C.04.7: 2*ceil(N/4) of round 1's, frozen)",
     # Arbitro's default since issue 35 (the reading bbpPairings and Gacrux share); kept for the
     # entries of older cross-check logs, which name it.
     "effective_numbers": "bbp §6.1 #3: pairing-number parity skips never-paired absentees (C.04.3 5.2.5)",

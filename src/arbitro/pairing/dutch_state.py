@@ -22,6 +22,7 @@ __all__ = [
     "PlayerState",
     "RoundState",
     "baku_accelerations",
+    "baku_group_a",
     "build_state",
     "infer_initial_colour",
     "points",
@@ -60,7 +61,7 @@ class DutchOptions:
     narrow_count_fields: bool = False  # §6.1 #1: count fields sized by the largest scoregroup
     effective_numbers: bool = True  # §6.1 #3: parity skips never-paired absentees (bbp, Gacrux); False: literal TPN
     zero_pab_no_float: bool = False  # §6.1 #4: a PAB worth no more than a loss gives no downfloat
-    baku_half_of_file: bool = False  # §6.1 #2: Baku group A = ceil(N/2) players of the file
+    baku_half_of_file: bool = False  # §6.1 #2: Baku group A = ceil(N/2) players of the file, not frozen on round 1
     board_order_unaccelerated: bool = False  # §6.1 #5: boards sorted without virtual points
     # Not a departure: run the full weighted-matching search alone, without the fast path's
     # certified shortcuts (same pairings; the reference for the differential test, issue 16).
@@ -162,21 +163,51 @@ def infer_initial_colour(t: Tournament) -> Colour | None:
     return None
 
 
+def baku_group_a(t: Tournament, options: DutchOptions | None = None) -> list[int]:
+    """The start ranks of Baku group A (C.04.7; 2017 C.04.5.1), in pairing-number order.
+
+    C.04.7: *before the first round* the list of the players **to be paired** is split: group A
+    is its first half rounded up to an even number, 2*ceil(N/4); a player absent in round 1 (a
+    requested bye, a known absence, C.04.2 3.3) is not to be paired and has no TPN yet, and a
+    late entry is not there at all. Entries after round 1 are placed in the list by C.04.2 2.4
+    and **the last GA player stays the same** (Note 1: their number may change; Note 2: GA may
+    become odd): group A is every player ranked up to that player. Round 1's players are read
+    from round 1's results once it is paired, else from the round-1 byes and withdrawals.
+
+    ``options.baku_half_of_file`` (bbpPairings, dutch-system.md §6.1 #2): ceil(N/2) players
+    of the file, N counting every player, recomputed from the current file each time.
+    """
+    ranks = ranking_order(t)
+    if options is not None and options.baku_half_of_file:
+        return ranks[: (len(ranks) + 1) // 2]
+    round_one_paired = any(p.results for p in t.players.values())
+    byes = t.byes_for_round(1)
+
+    def in_round_one(rank: int) -> bool:
+        player = t.players[rank]
+        if round_one_paired:
+            return bool(player.results) and _takes_part(player.results[0])
+        return rank not in byes and t.withdrawals.get(rank, 2) > 1
+
+    first = [rank for rank in ranks if in_round_one(rank)]
+    if not first:
+        return []
+    last = first[min(2 * ((len(first) + 3) // 4), len(first)) - 1]
+    return ranks[: ranks.index(last) + 1]
+
+
 def baku_accelerations(t: Tournament, options: DutchOptions) -> dict[tuple[int, int], Decimal]:
     """Virtual points of Baku acceleration (C.04.7; 2017 C.04.5.1), by (start rank, round).
 
-    Group A is the first 2*ceil(N/4) players in pairing-number order; the first
+    Group A is :func:`baku_group_a` (frozen on the players of round 1); the first
     ceil(R/2) rounds are accelerated, with a win's points in the first half of
     them (rounded up) and a draw's points in the rest.
     """
-    ranks = ranking_order(t)
-    n = len(ranks)
-    size = (n + 1) // 2 if options.baku_half_of_file else 2 * ((n + 3) // 4)
     rounds = t.total_rounds
     accelerated = (rounds + 1) // 2
     full = (accelerated + 1) // 2
     out: dict[tuple[int, int], Decimal] = {}
-    for rank in ranks[:size]:
+    for rank in baku_group_a(t, options):
         for rnd in range(1, accelerated + 1):
             out[(rank, rnd)] = t.scoring.win if rnd <= full else t.scoring.draw
     return out

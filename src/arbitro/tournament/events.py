@@ -565,3 +565,40 @@ for _cls in (PlayerRatingsSet, RatingMethodSet, RatingListKept, RatingsApplied):
     EVENT_TYPES[_cls.kind] = _cls
 EVENT_KINDS = tuple(EVENT_TYPES)
 __all__ += ["PlayerRatingsSet", "RatingListKept", "RatingMethodSet", "RatingsApplied"]
+# -- pairing numbers (issue 34 item 3) -----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TieOrderAnnounced(EventData):
+    """The announced order of players of equal rating and title (C.04.2 2.2 (3), VCL4THP Q146).
+
+    ``criterion``: one of :data:`arbitro.tournament.numbers.TIE_ORDERS` (``name``: alphabetical,
+    the rule's default; ``fide_id``; ``age``; ``lot``); ``seed``: the lot's seed (``lot`` only).
+    """
+
+    kind: ClassVar[str] = "tie_order_announced"
+    criterion: str = _read(_text, "name")
+    seed: int | None = _read(_opt_whole, None)
+
+    def to_payload(self) -> dict[str, JSONValue]:  # the seed only when drawn
+        return {k: v for k, v in EventData.to_payload(self).items() if v is not None}
+
+
+@dataclass(frozen=True, slots=True)
+class PairingNumbersExchanged(EventData):
+    """Two players' pairing numbers exchanged by the arbiter (C.04.2 2.3, VCL4THP Q147).
+
+    Confirmed by the arbiter (Level 3); ``note`` is the TRF ``###`` line (a pairing-integrity
+    event, Q113); never after round 4 has been paired (C.04.2 2.3).
+    """
+
+    kind: ClassVar[str] = "pairing_numbers_exchanged"
+    players: tuple[int, ...] = _read(_numbers)
+    reason: str = _read(_text, "")
+    note: str = _read(_text, "")
+
+
+for _cls in (TieOrderAnnounced, PairingNumbersExchanged):
+    EVENT_TYPES[_cls.kind] = _cls
+EVENT_KINDS = tuple(EVENT_TYPES)
+__all__ += ["PairingNumbersExchanged", "TieOrderAnnounced"]

@@ -156,6 +156,11 @@ class TournamentState:
     bye_limits: ByeLimits = field(default_factory=ByeLimits)
     numbers_assigned: bool = False
     numbers_method: str = ""  # of the last pairing_numbers_assigned: "rating", "lots" or "manual" (VCL4THP Q95)
+    # C.04.2 2.2 (3): the announced order for equal rating and title (VCL4THP Q146, tie_order_announced)
+    tie_order: str = "name"
+    tie_seed: int | None = None
+    # numbers exchanged by hand (pairing_numbers_exchanged) since the last numbering by the rules (VCL4THP Q147-Q154)
+    numbers_exchanged: bool = False
     withdrawn: dict[int, int] = field(default_factory=dict)  # start rank -> first round missed
     requested_byes: dict[tuple[int, int], str] = field(default_factory=dict)  # (player, round) -> kind
     rounds: list[RoundState] = field(default_factory=list)
@@ -620,7 +625,30 @@ def _renumber(state: TournamentState, p: ev.PairingNumbersAssigned) -> None:
         state.header.rounds = rounds_for(len(order), state.is_double_round_robin)
     if p.method:
         state.numbers_method = p.method
+    if p.method not in ("", "late_entry"):  # a numbering by the rules (or by hand) replaces the exchanges
+        state.numbers_exchanged = False
     state.numbers_assigned = True
+
+
+def _tie_order(state: TournamentState, p: ev.TieOrderAnnounced) -> None:
+    state.tie_order = p.criterion
+    state.tie_seed = p.seed
+
+
+def _exchanged(state: TournamentState, p: ev.PairingNumbersExchanged) -> None:
+    """Two pairing numbers exchanged (VCL4THP Q147): every reference to them follows."""
+    a, b = p.players
+    state.player(a)
+    state.player(b)
+    order = sorted(state.header.players)
+    i, j = order.index(a), order.index(b)
+    order[i], order[j] = b, a
+    method = state.numbers_method
+    _renumber(state, ev.PairingNumbersAssigned(order=tuple(order)))
+    state.numbers_method = method
+    state.numbers_exchanged = True
+    if p.note:
+        state.header.comments.append(p.note)
 
 
 def _paired(state: TournamentState, p: ev.RoundPaired) -> None:
@@ -829,6 +857,8 @@ _HANDLERS: dict[type[ev.EventData], Callable[[TournamentState, Any], None]] = {
     ev.RatingsApplied: apply_ratings,
     ev.RatingMethodSet: apply_method,
     ev.RatingListKept: keep_list,
+    ev.TieOrderAnnounced: _tie_order,
+    ev.PairingNumbersExchanged: _exchanged,
 }
 
 

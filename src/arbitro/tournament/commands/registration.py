@@ -16,7 +16,7 @@ from arbitro.tournament import events as ev
 from arbitro.tournament.byes import check_bye_request
 from arbitro.tournament.commands.core import ServiceCore
 from arbitro.tournament.events import Event
-from arbitro.tournament.numbers import LAST_ROUND_FOR_RENUMBERING, draw_lots, swiss_order
+from arbitro.tournament.numbers import draw_lots, late_entry_order, swiss_order
 from arbitro.tournament.state import TournamentState
 
 __all__ = ["RegistrationCommands"]
@@ -42,8 +42,12 @@ class RegistrationCommands(ServiceCore):
 
         C.04.2 2.4-2.5: a late entry scores ``missed_rounds`` (``Z``, or ``H``
         if the rules say so) for the rounds already paired and takes its place
-        in the C.04.2 2.2 order, everyone below being renumbered, unless round
-        4 has been paired (VCL.09): then it gets the next free number.
+        in the C.04.2 2.2 order, everyone below being renumbered. Once round 1
+        is paired the others keep their order (an exchange stands) and the entry
+        is slotted in at the place its rating, title and the announced tie
+        criterion earn, after round 4 too: C.04.2 2.4 gives a late entry an
+        appropriate number (the TEC's reading, VCL4THP Q156); only corrections
+        stop at round 4 (2.3).
         """
         s = self._require_open()
         if not name.strip():
@@ -88,8 +92,14 @@ class RegistrationCommands(ServiceCore):
                     order = draw_lots(st.header.players, seed)
                     tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method="lots", seed=seed))
                     number = order.index(number) + 1
-                elif st.paired_rounds < LAST_ROUND_FOR_RENUMBERING:
-                    order = swiss_order(st.header.players.values())
+                elif st.rounds or st.numbers_exchanged:  # the others keep their numbers' order (exchanges stand)
+                    order = late_entry_order(st.header.players.values(), number, st.tie_order, st.tie_seed)
+                    # "late_entry" keeps the exchanges made by hand standing (state.numbers_exchanged)
+                    method = "late_entry" if st.numbers_exchanged else "rating"
+                    tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method=method))
+                    number = order.index(number) + 1
+                else:
+                    order = swiss_order(st.header.players.values(), st.tie_order, st.tie_seed)
                     tx.emit(ev.PairingNumbersAssigned(order=tuple(order), method="rating"))
                     number = order.index(number) + 1
         return number
