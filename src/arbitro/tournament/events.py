@@ -561,9 +561,6 @@ class RatingsApplied(EventData):
     previous: tuple[int, ...] = _read(_numbers, ())
 
 
-for _cls in (PlayerRatingsSet, RatingMethodSet, RatingListKept, RatingsApplied):
-    EVENT_TYPES[_cls.kind] = _cls
-EVENT_KINDS = tuple(EVENT_TYPES)
 __all__ += ["PlayerRatingsSet", "RatingListKept", "RatingMethodSet", "RatingsApplied"]
 # -- pairing numbers (issue 34 item 3) -----------------------------------------
 
@@ -598,7 +595,10 @@ class PairingNumbersExchanged(EventData):
     note: str = _read(_text, "")
 
 
-for _cls in (TieOrderAnnounced, PairingNumbersExchanged):
+_LATER: tuple[type[EventData], ...] = (
+    PlayerRatingsSet, RatingMethodSet, RatingListKept, RatingsApplied, TieOrderAnnounced, PairingNumbersExchanged,
+)  # fmt: skip
+for _cls in _LATER:
     EVENT_TYPES[_cls.kind] = _cls
 EVENT_KINDS = tuple(EVENT_TYPES)
 __all__ += ["PairingNumbersExchanged", "TieOrderAnnounced"]
