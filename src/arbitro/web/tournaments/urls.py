@@ -6,6 +6,7 @@ from django.urls import path
 from arbitro.web.ops import audit
 
 from . import views_desk, views_documents, views_members, views_player, views_players, views_public
+from .desk import operations
 
 app_name = "tournaments"
 
@@ -36,7 +37,6 @@ urlpatterns = [
     path("desk/new/", views_desk.create, name="desk_create"),
     path("desk/import/", views_desk.import_trf, name="desk_import"),
     path("desk/t/<slug:slug>/", views_desk.panel, name="desk_panel"),
-    path("desk/t/<slug:slug>/action/", views_desk.action, name="desk_action"),
     path("desk/t/<slug:slug>/export.trf", views_desk.export, name="desk_export"),
     path("desk/t/<slug:slug>/download/<str:kind>/", views_documents.desk_document, name="desk_download"),
     path("desk/t/<slug:slug>/audit/", audit.audit_view, name="desk_audit"),
@@ -44,4 +44,5 @@ urlpatterns = [
     path("desk/t/<slug:slug>/players/", views_players.players, name="desk_players"),
     path("desk/t/<slug:slug>/players/<int:pid>/", views_players.edit_player, name="desk_player_edit"),
     path("desk/t/<slug:slug>/settings/", views_players.settings_page, name="desk_settings"),
+    *operations.urlpatterns(),  # one URL per desk operation (desk/operations.py)
 ]

@@ -59,7 +59,10 @@ def _initial(p: Player) -> dict[str, Any]:
 
 @login_required
 def players(request: HttpRequest, slug: str) -> HttpResponse:
-    """The player table; registration by hand or from the lists; remove / withdraw / return per player."""
+    """The player table and the registration by hand (the page's form); the lists' search.
+
+    The page's other buttons (register a person found, remove / withdraw / return a player, a round
+    robin's numbers) post to their own operations (:mod:`.desk.operations`)."""
     row = _managed(request, slug, "view")
     can = permissions.can(request.user, row, "players")
     editable = service.is_event_based(row) or service.state(row) is not None
@@ -69,45 +72,17 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         if not can or not editable:
             raise PermissionDenied
-        op = request.POST.get("op", "")
-        try:
-            if op == "register" and form is not None:
-                if form.is_valid():
-                    n = desk_players.register(row, form.cleaned_data, request.user)
-                    messages.success(request, _("Player registered with number %(n)s.") % {"n": n})
-                    if form.name_note:
-                        messages.warning(request, form.name_note)
-                    return redirect("tournaments:desk_players", slug=row.slug)
-            elif op == "register_found":
-                data = desk_players.fields_from(
-                    str(request.POST.get("source", "")), str(request.POST.get("key", "")), _rating_type(row)
-                )
-                check = forms.RegisterForm(data)  # the list's own data pass the same checks as typed data
-                if not check.is_valid():
-                    raise ArbitroError("; ".join(f"{check.fields[k].label}: {' '.join(str(e) for e in v)}" for k, v in check.errors.items()))
-                n = desk_players.register(row, check.cleaned_data, request.user)
-                messages.success(request, _("Player registered with number %(n)s.") % {"n": n})
-                if check.name_note:
-                    messages.warning(request, check.name_note)
-                return redirect("tournaments:desk_players", slug=row.slug)
-            elif op in ("remove", "withdraw", "return"):
-                n = service._int(request.POST.get("player"), "player")
-                {"remove": desk_players.remove, "withdraw": desk_players.withdraw, "return": desk_players.return_player}[op](
-                    row, n, request.user
-                )
-                messages.success(
-                    request,
-                    {"remove": _("Player removed."), "withdraw": _("Player withdrawn."), "return": _("Player returns to the tournament.")}[op],
-                )
-                return redirect("tournaments:desk_players", slug=row.slug)
-            elif op == "numbers":  # a round robin's numbers set by hand before round 1 (VCL4THP Q95)
-                desk_players.set_numbers(row, str(request.POST.get("order", "")), request.user)
-                messages.success(request, _("Pairing numbers set by hand."))
-                return redirect("tournaments:desk_players", slug=row.slug)
+        # the page's own form: a player by hand; the page's other buttons are operations (desk/operations.py)
+        if form is not None and form.is_valid():
+            try:
+                n = desk_players.register(row, form.cleaned_data, request.user)
+            except ArbitroError as err:
+                messages.error(request, texts.text(err))
             else:
-                raise ArbitroError(_("unknown action %(op)s") % {"op": op})
-        except ArbitroError as err:
-            messages.error(request, texts.text(err))
+                messages.success(request, _("Player registered with number %(n)s.") % {"n": n})
+                if form.name_note:
+                    messages.warning(request, form.name_note)
+                return redirect("tournaments:desk_players", slug=row.slug)
     query = (request.GET.get("q") or "").strip()
     st = service.state(row)
     return render(
