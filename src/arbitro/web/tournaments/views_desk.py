@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -13,6 +13,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from arbitro.errors import ArbitroError
+from arbitro.model import Tournament as CoreTournament
+from arbitro.tournament import TournamentState
+
+if TYPE_CHECKING:
+    from arbitro.web.ops.audit import AuditRow
 
 from . import (
     federation,
@@ -207,7 +212,7 @@ def _prize_document(row: models.Tournament) -> str:
     return "" if doc is None else json.dumps(doc, indent=2, ensure_ascii=False)
 
 
-def _out_of_fide_mode(st: Any, core: Any) -> bool:
+def _out_of_fide_mode(st: TournamentState | None, core: CoreTournament) -> bool:
     """True once the tournament has left FIDE mode (VCL4THP Q46: a banner on the desk); an import not yet
     adopted has left it when its file says so or its scoring is refused in FIDE mode (core ``importing``)."""
     from arbitro.tournament.importing import fide_exit_on_import
@@ -296,7 +301,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _can_by_hand(st: Any, draft: bool) -> bool:
+def _can_by_hand(st: TournamentState | None, draft: bool) -> bool:
     """Whether the panel offers "Round by hand" (VCL4THP Q63): a Swiss whose last round is complete and
     whose next round is still to be paired. The core refuses it while the engine can pair that round."""
     if st is None or st.finished or draft:
@@ -309,14 +314,14 @@ def _can_by_hand(st: Any, draft: bool) -> bool:
     return not st.rounds or bool(st.rounds[-1].complete)
 
 
-def _recent(row: models.Tournament, st: Any) -> list[Any]:
+def _recent(row: models.Tournament, st: TournamentState | None) -> list[AuditRow]:
     """The last events in words (the event log page has them all)."""
     from arbitro.web.ops import audit
 
     return audit.recent(row, st)
 
 
-def _draft_notes(st: Any, sheet: present.RoundPage) -> list[str]:
+def _draft_notes(st: TournamentState, sheet: present.RoundPage) -> list[str]:
     """What the arbiter reviews on a draft besides the boards: floats, and the engine's word on each board.
 
     A float is a board whose players had different scores before the round (C.04.3 A.4); the

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -12,7 +13,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
-from arbitro.model import Player
+from arbitro.model import Player, ScoringSystem
+from arbitro.tournament import TournamentState
 from arbitro.views import points_text
 
 from . import desk_players, forms, models, permissions, service, store, texts
@@ -30,7 +32,18 @@ def _rating_type(row: models.Tournament) -> str:
     return (st.rating_type if st is not None else "") or "standard"
 
 
-def _table(row: models.Tournament) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One line of the players table."""
+
+    p: Player
+    rank: int | None  # the C.04.2 2.2 order
+    points: str
+    withdrawn: int | None  # the round the player withdrew from
+    meta: str  # the columns a phone hides, under the name (title, federation, FIDE id, birth)
+
+
+def _table(row: models.Tournament) -> list[PlayerRow]:
     core = store.load(row)
     st = service.state(row)
     from arbitro.tournament.numbers import swiss_order
@@ -40,19 +53,18 @@ def _table(row: models.Tournament) -> list[dict[str, Any]]:
     rows = []
     for p in sorted(core.players.values(), key=lambda q: q.start_rank):
         rows.append(
-            {
-                "p": p,
-                "rank": ranking.get(p.start_rank),
-                "points": points_text(p.score(core.scoring)),
-                "withdrawn": withdrawn.get(p.start_rank),
-                # the columns a phone hides, under the name (title, federation, FIDE id, birth)
-                "meta": " · ".join(x for x in (p.title, p.federation, p.fide_id, p.birth_date) if x),
-            }
+            PlayerRow(
+                p=p,
+                rank=ranking.get(p.start_rank),
+                points=points_text(p.score(core.scoring)),
+                withdrawn=withdrawn.get(p.start_rank),
+                meta=" · ".join(x for x in (p.title, p.federation, p.fide_id, p.birth_date) if x),
+            )
         )
     return rows
 
 
-def _initial(p: Player) -> dict[str, Any]:
+def _initial(p: Player) -> dict[str, str | int | None]:
     return {"name": p.name, "rating": p.rating or None, "fide_id": p.fide_id, "federation": p.federation,
             "title": p.title, "sex": p.sex, "birth_date": p.birth_date}  # fmt: skip
 
@@ -172,7 +184,7 @@ _FIELD_SETTING = {
 }  # fmt: skip
 
 
-def _changed_settings(form: forms.SettingsForm, st: Any) -> dict[str, Any]:
+def _changed_settings(form: forms.SettingsForm, st: TournamentState | None) -> dict[str, Any]:
     """Only the settings whose fields the arbiter changed (the others stay as they are)."""
     full = form.settings()
     full["system"] = form.cleaned_data.get("system") or None
@@ -185,7 +197,7 @@ def _changed_settings(form: forms.SettingsForm, st: Any) -> dict[str, Any]:
     return {k: v for k, v in full.items() if k in keys}
 
 
-def vars_of(obj: Any) -> dict[str, Any]:
+def vars_of(obj: ScoringSystem) -> dict[str, object]:
     import dataclasses
 
     return dataclasses.asdict(obj)

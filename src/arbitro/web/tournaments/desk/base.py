@@ -12,7 +12,7 @@ with its message (or the core's refusal). Nothing of the chess rules is decided 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from django import forms as django_forms
 from django.contrib import messages
@@ -28,6 +28,13 @@ from arbitro.errors import ArbitroError
 from .. import models, permissions, texts
 from ..eventlog import Actor
 from .forms import error_text
+
+#: What a desk form posted: the request's ``QueryDict``, or a plain dict from a script or a test.
+Posted = Mapping[str, object]
+#: The context of a confirmation page (:file:`tournaments/desk_confirm.html`).
+Page = dict[str, object]
+#: The form of an operation.
+F = TypeVar("F", bound=django_forms.BaseForm)
 
 #: The confirmation page's hidden fields leave these out (the page sets its own).
 _NOT_CARRIED = frozenset({"csrfmiddlewaretoken", "confirmed", "op", "reason"})
@@ -47,18 +54,18 @@ def panel_url(row: models.Tournament, rnd: object = None) -> str:
     return f"{url}?round={rnd}" if rnd else url
 
 
-def carried(data: Mapping[str, Any]) -> list[tuple[str, str]]:
+def carried(data: Posted) -> list[tuple[str, str]]:
     """The posted fields a confirmation page posts again (the last value of each, as ``QueryDict.get``)."""
     return [(k, str(data[k])) for k in data if k not in _NOT_CARRIED]
 
 
-class Operation(View):
+class Operation(View, Generic[F]):
     """One desk operation: its URL (``desk/t/<slug>/<path>/``, named ``tournaments:desk_<name>``), its form, its command."""
 
     #: The URL name's tail (``tournaments:desk_<name>``) and the permission's default.
     name: ClassVar[str]
     #: The form that checks the posted data's shape.
-    form_class: ClassVar[type[django_forms.BaseForm]]
+    form_class: type[F]
     #: :func:`..permissions.can`'s action (default: ``name``).
     permission: ClassVar[str] = ""
     #: The msgid of the button that posts it, and the template it is in (the manual names every label).
@@ -83,19 +90,19 @@ class Operation(View):
 
     # -- what an operation says ------------------------------------------------------------
 
-    def run(self, row: models.Tournament, form: Any, user: Actor) -> str:
+    def run(self, row: models.Tournament, form: F, user: Actor) -> str:
         """The command on the tournament (the core decides); the message to show."""
         raise NotImplementedError
 
-    def confirmation(self, request: HttpRequest, row: models.Tournament, form: Any) -> dict[str, Any] | None:
+    def confirmation(self, request: HttpRequest, row: models.Tournament, form: F) -> Page | None:
         """The confirmation page's context when the operation must be confirmed first; ``None``: run it."""
         return None
 
-    def back(self, row: models.Tournament, data: Mapping[str, Any]) -> str:
+    def back(self, row: models.Tournament, data: Posted) -> str:
         """Where the desk goes after the operation."""
         return panel_url(row)
 
-    def back_after(self, row: models.Tournament, data: Mapping[str, Any], err: ArbitroError) -> str:
+    def back_after(self, row: models.Tournament, data: Posted, err: ArbitroError) -> str:
         """Where the desk goes after the core refused the operation."""
         return self.back(row, data)
 
@@ -136,7 +143,7 @@ class Operation(View):
                 messages.warning(request, warning)
         return redirect(back)
 
-    def confirm_page(self, request: HttpRequest, row: models.Tournament, ctx: dict[str, Any]) -> HttpResponse:
+    def confirm_page(self, request: HttpRequest, row: models.Tournament, ctx: Page) -> HttpResponse:
         """The confirmation page: nothing happened yet; its form posts the same fields again, confirmed."""
         page = {
             "row": row,
@@ -150,14 +157,14 @@ class Operation(View):
         return render(request, "tournaments/desk_confirm.html", page)
 
 
-def login_required_view(cls: type[Operation]) -> type[Operation]:
+def login_required_view(cls: type[Operation[F]]) -> type[Operation[F]]:
     """The operation's view behind the login (as every desk page)."""
     from django.contrib.auth.decorators import login_required
 
     return method_decorator(login_required, name="dispatch")(cls)
 
 
-def submit(operation: type[Operation], row: models.Tournament, data: Mapping[str, Any], user: Actor) -> str:
+def submit(operation: type[Operation[F]], row: models.Tournament, data: Posted, user: Actor) -> str:
     """Run ``operation`` as if its form were posted with ``data`` (scripts and tests): validated, then run.
 
     A refused form raises :class:`ArbitroError` with the message the desk would show.

@@ -8,15 +8,11 @@ errors are shown after its label (:func:`error_text`). The messages are the app'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
-
-#: What a form's ``data`` may be: the request's ``QueryDict`` or, from a script or a test, a plain dict.
-FormData = Mapping[str, Any]
 
 
 def _field_name(field: str) -> str:
@@ -44,12 +40,12 @@ class WholeNumberField(forms.Field):
 
     labelled_errors: ClassVar[bool] = True
 
-    def __init__(self, name: str, *, optional: bool = False, **kwargs: Any) -> None:
-        super().__init__(required=False, **kwargs)
+    def __init__(self, name: str, *, optional: bool = False) -> None:
+        super().__init__(required=False)
         self.field_name = name
         self.optional = optional
 
-    def clean(self, value: Any) -> int | None:
+    def clean(self, value: object) -> int | None:
         if self.optional and (value is None or not str(value).strip()):
             return None
         return whole_number(value, self.field_name)
@@ -61,29 +57,29 @@ class WholeNumbersField(forms.Field):
     labelled_errors: ClassVar[bool] = True
     widget = forms.MultipleHiddenInput
 
-    def __init__(self, name: str, **kwargs: Any) -> None:
-        super().__init__(required=False, **kwargs)
+    def __init__(self, name: str) -> None:
+        super().__init__(required=False)
         self.field_name = name
 
-    def clean(self, value: Any) -> list[int]:
-        listed = [value] if value is None or isinstance(value, str) else list(value)
+    def clean(self, value: object) -> list[int]:
+        listed = list(value) if isinstance(value, list | tuple) else [value]
         return sorted({whole_number(v, self.field_name) for v in listed}) or [whole_number(None, self.field_name)]
 
 
 class TextField(forms.CharField):
     """Free text, as typed (absent: empty)."""
 
-    def __init__(self, *, strip: bool = True, **kwargs: Any) -> None:
-        super().__init__(required=False, strip=strip, **kwargs)
+    def __init__(self, *, strip: bool = True) -> None:
+        super().__init__(required=False, strip=strip)
 
 
 class FlagField(forms.Field):
     """A hidden ``1`` set by a confirmation page; anything else is no."""
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(required=False, **kwargs)
+    def __init__(self) -> None:
+        super().__init__(required=False)
 
-    def clean(self, value: Any) -> bool:
+    def clean(self, value: object) -> bool:
         return value == "1"
 
 
@@ -92,10 +88,10 @@ class BoardsField(forms.Field):
 
     labelled_errors: ClassVar[bool] = True
 
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(required=False, **kwargs)
+    def __init__(self) -> None:
+        super().__init__(required=False)
 
-    def clean(self, value: Any) -> list[tuple[int, int]]:
+    def clean(self, value: object) -> list[tuple[int, int]]:
         boards: list[tuple[int, int]] = []
         for lineno, line in enumerate(str(value or "").splitlines(), start=1):
             parts = line.replace("-", " ").split()
@@ -142,7 +138,7 @@ class ResultsForm(forms.Form):
     rating_report = FlagField()  # the confirmation page's: for the rating report only (VCL4THP Q192)
     confirmed = FlagField()
 
-    def clean(self) -> dict[str, Any]:
+    def clean(self) -> dict[str, object]:
         data = super().clean() or {}
         source = self.data
         keys = [k for k in source if k.startswith(("r_", "s_"))]

@@ -29,9 +29,6 @@ desk_players_*     the players page's register, register_found, remove, withdraw
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from django.http import HttpRequest, HttpResponse
 from django.urls import URLPattern, path, reverse
 from django.utils.translation import gettext as _
@@ -43,13 +40,13 @@ from .. import desk_players, models, present, prizes, service, store
 from .. import forms as tournament_forms
 from ..eventlog import Actor
 from . import forms
-from .base import Operation, login_required_view, panel_url
+from .base import F, Operation, Page, Posted, login_required_view, panel_url
 from .results import plan_corrections, record_no_show, save_results
 
 _CONFIRMATIONS = "results#confirmations"
 
 
-class Pair(Operation):
+class Pair(Operation[forms.NoFields]):
     name = "pair"
     form_class = forms.NoFields
     label = gettext_noop("Pair next round")
@@ -57,13 +54,13 @@ class Pair(Operation):
     def run(self, row: models.Tournament, form: forms.NoFields, user: Actor) -> str:
         return service.pair_draft(row, user)
 
-    def back_after(self, row: models.Tournament, data: Mapping[str, Any], err: ArbitroError) -> str:
+    def back_after(self, row: models.Tournament, data: Posted, err: ArbitroError) -> str:
         if err.code == "pair.impossible":  # the round by hand (VCL4THP Q63)
             return f"{panel_url(row)}?by_hand=1#by-hand"
         return panel_url(row)
 
 
-class Publish(Operation):
+class Publish(Operation[forms.NoFields]):
     name = "publish"
     form_class = forms.NoFields
     label = gettext_noop("Publish round")
@@ -72,7 +69,7 @@ class Publish(Operation):
         return _("Round %(n)s published.") % {"n": service.publish(row, user)}
 
 
-class Unpair(Operation):
+class Unpair(Operation[forms.ReasonForm]):
     name = "unpair"
     form_class = forms.ReasonForm
     label = gettext_noop("Unpair round")
@@ -82,7 +79,7 @@ class Unpair(Operation):
         n = service.unpair(row, user, form.cleaned_data["reason"])
         return _("Round %(n)s unpaired: it can be paired again.") % {"n": n}
 
-    def confirmation(self, request: HttpRequest, row: models.Tournament, form: forms.ReasonForm) -> dict[str, Any]:
+    def confirmation(self, request: HttpRequest, row: models.Tournament, form: forms.ReasonForm) -> Page:
         st = service.state(row)
         if st is None or not st.rounds:
             raise ArbitroError(_("no round has been paired yet"))
@@ -104,7 +101,7 @@ class Unpair(Operation):
         }
 
 
-class Finish(Operation):
+class Finish(Operation[forms.ReasonForm]):
     name = "finish"
     form_class = forms.ReasonForm
     label = gettext_noop("Finish tournament")
@@ -114,7 +111,7 @@ class Finish(Operation):
         service.finish(row, form.cleaned_data["reason"], user)
         return _("Tournament marked as finished.")
 
-    def confirmation(self, request: HttpRequest, row: models.Tournament, form: forms.ReasonForm) -> dict[str, Any]:
+    def confirmation(self, request: HttpRequest, row: models.Tournament, form: forms.ReasonForm) -> Page:
         service.check_finish(row)
         done, total = present.rounds_progress(store.load(row))
         short = total is not None and done < total
@@ -128,7 +125,7 @@ class Finish(Operation):
         }
 
 
-class Reopen(Operation):
+class Reopen(Operation[forms.ReasonForm]):
     name = "reopen"
     form_class = forms.ReasonForm
     label = gettext_noop("Re-open tournament")
@@ -138,7 +135,7 @@ class Reopen(Operation):
         service.reopen(row, form.cleaned_data["reason"], user)
         return _("Tournament re-opened.")
 
-    def confirmation(self, request: HttpRequest, row: models.Tournament, form: forms.ReasonForm) -> dict[str, Any]:
+    def confirmation(self, request: HttpRequest, row: models.Tournament, form: forms.ReasonForm) -> Page:
         st = service.state(row)
         if st is not None and not st.finished:
             raise ArbitroError(_("the tournament is not finished"))
@@ -150,7 +147,7 @@ class Reopen(Operation):
         }
 
 
-class Results(Operation):
+class Results(Operation[forms.ResultsForm]):
     name = "results"
     form_class = forms.ResultsForm
     permission = "result"
@@ -165,14 +162,14 @@ class Results(Operation):
         )  # fmt: skip
         return ngettext("%(n)s result saved.", "%(n)s results saved.", saved) % {"n": saved}
 
-    def back(self, row: models.Tournament, data: Mapping[str, Any]) -> str:
+    def back(self, row: models.Tournament, data: Posted) -> str:
         return panel_url(row, data.get("round"))
 
-    def confirmation(self, request: HttpRequest, row: models.Tournament, form: forms.ResultsForm) -> dict[str, Any] | None:
+    def confirmation(self, request: HttpRequest, row: models.Tournament, form: forms.ResultsForm) -> Page | None:
         plan = plan_corrections(row, form.cleaned_data["round"], form.cleaned_data["boards"], request.user)
         if not plan.needs_confirmation:
             return None
-        ctx: dict[str, Any] = {
+        ctx: Page = {
             "title": _("Correct results of round %(r)s") % {"r": plan.round},
             "warning": _(
                 "Rounds were paired since on the old score. The correction changes the standings and the pairings "
@@ -201,7 +198,7 @@ class Results(Operation):
         return ctx
 
 
-class NoShow(Operation):
+class NoShow(Operation[forms.NoShowForm]):
     name = "no_show"
     form_class = forms.NoShowForm
     permission = "result"
@@ -212,7 +209,7 @@ class NoShow(Operation):
         return record_no_show(row, d["round"], d["board"], d["absent"], d["start"], d["time"], user)
 
 
-class Register(Operation):
+class Register(Operation[tournament_forms.RegisterForm]):
     name = "register"
     form_class = tournament_forms.RegisterForm
     label = gettext_noop("Register")
@@ -222,7 +219,7 @@ class Register(Operation):
         return " ".join(filter(None, [_("Player registered with number %(n)s.") % {"n": n}, form.name_note]))
 
 
-class RegisterMany(Operation):
+class RegisterMany(Operation[forms.RegisterManyForm]):
     name = "register_many"
     form_class = forms.RegisterManyForm
     label = gettext_noop("Register all")
@@ -237,7 +234,7 @@ class RegisterMany(Operation):
         return " ".join([count, *notes])
 
 
-class ChangePairing(Operation):
+class ChangePairing(Operation[forms.ChangePairingForm]):
     name = "change_pairing"
     form_class = forms.ChangePairingForm
     label = gettext_noop("Change pairing")
@@ -247,7 +244,7 @@ class ChangePairing(Operation):
         return service.change_pairing(row, d["boards"], d["bye"], d["reason"], user)
 
 
-class PairByHand(Operation):
+class PairByHand(Operation[forms.PairByHandForm]):
     name = "pair_by_hand"
     form_class = forms.PairByHandForm
     label = gettext_noop("Make the round by hand")
@@ -257,7 +254,7 @@ class PairByHand(Operation):
         d = form.cleaned_data
         return service.pair_by_hand(row, d["boards"], d["bye"], d["reason"], user, confirmed=d["confirmed"])
 
-    def back_after(self, row: models.Tournament, data: Mapping[str, Any], err: ArbitroError) -> str:
+    def back_after(self, row: models.Tournament, data: Posted, err: ArbitroError) -> str:
         return f"{panel_url(row)}?by_hand=1#by-hand"
 
     def refused(self, request: HttpRequest, row: models.Tournament, err: ArbitroError) -> HttpResponse | None:
@@ -292,7 +289,7 @@ class PairByHand(Operation):
         )
 
 
-class Prizes(Operation):
+class Prizes(Operation[forms.PrizesForm]):
     name = "prizes"
     form_class = forms.PrizesForm
     label = gettext_noop("Save prize list")
@@ -302,7 +299,7 @@ class Prizes(Operation):
         return _("Prize list saved.")
 
 
-class Bye(Operation):
+class Bye(Operation[forms.ByeForm]):
     name = "bye"
     form_class = forms.ByeForm
     label = gettext_noop("Record bye")
@@ -313,7 +310,7 @@ class Bye(Operation):
         return _("Bye recorded.")
 
 
-class Withdraw(Operation):
+class Withdraw(Operation[forms.PlayerForm]):
     name = "withdraw"
     form_class = forms.PlayerForm
     label = gettext_noop("Withdraw")
@@ -326,13 +323,13 @@ class Withdraw(Operation):
 # -- the players page (issue 15 item 4): back to it, with its own messages --------------------------------
 
 
-class PlayersOperation(Operation):
+class PlayersOperation(Operation[F]):
     """An operation of the players page: the ``players`` permission, back to the players page."""
 
     permission = "players"
     template = "tournaments/desk_players.html"
 
-    def back(self, row: models.Tournament, data: Mapping[str, Any]) -> str:
+    def back(self, row: models.Tournament, data: Posted) -> str:
         return reverse("tournaments:desk_players", kwargs={"slug": row.slug})
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
@@ -346,7 +343,7 @@ class PlayersOperation(Operation):
         return super().post(request, slug)
 
 
-class PlayersRegisterFound(PlayersOperation):
+class PlayersRegisterFound(PlayersOperation[forms.FoundForm]):
     """A person found in the FIDE rating list or the registry, registered with the list's data."""
 
     name = "players_register_found"
@@ -365,7 +362,7 @@ class PlayersRegisterFound(PlayersOperation):
         return service.Warned(text, [check.name_note] if check.name_note else [])
 
 
-class PlayersRemove(PlayersOperation):
+class PlayersRemove(PlayersOperation[forms.PlayerForm]):
     name = "players_remove"
     form_class = forms.PlayerForm
     label = gettext_noop("Remove")
@@ -375,7 +372,7 @@ class PlayersRemove(PlayersOperation):
         return _("Player removed.")
 
 
-class PlayersWithdraw(PlayersOperation):
+class PlayersWithdraw(PlayersOperation[forms.PlayerForm]):
     name = "players_withdraw"
     form_class = forms.PlayerForm
     label = gettext_noop("Withdraw")
@@ -385,7 +382,7 @@ class PlayersWithdraw(PlayersOperation):
         return _("Player withdrawn.")
 
 
-class PlayersReturn(PlayersOperation):
+class PlayersReturn(PlayersOperation[forms.PlayerForm]):
     name = "players_return"
     form_class = forms.PlayerForm
     label = gettext_noop("Return")
@@ -395,7 +392,7 @@ class PlayersReturn(PlayersOperation):
         return _("Player returns to the tournament.")
 
 
-class PlayersNumbers(PlayersOperation):
+class PlayersNumbers(PlayersOperation[forms.NumbersForm]):
     name = "players_numbers"
     form_class = forms.NumbersForm
     label = gettext_noop("Set the numbers")
