@@ -1,4 +1,7 @@
-"""Desk actions through the core tournament service (:mod:`arbitro.tournament`).
+"""Desk commands through the core tournament service (:mod:`arbitro.tournament`).
+
+The desk's forms and views are :mod:`.desk` (one per operation); the database log is
+:mod:`.eventlog`. This module holds the commands they call.
 
 Each action replays the tournament's event log once into a core
 :class:`~arbitro.tournament.TournamentService`, calls one command (the core

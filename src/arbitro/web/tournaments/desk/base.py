@@ -106,6 +106,10 @@ class Operation(View, Generic[F]):
         """Where the desk goes after the core refused the operation."""
         return self.back(row, data)
 
+    def open_to(self, row: models.Tournament) -> bool:
+        """Whether the tournament takes this operation at all (else 403, as for a missing permission)."""
+        return True
+
     def refused(self, request: HttpRequest, row: models.Tournament, err: ArbitroError) -> HttpResponse | None:
         """A page for a refusal that asks the arbiter something (``None``: say it on the panel)."""
         return None
@@ -118,6 +122,8 @@ class Operation(View, Generic[F]):
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
         row = managed(request, slug, self.permission or self.name)
+        if not self.open_to(row):
+            raise PermissionDenied
         data = request.POST
         back = self.back(row, data)
         form = self.form_class(data)

@@ -5,26 +5,18 @@ targets and the test that every operation's button is named in the manual all co
 :data:`OPERATIONS`: a new operation is its form (:mod:`.forms`), its view here and its line
 in that list.
 
-=================  ==========================================  =========================
-URL name           what it does                                form
-=================  ==========================================  =========================
-desk_pair          pair the next round as a draft              NoFields
-desk_publish       publish the draft                           NoFields
-desk_unpair        take back the last round (confirmed)        ReasonForm
-desk_finish        finish the tournament (confirmed)           ReasonForm
-desk_reopen        re-open it (confirmed)                      ReasonForm
-desk_results       save a round's results (corrections         ResultsForm
-                   confirmed when rounds were paired since)
-desk_no_show       a forfeit for non-appearance                NoShowForm
-desk_register      register a player (also a late entry)       RegisterForm
-desk_register_many register several players, one per line      RegisterManyForm
-desk_change_pairing change the last round's pairing by hand    ChangePairingForm
-desk_pair_by_hand  the next round by hand (confirmed)          PairByHandForm
-desk_prizes        save the prize list                         PrizesForm
-desk_bye           record a bye                                ByeForm
-desk_withdraw      withdraw a player                           PlayerForm
-desk_players_*     the players page's register, register_found, remove, withdraw, return, numbers
-=================  ==========================================  =========================
+The operations (URL name ``tournaments:desk_<name>``, its form):
+
+* ``pair`` (``NoFields``): pair the next round as a draft (in the worker when there is one);
+* ``publish`` (``NoFields``): publish the draft;
+* ``unpair``, ``finish``, ``reopen`` (``ReasonForm``): each after its confirmation page;
+* ``results`` (``ResultsForm``): a round's results; a correction of a round paired on since is confirmed;
+* ``no_show`` (``NoShowForm``): a forfeit for non-appearance (the rulebook's default time);
+* ``register`` (``RegisterForm``), ``register_many`` (``RegisterManyForm``): players;
+* ``change_pairing`` (``ChangePairingForm``), ``pair_by_hand`` (``PairByHandForm``, Level-3 confirmation);
+* ``prizes`` (``PrizesForm``), ``bye`` (``ByeForm``), ``withdraw`` (``PlayerForm``);
+* the players page's, under ``players/``: ``players_register_found`` (``FoundForm``), ``players_remove``,
+  ``players_withdraw``, ``players_return`` (``PlayerForm``), ``players_numbers`` (``NumbersForm``).
 """
 
 from __future__ import annotations
@@ -332,15 +324,9 @@ class PlayersOperation(Operation[F]):
     def back(self, row: models.Tournament, data: Posted) -> str:
         return reverse("tournaments:desk_players", kwargs={"slug": row.slug})
 
-    def post(self, request: HttpRequest, slug: str) -> HttpResponse:
-        from .base import managed
-
-        row = managed(request, slug, self.permission)
-        if not (service.is_event_based(row) or service.state(row) is not None):
-            from django.core.exceptions import PermissionDenied
-
-            raise PermissionDenied  # read-only here (an import the core cannot continue)
-        return super().post(request, slug)
+    def open_to(self, row: models.Tournament) -> bool:
+        """Not an import the core cannot continue (read-only here)."""
+        return service.is_event_based(row) or service.state(row) is not None
 
 
 class PlayersRegisterFound(PlayersOperation[forms.FoundForm]):
