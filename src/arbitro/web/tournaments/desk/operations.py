@@ -32,7 +32,7 @@ from .. import desk_players, models, present, prizes, service, store
 from .. import forms as tournament_forms
 from ..eventlog import Actor
 from . import forms
-from .base import F, Operation, Page, Posted, login_required_view, panel_url
+from .base import F, Operation, Page, Posted, carried, login_required_view, panel_url
 from .results import plan_corrections, record_no_show, save_results
 
 _CONFIRMATIONS = "results#confirmations"
@@ -173,8 +173,6 @@ class Results(Operation[forms.ResultsForm]):
             "back": panel_url(row, plan.round),
         }
         if plan.rating_report:  # FIDE mode: older than the round before the last (VCL4THP Q189-Q193)
-            from .base import carried
-
             ctx.update(
                 title=_("Correct results of round %(r)s for the rating report only") % {"r": plan.round},
                 warning=_(
