@@ -6,7 +6,7 @@ Runs ``arbitro pair --dutch n100-r6.trf -p OUT`` (tests/fixtures/dutch-perf) as 
 process RUNS times, with compiled bytecode cached in a temporary directory (as an installed
 Arbitro has), and prints the median and best wall seconds, the median CPU seconds (user + system
 of the child), the same for a bare ``python -c pass`` and for bbpPairings when
-/work/refs/bbpPairings/bbpPairings.exe (or $BBPPAIRINGS) exists, and the modules that
+tools/refprogs.py finds it, and the modules that
 ``python -X importtime`` shows as the most expensive. CPU is the figure to compare on a machine
 shared with other work; wall equals it on an idle one.
 """
@@ -24,7 +24,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 N100 = ROOT / "tests" / "fixtures" / "dutch-perf" / "n100-r6.trf"
-BBP = Path(os.environ.get("BBPPAIRINGS", "/work/refs/bbpPairings/bbpPairings.exe"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import refprogs  # noqa: E402 - the one finder of the reference programs
+
+BBP = refprogs.bbp_or_default()
 
 
 def _timed(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:

@@ -8,7 +8,7 @@ greedily inside score groups without rematches, random results with draws, forfe
 occasional half-point bye) and times the pairing of an early, a middle or a late round (cycling
 through rounds 2, ROUNDS // 2 + 1 and ROUNDS) in process (CPU seconds of ``pair_round`` in
 bbpPairings-compatible mode). Where the size is at most --bbp-max and bbpPairings is present
-(/work/refs/bbpPairings/bbpPairings.exe or $BBPPAIRINGS), the same position is paired by
+(found by tools/refprogs.py), the same position is paired by
 bbpPairings (``-p``; child CPU seconds) and the two pairings are compared. --full also times the
 full search alone (``full_search=True``) on every position of the sizes up to --full-max (default:
 all; the full search takes minutes a round from 2,000 players). Prints per size: positions, median,
@@ -34,7 +34,10 @@ from arbitro.pairing.dutch import pair_round
 from arbitro.pairing.dutch_state import DutchOptions
 from arbitro.trf import write_trf
 
-BBP = Path(os.environ.get("BBPPAIRINGS", "/work/refs/bbpPairings/bbpPairings.exe"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+import refprogs  # noqa: E402 - the one finder of the reference programs
+
+BBP = refprogs.bbp_or_default()
 
 
 def synthetic(n: int, played: int, total: int, seed: int) -> Tournament:

@@ -360,9 +360,9 @@ def main() -> int:
     slug, boards = build(args.players, args.rounds)
     # The build's objects stay out of the clients' way: no cache of them here, and the garbage
     # collector no longer walks them (its full passes over them would stall every client thread).
-    from arbitro.web.tournaments import store
+    from arbitro.web.tournaments import eventlog
 
-    store.clear_cache()
+    eventlog.clear_cache()
     gc.collect()
     gc.freeze()
     port = free_port()

@@ -40,7 +40,9 @@ def main(argv: list[str]) -> int:
     system = get(args[0] if args else "burstein")
     count = int(args[1]) if len(args) > 1 else 200
     max_players = int(args[2]) if len(args) > 2 else 60
-    opts = PairOptions(bbp_compat="--bbp-compat" in flags, lim_maxi="--maxi-tournament" in flags)
+    opts = PairOptions(bbp_compat="--bbp-compat" in flags)
+    if "--maxi-tournament" in flags:  # Lim's declared setting (C.04.4.3 3.2.3)
+        opts = opts.with_settings({"maxi_tournament": True})
     failed = broken = 0
     start = time.process_time()
     with tempfile.TemporaryDirectory() as tmp:

@@ -50,10 +50,10 @@ def main() -> None:
     settings.API_RATE_LIMIT = (10**9, 60)
     settings.ALLOWED_HOSTS = ["*"]
     call_command("migrate", interactive=False, verbosity=0)
-    from arbitro.web.tournaments import store
+    from arbitro.web.tournaments import eventlog, store
 
     row = store.import_trf(args.file.read_text(encoding="utf-8"), source=args.file.name)
-    core = store.load(row)
+    core = eventlog.load(row)
     print(
         f"{args.file.name}: {len(core.players)} players, {core.played_rounds} rounds; {args.requests} requests each"
     )
@@ -73,7 +73,7 @@ def main() -> None:
     for path in paths:
         cold = []
         for _ in range(3):
-            store.clear_cache()
+            eventlog.clear_cache()
             t0 = time.perf_counter()
             resp = client.get(path)
             cold.append((time.perf_counter() - t0) * 1000)

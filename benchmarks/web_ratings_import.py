@@ -65,7 +65,7 @@ def main() -> int:
     from django.core.management import call_command
 
     call_command("migrate", interactive=False, verbosity=0)
-    from arbitro.web.tournaments import ratings_import
+    from arbitro.web.ratings import importing as ratings_import
 
     for month, shift in ((_dt.date(2026, 11, 1), 0), (_dt.date(2026, 12, 1), 7)):
         path = os.path.join(tmp, f"list-{month:%Y%m}.txt")

@@ -59,14 +59,14 @@ def build(players: int, rounds: int) -> str:
 
 
 def cold(slug: str, repeat: int = 5) -> list[float]:
-    from arbitro.web.tournaments import models, present, store
+    from arbitro.web.tournaments import eventlog, models, present
 
     times = []
     for _ in range(repeat):
-        store.clear_cache()
+        eventlog.clear_cache()
         row = models.Tournament.objects.get(slug=slug)
         t0 = time.perf_counter()
-        present.standings_view(row, store.load(row))
+        present.standings_view(row, eventlog.load(row))
         times.append((time.perf_counter() - t0) * 1000)
     return times
 

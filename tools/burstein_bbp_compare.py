@@ -7,7 +7,7 @@ any round differs.
 
     nice -n 10 .venv/bin/python tools/burstein_bbp_compare.py [FOLDER] [--rules]
 
-``FOLDER`` defaults to ``$ARBITRO_BURSTEIN_BBP`` or /work/refs/burstein-gen/bbp
+``FOLDER`` defaults to the one tools/refprogs.py finds (``$ARBITRO_BURSTEIN_BBP``)
 (files made by ``bbpPairings.exe --burstein -g``; they are not kept in the
 repository). ``--rules`` pairs with the 2026 defaults instead and counts the
 rounds where they depart from bbp.
@@ -15,10 +15,11 @@ rounds where they depart from bbp.
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from pathlib import Path
+
+from refprogs import burstein_folder
 
 from arbitro.pairing.burstein import BursteinOptions, pair_round
 from arbitro.pairing.checker import recorded_pairing, same_pairing
@@ -29,7 +30,7 @@ from arbitro.trf import load_trf
 def main(argv: list[str]) -> int:
     rules = "--rules" in argv
     args = [a for a in argv if not a.startswith("--")]
-    folder = Path(args[0] if args else os.environ.get("ARBITRO_BURSTEIN_BBP", "/work/refs/burstein-gen/bbp"))
+    folder = Path(args[0]) if args else burstein_folder()
     files = sorted(folder.glob("*.trf"))
     if not files:
         print(f"no TRF files in {folder}", file=sys.stderr)

@@ -43,6 +43,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from refprogs import chesspairing
+
 from arbitro.model import Colour, Tournament
 from arbitro.pairing import registry
 from arbitro.pairing.checker import recorded_pairing
@@ -166,7 +168,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--max-players", type=int, default=60)
     ap.add_argument("--log", type=Path, default=Path("chesspairing-crosscheck.jsonl"))
-    ap.add_argument("--chesspairing", default=os.environ.get("CHESSPAIRING", ""))
+    ap.add_argument("--chesspairing", default=chesspairing())
     ap.add_argument("--report", action="store_true")
     args = ap.parse_args(argv)
     entries = read_log(args.log) if args.log.exists() else []

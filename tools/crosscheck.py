@@ -36,7 +36,7 @@ table counts every tournament so far. The fast path is held equal to the full se
 differential test, so an entry of an earlier commit stands for the engine until a change of the
 rules' reading (docs/dutch-speed.md §Cross-check).
 
-bbpPairings is found at --bbp, $BBPPAIRINGS or /work/refs/bbpPairings/bbpPairings.exe (never
+bbpPairings is found at --bbp or by tools/refprogs.py (never
 committed; build it from its public source). The log has one JSON line per tournament; a run
 with the same log resumes where it stopped, and ``--report`` prints the table from a log alone.
 Run it under ``nice``. Prints the table by axis, the unexplained rounds, and the CPU time per
@@ -61,6 +61,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from refprogs import bbp_or_default
+
 from arbitro.model import Acceleration, ByeRequest, ProhibitedPairing, Tournament
 from arbitro.pairing.checker import DEPARTURES, READINGS, check_round, recorded_pairing, same_pairing
 from arbitro.pairing.dutch import pair_round
@@ -69,7 +71,6 @@ from arbitro.pairing.generator import GeneratorConfig, generate
 from arbitro.pairing.types import NoValidPairing, RoundPairing
 from arbitro.trf import read_trf, write_trf
 
-DEFAULT_BBP = Path("/work/refs/bbpPairings/bbpPairings.exe")
 BBP_TIMEOUT = 3600
 
 
@@ -453,7 +454,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--prior", type=Path, nargs="*", default=[],
                     help="logs of earlier runs (.jsonl or .jsonl.gz, e.g. benchmarks/results/crosscheck/*):"
                     " their tournaments are skipped and counted in the table")
-    ap.add_argument("--bbp", type=Path, default=Path(os.environ.get("BBPPAIRINGS", DEFAULT_BBP)))
+    ap.add_argument("--bbp", type=Path, default=bbp_or_default())
     ap.add_argument("--report", action="store_true", help="only print the table from --log")
     ap.add_argument("--jobs", type=int, default=1, help="tournaments checked in parallel")
     args = ap.parse_args(argv)

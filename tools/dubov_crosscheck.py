@@ -61,6 +61,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import crosscheck  # noqa: E402 - the sibling tool: its generator keys
+from refprogs import py4swiss_python  # noqa: E402 - one finder for the reference programs
 
 from arbitro.model import Colour, ProhibitedPairing, ResultCode, RoundResult, Tournament  # noqa: E402
 from arbitro.pairing import registry
@@ -581,8 +582,8 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--max-players", type=int, default=100)
     ap.add_argument("--log", type=Path, default=Path("dubov-crosscheck.jsonl"))
     ap.add_argument("--prior", type=Path, nargs="*", default=[], help="logs of earlier runs (.jsonl or .jsonl.gz)")
-    ap.add_argument("--py4swiss", default=os.environ.get("PY4SWISS_PYTHON", ""),
-                    help="a Python that imports py4swiss (default: $PY4SWISS_PYTHON)")  # fmt: skip
+    ap.add_argument("--py4swiss", default=py4swiss_python(),
+                    help="a Python that imports py4swiss (default: tools/refprogs.py)")  # fmt: skip
     ap.add_argument("--report", action="store_true", help="only print the table from the logs")
     ap.add_argument("--jobs", type=int, default=1, help="accepted for symmetry with crosscheck.py; runs one at a time")
     args = ap.parse_args(argv)

@@ -29,7 +29,6 @@ Prints the tournaments compared and equal, the rounds by class and the first exa
 from __future__ import annotations
 
 import json
-import os
 import random
 import subprocess
 import sys
@@ -39,6 +38,8 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+
+from refprogs import gacrux_python
 
 from arbitro.teams.generator import GeneratorConfig, generate
 from arbitro.teams.model import ColourPreferenceType, PrimaryScore, TeamEvent, TeamScoring
@@ -64,11 +65,6 @@ def config(seed: int, board_forfeit: float | None = None) -> GeneratorConfig:
 def _choice(rng: random.Random, options: list[float], fixed: float | None) -> float:
     value = rng.choice(options)  # drawn in any case: the seed's other choices stay the same
     return value if fixed is None else fixed
-
-
-def gacrux_python() -> str | None:
-    """``$ARBITRO_GACRUX``: a python with the ``gacrux`` package (see the module docstring)."""
-    return os.environ.get("ARBITRO_GACRUX") or None
 
 
 @dataclass

@@ -1,18 +1,19 @@
 """Cross-check Arbitro's team tie-breaks with FIDE's TEC tie-break checker (issue 18).
 
 Usage: python tools/team_tiebreak_crosscheck.py [N] [--forfeits] [--odd]
-Needs TieBreakServer at $ARBITRO_TEC or /work/refs/TieBreakServer (never committed).
+Needs TieBreakServer, found by tools/refprogs.py (never committed).
 Prints, per tie-break, how many team values agree, and the first differences.
 """
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
 from fractions import Fraction
 from pathlib import Path
+
+from refprogs import find_tec_folder
 
 from arbitro.teams.generator import GeneratorConfig, generate
 from arbitro.teams.tiebreaks import compute_team_tiebreaks, parse_team_tiebreak
@@ -23,10 +24,8 @@ CODES = ["MPTS", "GPTS", "MPVGP", "BH:MP", "BH:GP", "BH:MP/C1", "BH:GP/C1", "BH:
 
 
 def tec_dir() -> Path | None:
-    for cand in (os.environ.get("ARBITRO_TEC"), "/work/refs/TieBreakServer"):
-        if cand and (Path(cand) / "tiebreakchecker.py").exists():
-            return Path(cand)
-    return None
+    """TieBreakServer's folder (tools/refprogs.py), or ``None``."""
+    return find_tec_folder()
 
 
 def tec_values(trf: Path, codes: list[str], tec: Path, rounds: int) -> dict[int, list[str]]:

@@ -6,7 +6,7 @@ the tie-break half; the Dutch pairings half is ``tools/crosscheck.py`` (bbpPairi
 axes, log and table this tool shares (its generator-axes functions are imported, not copied).
 
 The other engine is FIDE's TEC tie-break checker, TieBreakServer 1.9.57 (Python, MIT, (c) FIDE,
-``tiebreakchecker.py``), found at ``--tec``, ``$ARBITRO_TEC`` or /work/refs/TieBreakServer (never
+``tiebreakchecker.py``), found at ``--tec`` or by tools/refprogs.py (never
 committed; its own ``.venv/bin/python`` is used when present). Directions:
 
 * ``arbitro``: Arbitro generates a Dutch Swiss (the seeded axes of tools/crosscheck.py: players,
@@ -87,7 +87,8 @@ from crosscheck import (  # noqa: E402 - the sibling tool, imported for its axes
     read_log,
     run_jobs,
 )
-from team_tiebreak_crosscheck import tec_dir  # noqa: E402 - one finder for TEC
+from refprogs import find_tec_folder as tec_dir  # noqa: E402 - one finder for the reference programs
+from refprogs import tec_python  # noqa: E402
 
 from arbitro.model import Tournament  # noqa: E402
 from arbitro.pairing import registry  # noqa: E402
@@ -114,11 +115,6 @@ def tec_codes(rules: str, codes: list[str] = CODES) -> list[str]:
 
 # ----------------------------------------------------------------------------------------------
 # the two programs
-def tec_python(tec: Path) -> str:
-    py = tec / ".venv" / "bin" / "python"
-    return str(py) if py.exists() else sys.executable
-
-
 def run_tec(
     tec: Path, path: Path, rules: str, rounds: int, unrated: int | None, codes: list[str] = CODES
 ) -> dict[int, dict[str, str]]:

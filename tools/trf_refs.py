@@ -2,11 +2,10 @@
 
 The references are built on this machine from their public sources and never committed:
 
-* bbpPairings v6.0.0: ``$ARBITRO_BBP`` (the executable), else ``/work/refs/bbpPairings/bbpPairings.exe``;
-  ``--dutch FILE -c`` parses the file, checks its points and re-pairs every round.
-* FIDE's TEC reader (TieBreakServer, ``trf2json.py`` through ``convert.py`` and ``tiebreakchecker.py``):
-  ``$ARBITRO_TEC`` (the folder), else ``/work/refs/TieBreakServer``; its Python is ``$ARBITRO_TEC_PYTHON``,
-  else ``.venv/bin/python`` in that folder, else this interpreter (it needs ``networkx``).
+* bbpPairings v6.0.0 (found by tools/refprogs.py): ``--dutch FILE -c`` parses the file, checks its
+  points and re-pairs every round.
+* FIDE's TEC reader (TieBreakServer, ``trf2json.py`` through ``convert.py`` and ``tiebreakchecker.py``;
+  found by tools/refprogs.py with a Python that has ``networkx``).
 
 As a script it is the benchmark of the issue: ``bbpPairings -c`` over COUNT ``arbitro generate``
 tournaments covering the kinds of :func:`generated_kinds`, written as TRF-2026 and TRF16::
@@ -21,7 +20,6 @@ with Arbitro's reading (players, results, points); its time is then included.
 from __future__ import annotations
 
 import json
-import os
 import random
 import resource
 import subprocess
@@ -33,6 +31,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
+
+from refprogs import Tec, find_bbp, find_tec
 
 from arbitro.model import (
     Acceleration,
@@ -60,7 +60,6 @@ __all__ = [
     "without_padding",
 ]
 
-REFS = Path("/work/refs")
 
 #: What TEC's reader makes of each result code (trf2json ``results``, trf.md §3.3): score class, played.
 TEC_CLASS = {
@@ -68,34 +67,6 @@ TEC_CLASS = {
     "D": ("D", True), "L": ("L", True), "+": ("W", False), "F": ("W", False), "H": ("D", False),
     "-": ("Z", False), "Z": ("Z", False), " ": ("Z", False),
 }  # fmt: skip
-
-
-def find_bbp() -> Path | None:
-    """bbpPairings' executable, or ``None`` when it is not on this machine."""
-    env = os.environ.get("ARBITRO_BBP")
-    path = Path(env) if env else REFS / "bbpPairings" / "bbpPairings.exe"
-    return path if path.is_file() and os.access(path, os.X_OK) else None
-
-
-@dataclass(frozen=True, slots=True)
-class Tec:
-    folder: Path
-    python: str
-
-
-def find_tec() -> Tec | None:
-    """FIDE's TEC reader (TieBreakServer folder and a Python with networkx), or ``None``."""
-    env = os.environ.get("ARBITRO_TEC")
-    folder = Path(env) if env else REFS / "TieBreakServer"
-    if not (folder / "trf2json.py").is_file() or not (folder / "tiebreakchecker.py").is_file():
-        return None
-    python = os.environ.get("ARBITRO_TEC_PYTHON") or (
-        str(folder / ".venv" / "bin" / "python")
-        if (folder / ".venv" / "bin" / "python").exists()
-        else sys.executable
-    )
-    probe = subprocess.run([python, "-c", "import networkx"], capture_output=True, check=False)
-    return Tec(folder, python) if probe.returncode == 0 else None
 
 
 @dataclass(slots=True)
@@ -388,7 +359,7 @@ def main(argv: list[str]) -> int:
         return 2
     bbp = find_bbp()
     if bbp is None:
-        print("bbpPairings not found: set ARBITRO_BBP or build /work/refs/bbpPairings/bbpPairings.exe")
+        print("bbpPairings not found: set ARBITRO_BBP or ARBITRO_REFS (tools/refprogs.py)")
         return 2
     outcomes: Counter[str] = Counter()
     differing = Counter[str]()

@@ -8,11 +8,13 @@ A message the faces must be able to say in the reader's language is a
 :class:`Message` (made by :func:`msg`): the English text (a ``str``, so every
 caller that prints it keeps working) plus a stable ``code`` and the ``params``
 its template was filled with. An error made from a :class:`Message` carries the
-same ``code`` and ``params``; a face looks the code up in its own translation
-table (the web: ``arbitro.web.tournaments.texts``) and fills the translated
-template with the same parameters. A parameter may itself be a :class:`Message`
-(a field's label, a nested reason): the face translates it first. Core code
-never translates; the English template is the default and the documentation.
+same ``code`` and ``params``; the words of each code live in the gettext
+catalogues of the package that raises it, and every face (the CLI, the
+documents, the web) says it through :mod:`arbitro.i18n`, which fills the
+template of the reader's language with the same parameters. A parameter may
+itself be a :class:`Message` (a field's label, a nested reason): it is said
+first. Core code never translates; the English template is the default and the
+documentation (the English catalogue says the same).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ strings (a registry's ``"module:function"``, Django's dotted paths). An allow-li
 * each top-level package may import only the packages listed for it in :data:`MAY_IMPORT`;
 * the faces (``cli``, ``web``, ``documents``) import no engine module. The engines are every module
   of ``arbitro.pairing`` but the seam (:data:`PAIRING_SEAM`: the registry, the built-in
-  registrations, the result types), so a new engine module is one without any list to update; and
+  registrations, the result types, the declared settings), so a new engine module is one without any list to update; and
   the team pairing modules of :data:`TEAM_ENGINES` (every module of ``arbitro.teams`` is classified,
   so a new one cannot slip past). Faces pair through :mod:`arbitro.pairing.registry` (teams:
   :mod:`arbitro.teams.engines`). The web and the documents import no federation package either;
@@ -25,7 +25,9 @@ from pathlib import Path
 
 from .import_graph import SRC, Import, cycles, graph, modules, one_cycle
 
-_BASE = {"arbitro.errors", "arbitro.model", "arbitro.limits"}  # limits: issue 21, the bounds of every input
+# limits: the bounds of every input (issue 21); jsonread: the one JSON field reader, i18n: the one catalogue
+# of words (issue 32)
+_BASE = {"arbitro.errors", "arbitro.model", "arbitro.limits", "arbitro.jsonread", "arbitro.i18n"}
 _RULES = {
     "arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.pairing", "arbitro.titles", "arbitro.prizes",
     "arbitro.teams",
@@ -38,6 +40,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "arbitro.errors": set(),
     "arbitro.model": {"arbitro.errors"},
     "arbitro.limits": {"arbitro.errors"},
+    "arbitro.i18n": {"arbitro.errors"},
     "arbitro.data": set(),
     "arbitro.jsonread": {"arbitro.errors"},
     "arbitro.trf": _BASE | {"arbitro.teams"},  # team records (310/320/...) are read into the team model
@@ -59,7 +62,8 @@ MAY_IMPORT: dict[str, set[str]] = {
 
 FACES = ("arbitro.cli", "arbitro.web", "arbitro.documents")
 #: The modules of ``arbitro.pairing`` a face may import; every other one is an engine.
-PAIRING_SEAM = {"arbitro.pairing", "arbitro.pairing.registry", "arbitro.pairing.systems", "arbitro.pairing.types"}
+PAIRING_SEAM = {"arbitro.pairing", "arbitro.pairing.registry", "arbitro.pairing.systems", "arbitro.pairing.types",
+                "arbitro.pairing.settings"}  # the settings systems declare (issue 32 item 3)
 #: The modules of ``arbitro.teams`` that pair (C.04.6 and the Berger team tables): engines.
 TEAM_ENGINES = {"arbitro.teams.swiss", "arbitro.teams.roundrobin", "arbitro.teams.colours", "arbitro.teams.state"}
 #: The other modules of ``arbitro.teams``: the model and rules a face may use, and the entry points

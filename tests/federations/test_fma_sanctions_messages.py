@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from arbitro.federations.fma.messages import CATALOGUE, Place, msg
+from arbitro.federations.fma import messages
+from arbitro.federations.fma.messages import ARTICLES, Place, msg
 from arbitro.federations.fma.sanctions import Sanction, SanctionKind, apply_to_tournament, describe
 from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
 
@@ -65,17 +66,21 @@ def test_fma_11_1_4_expulsion_drops_later_bye_requests() -> None:
 
 
 def test_messages_every_entry_has_article_spanish_and_english() -> None:
-    for key, entry in CATALOGUE.items():
-        assert entry.article.startswith("FMA"), key
-        assert entry.es.strip() and entry.en.strip() and entry.es != entry.en, key
-        fields_es = {f for f in _fields(entry.es)}
-        assert fields_es == set(_fields(entry.en)), key
+    """Each id: an FMA article, and words in the rulebook's own Spanish and English catalogues (issue 32 item 4)."""
+    import re
+    from pathlib import Path
 
+    from arbitro import i18n
 
-def _fields(template: str) -> list[str]:
-    import string
-
-    return [f for _t, f, _s, _c in string.Formatter().parse(template) if f]
+    locale = Path(messages.__file__).parent / "locale"
+    es, en = (i18n.read_mo((locale / lang / "LC_MESSAGES" / "arbitro.federations.fma.mo").read_bytes()) for lang in ("es", "en"))
+    assert set(ARTICLES) <= set(es) and set(es) == set(en)
+    for key, article in ARTICLES.items():
+        assert article.startswith("FMA"), key
+        said_es, said_en = es[key], en[key]
+        assert isinstance(said_es, str) and isinstance(said_en, str), key
+        assert said_es.strip() and said_en.strip() and said_es != said_en, key
+        assert set(re.findall(r"%\((\w+)\)", said_es)) == set(re.findall(r"%\((\w+)\)", said_en)), key
 
 
 def test_messages_place_and_category_localised() -> None:

@@ -2,7 +2,7 @@
 
 Fixtures in ``fixtures/burstein-bbp`` were written by ``bbpPairings.exe --burstein -g``
 (seeds on their first line); the full set of 119 generated files is replayed
-with ``-m slow`` from ``$ARBITRO_BURSTEIN_BBP`` (default /work/refs/burstein-gen/bbp).
+with ``-m slow`` from the folder tools/refprogs.py finds (``$ARBITRO_BURSTEIN_BBP``).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import refprogs  # tools/ (tests/conftest.py): the one finder of the reference programs
 
 from arbitro.pairing.absolute import violations
 from arbitro.pairing.burstein import BursteinOptions, bbp_default_acceleration, pair_round, seeding_rounds
@@ -47,7 +48,7 @@ def test_all_bbp_generated_tournaments_replay(request: pytest.FixtureRequest) ->
     """The whole generated set (119 files, 6-300 players, about 2 CPU minutes): only with ``-m slow``."""
     if "slow" not in (request.config.getoption("markexpr") or "") and not os.environ.get("ARBITRO_SLOW"):
         pytest.skip("full Burstein replay: run with -m slow (or ARBITRO_SLOW=1)")
-    folder = Path(os.environ.get("ARBITRO_BURSTEIN_BBP", "/work/refs/burstein-gen/bbp"))
+    folder = refprogs.burstein_folder()
     files = sorted(folder.glob("*.trf"))
     if not files:
         pytest.skip(f"no bbpPairings Burstein files in {folder} (see tools/burstein_bbp_compare.py)")

@@ -79,12 +79,9 @@ def test_board_standings_with_minimum_games() -> None:
 
 
 def _tec() -> Path | None:
-    import os
+    import refprogs  # tools/ (tests/conftest.py): the one finder of the reference programs
 
-    for cand in (os.environ.get("ARBITRO_TEC"), "/work/refs/TieBreakServer"):
-        if cand and (Path(cand) / "tiebreakchecker.py").exists():
-            return Path(cand)
-    return None
+    return refprogs.find_tec_folder()
 
 
 @pytest.mark.slow

@@ -56,7 +56,7 @@ TEC_NEGATIVE_A = {
 def bbp() -> Path:
     path = refs.find_bbp()
     if path is None:
-        pytest.skip("bbpPairings not found: set ARBITRO_BBP or build /work/refs/bbpPairings/bbpPairings.exe")
+        pytest.skip("bbpPairings not found: set ARBITRO_BBP or ARBITRO_REFS (tools/refprogs.py)")
     return path  # type: ignore[no-any-return]
 
 

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from tests.documents.helpers import norm_round_robin
 
-from arbitro.documents.labels import LANGS, Labels
+from arbitro.documents.labels import Labels, langs
 from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
 from arbitro.pairing.berger import berger_round
 from arbitro.views import (
@@ -161,8 +161,13 @@ def test_scores_by_round_are_cumulative() -> None:
 
 
 def test_every_label_exists_in_spanish_and_english() -> None:
-    from arbitro.documents import labels as mod
+    """The documents' catalogues (issue 32 item 4: documents/locale/<lang>/LC_MESSAGES/arbitro.documents.po)."""
+    from pathlib import Path
 
-    assert set(mod._ES) == set(mod._EN)
-    assert LANGS == ("es", "en")
+    from arbitro import documents, i18n
+
+    locale = Path(documents.__file__).parent / "locale"
+    es, en = (i18n.read_mo((locale / lang / "LC_MESSAGES" / "arbitro.documents.mo").read_bytes()) for lang in ("es", "en"))
+    assert set(es) == set(en)
+    assert langs() == ("es", "en")
     assert Labels("es")["standings"] == "Clasificación" and Labels("en")["standings"] == "Standings"

@@ -52,11 +52,11 @@ def logged(client, arbiter):
 
 @pytest.fixture(autouse=True)
 def _fresh_cache():
-    from arbitro.web.tournaments import store
+    from arbitro.web.tournaments import eventlog
 
-    store.clear_cache()
+    eventlog.clear_cache()
     yield
-    store.clear_cache()
+    eventlog.clear_cache()
 
 
 @pytest.fixture(autouse=True)

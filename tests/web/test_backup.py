@@ -15,7 +15,7 @@ from django.test import Client
 
 from arbitro.cli import main
 from arbitro.errors import ArbitroError
-from arbitro.web.tournaments import models, service, store
+from arbitro.web.tournaments import eventlog, models, service, store
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +46,7 @@ def _normal(html: str) -> str:
 
 
 def pages(slug: str) -> dict[str, str]:
-    store.clear_cache()
+    eventlog.clear_cache()
     c = Client()
     out = {}
     for p in ["/", "/federation/"] + [f"/t/{slug}/{x}" for x in PAGES]:

@@ -38,7 +38,7 @@ from arbitro.pairing.dutch_state import build_state
 from arbitro.tournament import replay
 from arbitro.tournament.importing import events_from_tournament
 from arbitro.trf import parse_trf
-from arbitro.web.tournaments import models, service, store
+from arbitro.web.tournaments import eventlog, models, service, store
 
 pytestmark = pytest.mark.django_db
 
@@ -178,7 +178,7 @@ def _check(path: Path, client: Any, monkeypatch: pytest.MonkeyPatch, *, pdf_roun
     if cli is not None:  # the desk adopts it: the event log becomes the state
         service.adopt(row)
         row.refresh_from_db()
-        store.clear_cache()
+        eventlog.clear_cache()
         assert service.is_event_based(row)
         assert _web(client, row, rounds) == expected, f"{path.name}: web page (event log)"
     return rounds

@@ -30,11 +30,14 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from arbitro import i18n
 from arbitro.limits import TEXT_WIDTHS
 from arbitro.web.tournaments import models, service, texts
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "arbitro"
-TEMPLATES = SRC / "web" / "tournaments" / "templates" / "tournaments"
+#: The page templates of the apps split out of the tournaments app (issue 32), each in its own folder.
+TEMPLATES = [SRC / "web" / app / "templates" / folder for app, folder in
+             (("tournaments", "tournaments"), ("public", "public"), ("members", "members"), ("ops", "ops"))]
 
 # -- core codes --------------------------------------------------------------------------------
 
@@ -89,43 +92,77 @@ def _web_fields(template: str) -> set[str]:
     return set(re.findall(r"%\((\w+)\)[sr]", template))
 
 
-def _entries(entry: object) -> list[str]:
-    if isinstance(entry, tuple):
-        return [entry[0], entry[1]]
-    with translation.override(None):
-        return [str(entry)]
+def _core_owners() -> dict[str, str]:
+    """code -> the package whose source raises it (``""``: the package ``arbitro`` itself, e.g. limits.py)."""
+    owners: dict[str, str] = {}
+    for path in SRC.rglob("*.py"):
+        parts = path.relative_to(SRC).parts
+        if parts[0] in ("web", "cli", "documents"):
+            continue
+        source = path.read_text(encoding="utf-8")
+        if re.search(r"from arbitro\.errors import .*\bmsg\b", source) and "msg(" in source:
+            for code in re.findall(r'\bmsg\(\s*"([\w.]+)"', source):
+                owners[code] = parts[0] if len(parts) > 1 else ""
+    return owners
 
 
-def test_every_core_message_code_has_a_web_translation_with_the_same_parameters() -> None:
+def _owned(package: str, lang: str) -> dict[str, i18n.Entry]:
+    """The entries of one package's own catalogue in ``lang`` (no fallback)."""
+    folder = SRC / package if package else SRC
+    domain = ".".join(("arbitro", package)) if package else "arbitro"
+    mo = folder / "locale" / lang / "LC_MESSAGES" / f"{domain}.mo"
+    return i18n.read_mo(mo.read_bytes()) if mo.is_file() else {}
+
+
+def _entries(entry: i18n.Entry) -> list[str]:
+    return list(entry.forms) if isinstance(entry, i18n.Plural) else [entry]
+
+
+_CORE_PACKAGES = ("", "tournament", "titles", "trf", "teams")
+#: Catalogue entries that are words, not message codes: the result parser's refusals, a language's own
+#: name, the TRF reader's field names and the frame of its diagnostics.
+_WORDS_NOT_CODES = (texts.RESULT_SYNTAX, "language.", "trf.field.", "trf.where.", "trf.diagnostic", "trf.more")
+
+
+def test_every_core_message_code_is_in_its_packages_catalogues_with_the_same_parameters() -> None:
+    """Each code in the catalogue of the package that raises it (issue 32 item 4), in every language."""
     core = _core_messages()
     assert len(core) > 60  # the desk's errors (tournament service, byes, FIDE checks, text fields)
-    missing = sorted(set(core) - set(texts.TEXTS))
-    assert not missing, f"core codes without a translation in web/tournaments/texts.py: {missing}"
-    for code, template in core.items():
-        for web in _entries(texts.TEXTS[code]):
-            assert _web_fields(web) == _fields(template), (code, web, template)
-    stale = sorted(set(texts.TEXTS) - set(core))
-    assert not stale, f"web texts for codes the core no longer has: {stale}"
+    owners = _core_owners()
+    assert {"es", "en"} <= set(i18n.languages())
+    for lang in i18n.languages():
+        known: dict[str, i18n.Entry] = {}
+        for package in _CORE_PACKAGES:
+            known.update(_owned(package, lang))
+        missing = sorted(set(core) - set(known))
+        assert not missing, f"{lang}: core codes without words in the catalogues: {missing}"
+        for code, template in core.items():
+            package = owners.get(code, "" if code.startswith("field.") else "tournament")
+            assert code in _owned(package, lang), f"{lang}: {code} is not in arbitro.{package}'s catalogue"
+            for said in _entries(known[code]):
+                assert _web_fields(said) == _fields(template), (lang, code, said, template)
+        stale = sorted(c for c in set(known) - set(core) if not c.startswith(_WORDS_NOT_CODES))
+        assert not stale, f"{lang}: catalogue words for codes the core no longer has: {stale}"
 
 
-def test_every_web_text_is_in_the_spanish_catalogue() -> None:
-    with translation.override("es"):
-        for code, entry in texts.TEXTS.items():
-            if isinstance(entry, tuple):
-                for n in (1, 2):
-                    es = translation.ngettext(entry[0], entry[1], n)
-                    assert es != (entry[0] if n == 1 else entry[1]), code
-            else:
-                with translation.override(None):
-                    english = str(entry)
-                assert str(entry) != english or code in _SAME_IN_SPANISH, code
-        for entry in texts.RESULT_TEXTS.values():
-            with translation.override(None):
-                english = str(entry)
-            assert str(entry) != english
+def test_every_core_word_is_in_spanish() -> None:
+    english: dict[str, i18n.Entry] = {}
+    spanish: dict[str, i18n.Entry] = {}
+    for package in _CORE_PACKAGES:
+        english.update(_owned(package, "en"))
+        spanish.update(_owned(package, "es"))
+    assert set(english) == set(spanish)
+    for code, entry in english.items():
+        if code not in _SAME_IN_SPANISH:
+            assert _entries(spanish[code]) != _entries(entry), code
 
 
-_SAME_IN_SPANISH: set[str] = {"team.lineup_errors"}  # "%(first)s; %(rest)s": punctuation only
+_SAME_IN_SPANISH: set[str] = {
+    "team.lineup_errors",  # "%(first)s; %(rest)s": punctuation only
+    "trf.diagnostic",  # "%(where)s: %(what)s"
+    "trf.field.rating",  # "rating", as Spanish-speaking arbiters say
+    "trf.field.bye",
+}
 
 
 def test_a_core_error_is_shown_in_the_readers_language() -> None:
@@ -202,7 +239,7 @@ def _visible(html: str) -> list[str]:
     return parser.parts
 
 
-@pytest.mark.parametrize("path", sorted(TEMPLATES.glob("*.html")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(p for d in TEMPLATES for p in d.glob("*.html")), ids=lambda p: p.name)
 def test_template_has_no_visible_literal_outside_translate(path: Path) -> None:
     left = []
     for part in _visible(_strip_template(path.read_text(encoding="utf-8"))):
@@ -501,7 +538,7 @@ def test_every_B01_check_detail_is_a_coded_message(norm_event) -> None:
     core = store_module().load(norm_event)
     details = [c.detail for pn in evaluate_norms(core) for n in pn.norms for c in n.checks]
     assert details
-    uncoded = [d for d in details if not isinstance(d, Message) or d.code not in texts.TEXTS]
+    uncoded = [d for d in details if not isinstance(d, Message) or i18n.template(d.code, "es") is None]
     assert not uncoded, uncoded[:5]
 
 

@@ -241,10 +241,10 @@ def test_pg_two_arbiters_enter_the_same_round_at_once_no_lost_update() -> None:
 
 
 def test_a_public_page_is_built_once_per_version_however_many_clients_ask_at_once() -> None:
-    """Single flight in ``store.cached_page``: 8 threads missing the cache at once -> one build."""
+    """Single flight in ``eventlog.cached_page``: 8 threads missing the cache at once -> one build."""
     import time as _time
 
-    from arbitro.web.tournaments import store
+    from arbitro.web.tournaments import eventlog
 
     class Row:
         pk, version = 987654, 1
@@ -256,9 +256,9 @@ def test_a_public_page_is_built_once_per_version_however_many_clients_ask_at_onc
         _time.sleep(0.2)
         return b"page"
 
-    store.clear_cache()
+    eventlog.clear_cache()
     out: list[bytes] = []
-    threads = [threading.Thread(target=lambda: out.append(store.cached_page(Row(), "/x|es", build))) for _ in range(8)]
+    threads = [threading.Thread(target=lambda: out.append(eventlog.cached_page(Row(), "/x|es", build))) for _ in range(8)]
     for t in threads:
         t.start()
     for t in threads:

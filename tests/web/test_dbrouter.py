@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from arbitro.web.ops import dbrouter
-from arbitro.web.tournaments import models, store
+from arbitro.web.tournaments import eventlog, models, store
 
 
 def test_router_sends_only_marked_public_reads_to_a_configured_replica(settings) -> None:
@@ -39,13 +39,13 @@ def swiss(fixtures_dir):
 @pytest.mark.django_db
 def test_public_pages_and_api_are_marked_desk_and_logged_in_are_not(client, swiss, monkeypatch) -> None:
     seen: dict[str, bool] = {}
-    original = store.load
+    original = eventlog.load
 
     def spy(row):  # type: ignore[no-untyped-def]
         seen[current[0]] = dbrouter.PUBLIC_READ.get()
         return original(row)
 
-    monkeypatch.setattr(store, "load", spy)
+    monkeypatch.setattr(eventlog, "load", spy)
     current = ["page"]
     client.get(f"/t/{swiss.slug}/standings/")
     current[0] = "api"

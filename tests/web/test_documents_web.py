@@ -16,7 +16,8 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from arbitro.documents import render_pdf
-from arbitro.web.tournaments import models, service, store, views_documents
+from arbitro.web.public import documents as views_documents
+from arbitro.web.tournaments import models, service, store
 
 pytestmark = pytest.mark.django_db
 
@@ -112,12 +113,12 @@ def test_trf_of_finished_rounds_passes_arbitro_trf_validate(client, row, tmp_pat
 
 def _bbp_exit(text: str, tmp_path) -> int | None:
     """``bbpPairings --dutch FILE -c`` exit code (``None`` when bbpPairings is not on this machine)."""
-    import os
     import subprocess
-    from pathlib import Path
 
-    bbp = Path(os.environ.get("ARBITRO_BBP", "/work/refs/bbpPairings/bbpPairings.exe"))
-    if not (bbp.is_file() and os.access(bbp, os.X_OK)):
+    import refprogs  # tools/ (tests/conftest.py): the one finder of the reference programs
+
+    bbp = refprogs.find_bbp()
+    if bbp is None:
         return None
     path = tmp_path / "bbp.trf26.trf"
     path.write_text(text, encoding="utf-8")

@@ -48,7 +48,7 @@ from django.test import Client  # noqa: E402
 from arbitro.errors import ArbitroError  # noqa: E402
 from arbitro.web.ops import backup  # noqa: E402
 from arbitro.web.ops.atomic import atomic_path  # noqa: E402
-from arbitro.web.tournaments import models, service, store  # noqa: E402
+from arbitro.web.tournaments import eventlog, models, service, store  # noqa: E402
 
 
 @pytest.fixture
@@ -64,7 +64,7 @@ def test_random_query_strings_share_one_cached_page(client, swiss) -> None:
     Since the early page cache (web/ops/pagecache.py), they never reach the view: no lookup in the
     view's cache at all, the same bytes."""
     calls = []
-    original = store.cached_page_at
+    original = eventlog.cached_page_at
 
     def counting(t, key, build, **kw):
         calls.append(key)
@@ -72,12 +72,12 @@ def test_random_query_strings_share_one_cached_page(client, swiss) -> None:
 
     url = f"/t/{swiss.slug}/standings/"
     first = client.get(url).content
-    store.cached_page_at = counting  # type: ignore[assignment]
+    eventlog.cached_page_at = counting  # type: ignore[assignment]
     try:
         for i in range(5):
             assert client.get(f"{url}?x={i}&nocache={i * 7}").content == first
     finally:
-        store.cached_page_at = original  # type: ignore[assignment]
+        eventlog.cached_page_at = original  # type: ignore[assignment]
     assert calls == []
 
 
@@ -88,7 +88,7 @@ def test_round_view_is_cached_per_language(client, swiss) -> None:
     client.post("/language/", {"language": "en", "next": "/"})
     en = client.get(url).content.decode()
     assert es != en
-    store.clear_cache()
+    eventlog.clear_cache()
     assert client.get(url).content.decode() == en  # the English page, built afresh, is the same
 
 
@@ -98,7 +98,7 @@ def test_unpublished_tournament_hides_its_players_everywhere(client, swiss) -> N
     assert client.get(f"/p/{person.pk}/").status_code == 200
     swiss.published = False
     swiss.save(update_fields=["published"])
-    store.clear_cache()
+    eventlog.clear_cache()
     assert client.get(f"/p/{person.pk}/").status_code == 404
     assert client.get(f"/t/{swiss.slug}/player/1/").status_code == 404
     assert client.get(f"/t/{swiss.slug}/players/").status_code == 404

@@ -18,7 +18,7 @@ from tests.pairing.dummy_system import KEY, registered
 
 from arbitro.tournament import events as ev
 from arbitro.tournament import state as core_state
-from arbitro.web.tournaments import forms, models, service, store
+from arbitro.web.tournaments import eventlog, forms, models, service, versioned
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +69,7 @@ def _results_post(row):
 def test_one_result_post_replays_the_log_once(logged, chief, replays, django_capture_on_commit_callbacks):
     row = _swiss(chief)
     data = _results_post(row)
-    store.clear_cache()
+    eventlog.clear_cache()
     before, events = row.version, row.events.count()
     replays["n"] = 0
     with django_capture_on_commit_callbacks(execute=True):
@@ -143,15 +143,15 @@ def test_a_process_that_had_the_previous_version_extends_it_by_the_new_results_w
     """Issue 19 (load): another server process (no state seeded by the commit) reads the new version of a
     result entered by applying the results after its previous version's state, equal to the full replay."""
     row = _swiss(chief)
-    store.clear_cache()
+    eventlog.clear_cache()
     previous = service.state(row)  # this process's state of the version before the results
     st = service.state(row)
     for number in (1, 2):
         service.enter_results(row, st.paired_rounds, {number: "1-0" if number == 1 else "½-½"}, chief)
     row.refresh_from_db()
-    with store._LOCK:  # as in a process that did not commit them: only the previous version is known
-        for key in [k for k in store._CACHE if k[0] == row.pk and k[1] > _version_of(row, previous)]:
-            del store._CACHE[key]
+    with versioned._LOCK:  # as in a process that did not commit them: only the previous version is known
+        for key in [k for k in versioned._CACHE if k[0] == row.pk and k[1] > _version_of(row, previous)]:
+            del versioned._CACHE[key]
     replays["n"] = 0
     new = service.state(row)
     assert replays["n"] == 0
@@ -161,4 +161,4 @@ def test_a_process_that_had_the_previous_version_extends_it_by_the_new_results_w
 
 
 def _version_of(row, previous):
-    return next(v for (pk, v, key), value in store._CACHE.items() if pk == row.pk and key == "state" and value is previous)
+    return next(v for (pk, v, key), value in versioned._CACHE.items() if pk == row.pk and key == "state" and value is previous)

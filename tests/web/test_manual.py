@@ -264,8 +264,8 @@ def test_the_help_link_is_translated(db) -> None:
 OPS: dict[tuple[str, str], str] = {
     **{(op.template.replace("tournaments/", "tournaments/templates/tournaments/", 1), op.name): op.label
        for op in operations.OPERATIONS},  # fmt: skip
-    ("tournaments/templates/tournaments/desk_members.html", "remove"): "Remove",
-    ("tournaments/templates/tournaments/desk_members.html", "add"): "Add",
+    ("members/templates/members/members.html", "remove"): "Remove",
+    ("members/templates/members/members.html", "add"): "Add",
     ("teams/templates/teams/desk_panel.html", "pair"): "Pair round",
     ("teams/templates/teams/desk_panel.html", "deadline"): "Save deadline",
     ("teams/templates/teams/desk_panel.html", "match"): "Save match",

@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db.models import F
 
-from arbitro.web.tournaments import models, store
+from arbitro.web.tournaments import eventlog, models, store, versioned
 
 
 @pytest.fixture
@@ -21,13 +21,13 @@ def swiss(fixtures_dir):
 @pytest.fixture
 def view_calls(monkeypatch):
     calls: list[str] = []
-    original = store.cached_page_at
+    original = eventlog.cached_page_at
 
     def counting(t, key, build, **kw):  # type: ignore[no-untyped-def]
         calls.append(key)
         return original(t, key, build, **kw)
 
-    monkeypatch.setattr(store, "cached_page_at", counting)
+    monkeypatch.setattr(eventlog, "cached_page_at", counting)
     return calls
 
 
@@ -103,7 +103,7 @@ def test_while_a_version_is_built_other_readers_get_the_previous_one(swiss) -> N
     """One build per version; meanwhile the previous page with its own version (the ETag and data-version say it)."""
     import threading
 
-    old = store.cached_page_at(swiss, "k", lambda: b"one", stale_ok=True)
+    old = eventlog.cached_page_at(swiss, "k", lambda: b"one", stale_ok=True)
     swiss.version += 1
     started, release, out = threading.Event(), threading.Event(), []
 
@@ -112,14 +112,14 @@ def test_while_a_version_is_built_other_readers_get_the_previous_one(swiss) -> N
         release.wait(5)
         return b"two"
 
-    builder = threading.Thread(target=lambda: out.append(store.cached_page_at(swiss, "k", slow, stale_ok=True)))
+    builder = threading.Thread(target=lambda: out.append(eventlog.cached_page_at(swiss, "k", slow, stale_ok=True)))
     builder.start()
     assert started.wait(5)
-    assert store.cached_page_at(swiss, "k", lambda: b"never", stale_ok=True) == old
+    assert eventlog.cached_page_at(swiss, "k", lambda: b"never", stale_ok=True) == old
     release.set()
     builder.join(5)
     assert out == [(swiss.version, b"two")]
-    assert store.cached_page_at(swiss, "k", lambda: b"never") == (swiss.version, b"two")
+    assert eventlog.cached_page_at(swiss, "k", lambda: b"never") == (swiss.version, b"two")
 
 
 @pytest.mark.django_db
@@ -204,16 +204,16 @@ def test_processes_share_a_build_through_the_shared_cache(swiss, monkeypatch) ->
     from django.core.cache import cache
 
     cache.clear()
-    monkeypatch.setattr(store, "_shared_cache", lambda: cache)
-    old = store.cached_page_at(swiss, "k", lambda: b"one", stale_ok=True)
+    monkeypatch.setattr(versioned, "shared_cache", lambda: cache)
+    old = eventlog.cached_page_at(swiss, "k", lambda: b"one", stale_ok=True)
     swiss.version += 1
     skey = f"page:{cache.get('page-generation', 0)}:{swiss.pk}:{swiss.version}:k"
     assert cache.add(f"{skey}:building", 1)  # another process claimed this version
-    assert store.cached_page_at(swiss, "k", lambda: b"never", stale_ok=True) == old
+    assert eventlog.cached_page_at(swiss, "k", lambda: b"never", stale_ok=True) == old
     cache.set(skey, b"two")  # that process is done
-    assert store.cached_page_at(swiss, "k", lambda: b"never", stale_ok=True) == (swiss.version, b"two")
-    monkeypatch.setattr(store, "SHARED_WAIT", 0.2)
+    assert eventlog.cached_page_at(swiss, "k", lambda: b"never", stale_ok=True) == (swiss.version, b"two")
+    monkeypatch.setattr(versioned, "SHARED_WAIT", 0.2)
     swiss.version += 1
     skey = f"page:{cache.get('page-generation', 0)}:{swiss.pk}:{swiss.version}:other"
     assert cache.add(f"{skey}:building", 1)
-    assert store.cached_page_at(swiss, "other", lambda: b"built here") == (swiss.version, b"built here")  # builder gone
+    assert eventlog.cached_page_at(swiss, "other", lambda: b"built here") == (swiss.version, b"built here")  # builder gone

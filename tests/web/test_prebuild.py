@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 
 from arbitro.web.ops import prebuild
-from arbitro.web.tournaments import models, service, store
+from arbitro.web.tournaments import eventlog, models, service, versioned
 
 
 def _play(svc) -> None:  # type: ignore[no-untyped-def]
@@ -45,10 +45,10 @@ def test_built_ahead_are_the_bytes_a_reader_would_build(client, row) -> None:
     ahead = {}
     for path, lang in prebuild.hot_paths(row.slug, 1, row.pk):
         key = prebuild.key_of(path, lang)
-        ahead[(path, lang)] = store._PAGES[(row.pk, row.version, key)]
+        ahead[(path, lang)] = versioned._PAGES[(row.pk, row.version, key)]
         assert _get(client, path, lang) == ahead[(path, lang)]  # served from what was built ahead
     assert prebuild.run(row.pk) == 0  # this version is done: a second job does nothing
-    store.clear_cache()  # nothing built: each reader's miss builds it
+    eventlog.clear_cache()  # nothing built: each reader's miss builds it
     for (path, lang), content in ahead.items():
         assert _get(client, path, lang) == content, path
 
@@ -76,22 +76,22 @@ def test_the_builder_does_not_count_against_the_api_limit(row, monkeypatch) -> N
 def test_a_pending_hot_page_is_left_to_its_builder(row, monkeypatch) -> None:
     """Readers with a previous version get it while the builder builds the new one; a page that is not hot,
     or a builder that has not delivered within PENDING_SECONDS, is built by the reader as before."""
-    old = store.cached_page_at(row, "hot", lambda: b"one", stale_ok=True)
-    store.cached_page_at(row, "cold", lambda: b"one", stale_ok=True)
+    old = eventlog.cached_page_at(row, "hot", lambda: b"one", stale_ok=True)
+    eventlog.cached_page_at(row, "cold", lambda: b"one", stale_ok=True)
     row.version += 1
-    store.mark_pending(row.pk, row.version, frozenset({"hot"}))
-    assert store.cached_page_at(row, "hot", lambda: b"never", stale_ok=True) == old
-    assert store.cached_page_at(row, "cold", lambda: b"two", stale_ok=True) == (row.version, b"two")
-    token = store.AHEAD.set(True)  # the builder itself takes no stale page
+    eventlog.mark_pending(row.pk, row.version, frozenset({"hot"}))
+    assert eventlog.cached_page_at(row, "hot", lambda: b"never", stale_ok=True) == old
+    assert eventlog.cached_page_at(row, "cold", lambda: b"two", stale_ok=True) == (row.version, b"two")
+    token = eventlog.AHEAD.set(True)  # the builder itself takes no stale page
     try:
-        assert store.cached_page_at(row, "hot", lambda: b"two", stale_ok=True) == (row.version, b"two")
+        assert eventlog.cached_page_at(row, "hot", lambda: b"two", stale_ok=True) == (row.version, b"two")
     finally:
-        store.AHEAD.reset(token)
-    assert store.cached_page_at(row, "hot", lambda: b"never", stale_ok=True) == (row.version, b"two")
+        eventlog.AHEAD.reset(token)
+    assert eventlog.cached_page_at(row, "hot", lambda: b"never", stale_ok=True) == (row.version, b"two")
     row.version += 1
-    monkeypatch.setattr(store, "PENDING_SECONDS", 0.0)
-    store.mark_pending(row.pk, row.version, frozenset({"hot"}))  # a builder that never comes
-    assert store.cached_page_at(row, "hot", lambda: b"three", stale_ok=True) == (row.version, b"three")
+    monkeypatch.setattr(versioned, "PENDING_SECONDS", 0.0)
+    eventlog.mark_pending(row.pk, row.version, frozenset({"hot"}))  # a builder that never comes
+    assert eventlog.cached_page_at(row, "hot", lambda: b"three", stale_ok=True) == (row.version, b"three")
 
 
 @pytest.mark.django_db
@@ -101,17 +101,17 @@ def test_with_a_shared_cache_readers_wait_for_the_builder_instead_of_building(ro
     import threading
 
     cache.clear()
-    monkeypatch.setattr(store, "_shared_cache", lambda: cache)
-    old = store.cached_page_at(row, "hot", lambda: b"one", stale_ok=True)
+    monkeypatch.setattr(versioned, "shared_cache", lambda: cache)
+    old = eventlog.cached_page_at(row, "hot", lambda: b"one", stale_ok=True)
     row.version += 1
-    store.mark_pending(row.pk, row.version, frozenset({"hot"}))
-    assert store.cached_page_at(row, "hot", lambda: b"never", stale_ok=True) == old
+    eventlog.mark_pending(row.pk, row.version, frozenset({"hot"}))
+    assert eventlog.cached_page_at(row, "hot", lambda: b"never", stale_ok=True) == old
     skey = f"page:{cache.get('page-generation', 0)}:{row.pk}:{row.version}:hot"
-    with store._LOCK:
-        store._PAGES.clear()
-        store._LATEST.clear()  # a process that has never shown this page
+    with versioned._LOCK:
+        versioned._PAGES.clear()
+        versioned._LATEST.clear()  # a process that has never shown this page
     threading.Timer(0.1, lambda: cache.set(skey, b"from the worker")).start()
-    assert store.cached_page_at(row, "hot", lambda: b"never", stale_ok=True) == (row.version, b"from the worker")
+    assert eventlog.cached_page_at(row, "hot", lambda: b"never", stale_ok=True) == (row.version, b"from the worker")
     assert not cache.get(f"{skey}:building")  # the reader claimed nothing
 
 
@@ -126,11 +126,11 @@ def test_a_result_commit_builds_the_hot_pages_in_the_background(client, row, arb
     assert prebuild.wait_idle()
     row.refresh_from_db()
     key = prebuild.key_of(url, "es")
-    built = store._PAGES.get((row.pk, row.version, key))
+    built = versioned._PAGES.get((row.pk, row.version, key))
     assert built is not None and built != before
     assert f'data-version="{row.version}"'.encode() in built
     assert _get(client, url, "es") == built
-    assert store.prebuilt(row.pk) == row.version
+    assert eventlog.prebuilt(row.pk) == row.version
 
 
 @pytest.mark.django_db(transaction=True)
@@ -139,4 +139,4 @@ def test_an_unpublished_tournament_is_not_built_ahead(row, arbiter, settings) ->
     models.Tournament.objects.filter(pk=row.pk).update(published=False)
     service.enter_results(models.Tournament.objects.get(pk=row.pk), 1, {1: "1-0"}, arbiter)
     assert prebuild.wait_idle()
-    assert store.prebuilt(row.pk) == 0
+    assert eventlog.prebuilt(row.pk) == 0

@@ -8,7 +8,8 @@ import io
 import pytest
 
 from arbitro.cli import main
-from arbitro.web.tournaments import models, ratings_import
+from arbitro.web.ratings import importing as ratings_import
+from arbitro.web.tournaments import models
 
 pytestmark = pytest.mark.django_db
 

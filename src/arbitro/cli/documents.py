@@ -50,7 +50,7 @@ def print_cmd(
     ],
     file: Annotated[Path, typer.Argument(help="TRF file (TRF-2026 or TRF16); for it2 also a dossier .json")],
     output: Annotated[Path, typer.Option("--output", "-o", help="The PDF to write.")],
-    lang: Annotated[str, typer.Option("--lang", help="es or en")] = "es",
+    lang: Annotated[str, typer.Option("--lang", help="es, en or another language with catalogues")] = "es",
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter")] = "a4",
     round_number: Annotated[
         int | None, typer.Option("--round", help="Round (pairings, results, standings, crosstable).")
@@ -86,13 +86,13 @@ def print_cmd(
     Exit codes: 0 written, 2 bad input (nothing written).
     """
     from arbitro.documents import PDF_KINDS, render_pdf
-    from arbitro.documents.labels import LANGS
+    from arbitro.documents.labels import langs
     from arbitro.documents.output import write_output
 
     if kind not in PDF_KINDS:
         raise ArbitroError(f"print: KIND: expected one of {', '.join(PDF_KINDS)}, got {kind!r}")
-    if lang not in LANGS:
-        raise ArbitroError(f"--lang: expected one of {', '.join(LANGS)}, got {lang!r}")
+    if lang not in langs():  # the languages with catalogues (arbitro.i18n)
+        raise ArbitroError(f"--lang: expected one of {', '.join(langs())}, got {lang!r}")
     if paper not in ("a4", "letter"):
         raise ArbitroError(f"--paper: expected a4 or letter, got {paper!r}")
     if kind == "it2" and file.suffix.lower() == ".json":
@@ -127,7 +127,7 @@ def export_cmd(
     output: Annotated[
         Path, typer.Option("--output", "-o", help="OUT.csv, OUT.xlsx (or OUT.trf for kind trf)")
     ],
-    lang: Annotated[str, typer.Option("--lang", help="es or en (column titles)")] = "es",
+    lang: Annotated[str, typer.Option("--lang", help="es, en or another language with catalogues (column titles)")] = "es",
     round_number: Annotated[
         int | None, typer.Option("--round", help="Only this round (pairings), standings after it.")
     ] = None,
@@ -158,15 +158,15 @@ def export_cmd(
 def site_cmd(
     file: Annotated[Path, typer.Argument(help="TRF file")],
     output: Annotated[Path, typer.Option("--output", "-o", help="Folder for the site (created).")],
-    lang: Annotated[str, typer.Option("--lang", help="es or en")] = "es",
+    lang: Annotated[str, typer.Option("--lang", help="es, en or another language with catalogues")] = "es",
 ) -> None:
     """Write a static HTML site of the tournament (pairings, standings, crosstable, player pages)."""
     from arbitro.documents import build_site
-    from arbitro.documents.labels import LANGS
+    from arbitro.documents.labels import langs
     from arbitro.documents.output import write_tree
 
-    if lang not in LANGS:
-        raise ArbitroError(f"--lang: expected one of {', '.join(LANGS)}, got {lang!r}")
+    if lang not in langs():  # the languages with catalogues (arbitro.i18n)
+        raise ArbitroError(f"--lang: expected one of {', '.join(langs())}, got {lang!r}")
     if output.exists() and not output.is_dir():
         raise ArbitroError(f"{output}: exists and is not a folder")
     files = build_site(_load(file), lang)

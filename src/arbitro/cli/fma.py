@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from arbitro import i18n
 from arbitro.errors import ArbitroError
 
 if TYPE_CHECKING:
@@ -23,8 +24,9 @@ fma_app = typer.Typer(help="Federación Marplatense de Ajedrez rulebook (FMA).",
 
 
 def _lang(lang: str) -> str:
-    if lang not in ("es", "en"):
-        raise ArbitroError(f"--lang: {lang!r}: expected es or en")
+    known = i18n.languages()  # the languages with catalogues
+    if lang not in known:
+        raise ArbitroError(f"--lang: {lang!r}: expected {' or '.join(known)}")
     return lang
 
 
@@ -125,29 +127,32 @@ def season_cmd(
 
 def render_table(report: SeasonReport, lang: str) -> list[str]:
     """Plain-text report, one section per tournament, then the Torneo Mayor and categories."""
-    es = lang == "es"
+
+    def w(code: str) -> str:  # the CLI's own words (cli/locale: arbitro.cli), in ``lang``
+        return i18n.word(code, lang)
+
     names = report.names
-    out: list[str] = [f"{'Temporada' if es else 'Season'} {report.year}"]
+    out: list[str] = [f"{w('fma.season')} {report.year}"]
     if report.notes:
         out.append("")
-        out.append("Sanciones y notas" if es else "Sanctions and notes")
+        out.append(w("fma.notes"))
         out += [f"  {m.cited(lang)}" for m in report.notes]
     tournaments = list(report.tournaments)
     if report.mayor is not None and report.mayor.tournament is not None:
         tournaments.append(report.mayor.tournament)
     for t in tournaments:
-        cat = t.category.name_in(lang) if t.category else "Torneo Mayor"
+        cat = t.category.name_in(lang) if t.category else w("fma.mayor")
         out += ["", f"== {t.name} ({cat}, {t.start.isoformat()}) =="]
-        out.append(f"  {'Formato' if es else 'Format'}: {t.format.message.cited(lang)}")
+        out.append(f"  {w('fma.format')}: {t.format.message.cited(lang)}")
         for e in t.refused:
-            out.append(f"  {'RECHAZADO' if es else 'REFUSED'}: {e.message.cited(lang)}")
+            out.append(f"  {w('fma.refused')}: {e.message.cited(lang)}")
         for e in t.accepted:
             if e.basis not in ("own",):
-                out.append(f"  {'Admitido' if es else 'Admitted'}: {e.message.cited(lang)}")
+                out.append(f"  {w('fma.admitted')}: {e.message.cited(lang)}")
         for m in t.notes:
             out.append(f"  {m.cited(lang)}")
         if t.standings:
-            out.append(f"  {'Pos':>3}  {'Jugador' if es else 'Player':<28} {'Pts':>5}  " + "  ".join(t.tiebreaks))
+            out.append(f"  {w('fma.pos'):>3}  {w('fma.player'):<28} {w('fma.pts'):>5}  " + "  ".join(t.tiebreaks))
             for line in t.standings:
                 vals = "  ".join(str(line.values.get(c, "")) for c in t.tiebreaks)
                 out.append(f"  {line.position:>3}  {names[line.player]:<28} {line.points!s:>5}  {vals}".rstrip())
@@ -156,14 +161,14 @@ def render_table(report: SeasonReport, lang: str) -> list[str]:
         for m in t.honours:
             out.append(f"  {m.cited(lang)}")
     if report.mayor is not None:
-        out += ["", "== Torneo Mayor: " + ("clasificados" if es else "field") + " =="]
+        out += ["", "== " + w("fma.mayor_field") + " =="]
         for s in report.mayor.qualified.seats:
             out.append(f"  {s.message.cited(lang)}")
         for m in report.mayor.qualified.notes:
             out.append(f"  {m.cited(lang)}")
         for m in report.mayor.notes:
             out.append(f"  {m.cited(lang)}")
-    out += ["", "== " + ("Categorías del próximo año" if es else "Next year's categories") + " =="]
+    out += ["", "== " + w("fma.next_categories") + " =="]
     for pid, now, nxt in report.categories:
         a = now.name_in(lang) if now else "—"
         b = nxt.name_in(lang) if nxt else "—"

@@ -7,7 +7,11 @@ of lines, then ``white black`` per board, and the PAB as ``N 0``. Exit codes:
 
 The ``--<system> FILE`` options come from the pairing-system registry
 (:mod:`arbitro.pairing.registry`): every registered system can pair, those
-with a checker can check, those with a generator can generate.
+with a checker can check, those with a generator can generate. So do the
+options of the settings the systems declare (``--maxi-tournament``,
+``--acceleration baku``; issue 32 item 3): ``pair`` and ``check`` take every one
+(written into the file as the TRF carries it), ``generate`` those a ``192`` code
+carries (the others come from the configuration, e.g. ``BakuAcceleration``).
 """
 
 from __future__ import annotations
@@ -26,11 +30,16 @@ from arbitro.cli.pair_common import load as _load
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
 from arbitro.pairing import registry
+from arbitro.pairing import settings as system_settings
 from arbitro.pairing.registry import PairingSystem, PairOptions
+from arbitro.pairing.types import SettingType, SettingValue, SystemSetting
 
 
-def _options(bbp: bool, full_search: bool = False, maxi: bool = False, literal: bool = False) -> PairOptions:
-    return PairOptions(bbp_compat=bbp, full_search=full_search, lim_maxi=maxi, literal_tpn=literal)
+def _options(
+    bbp: bool, full_search: bool = False, given: dict[str, SettingValue] | None = None, literal: bool = False
+) -> PairOptions:
+    opts = PairOptions(bbp_compat=bbp, full_search=full_search, literal_tpn=literal)
+    return opts.with_settings(given) if given else opts
 
 
 #: ``--literal-tpn``: the other reading of dutch-system.md §6.1 #3 (issue 35 item 3)
@@ -40,19 +49,62 @@ _LITERAL_HELP = (
 )
 
 
-#: ``--maxi-tournament``: the organiser declared a Lim event a Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7)
-_MAXI_HELP = (
-    "Lim: the event is a Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7: choices within 100 rating points)."
-)
+#: The parameter name of a declared setting's option (never a system's key nor another option's).
+_SETTING_PARAM = "setting__"
 
 
-def _only_lim(system: PairingSystem, maxi: bool) -> None:
-    """--maxi-tournament names a Lim setting only (C.04.4.3 3.2.3): the registry says who has it."""
-    if maxi and not system.supports_maxi_tournament:
-        raise ArbitroError(
-            f"--maxi-tournament is a setting of the Lim system only (C.04.4.3 3.2.3), not of {system.name}",
-            exit_code=INVALID,
-        )
+def _setting_help(setting: SystemSetting, systems: list[PairingSystem]) -> str:
+    """A declared setting's help: its label, rule, explanation, values and the systems that declare it."""
+    text = setting.title + (f". {setting.help}" if setting.help is not None else ".")
+    if setting.type is SettingType.CHOICE:
+        text += "".join(f" {c.value}: {c.label}." for c in setting.choices if c.value)
+    elif setting.type is SettingType.INT:
+        text += f" A whole number from {setting.minimum} to {setting.maximum} (default {setting.default})."
+    names = ", ".join(s.name for s in system_settings.systems_declaring(setting.key, systems))
+    return f"{text} Setting of: {names}."
+
+
+def _setting_options(settings: list[SystemSetting], systems: list[PairingSystem]) -> list[inspect.Parameter]:
+    """One option per declared setting (issue 32 item 3): ``--key`` for a flag (``--no-key`` when it is on
+    by default), ``--key VALUE`` otherwise; ``None``/unset: not given."""
+    params = []
+    for s in settings:
+        help_text = _setting_help(s, systems)
+        annotation: Any
+        if s.type is SettingType.BOOL:
+            flag = s.flag if s.default is False else "--no-" + s.name
+            option, annotation = typer.Option(False, flag, help=help_text), bool
+        elif s.type is SettingType.INT:
+            option = typer.Option(None, s.flag, help=help_text, min=s.minimum, max=s.maximum)
+            annotation = int | None
+        else:
+            option = typer.Option(None, s.flag, help=help_text, metavar="|".join(v for v in s.values if v))
+            annotation = str | None
+        params.append(inspect.Parameter(_SETTING_PARAM + s.key, inspect.Parameter.KEYWORD_ONLY, default=option,
+                                        annotation=annotation))  # fmt: skip
+    return params
+
+
+def _given_settings(system: PairingSystem, raw: dict[str, Any]) -> dict[str, SettingValue]:
+    """The declared settings given on the command line, checked: each one ``system`` declares, a value
+    it takes (exit 3 otherwise)."""
+    known = registry.declared_settings()
+    given: dict[str, SettingValue] = {}
+    for key, value in raw.items():
+        s = known[key]
+        if value is None or (s.type is SettingType.BOOL and value is False):
+            continue  # not given
+        if not system.declares(key):
+            names = ", ".join(x.name for x in system_settings.systems_declaring(key))
+            raise ArbitroError(
+                f"{s.flag} is a setting of the {names} only ({s.article}), not of the {system.name}",
+                exit_code=INVALID,
+            )
+        try:
+            given[key] = s.parse(not s.default if s.type is SettingType.BOOL else value)
+        except ArbitroError as err:
+            raise ArbitroError(f"{s.flag}: {err}", exit_code=INVALID) from None
+    return given
 
 
 def _file_options(
@@ -71,17 +123,26 @@ def _file_options(
 
 
 def _with_systems(
-    fn: Callable[..., int], systems: list[PairingSystem], help_text: Callable[[PairingSystem], str]
+    fn: Callable[..., int],
+    systems: list[PairingSystem],
+    help_text: Callable[[PairingSystem], str],
+    settings: list[SystemSetting] | None = None,
 ) -> Callable[..., int]:
-    """``fn`` with a ``--<system> FILE`` option per system in its signature; it gets them as ``files``."""
+    """``fn`` with a ``--<system> FILE`` option per system in its signature (it gets them as ``files``)
+    and, when ``settings`` are given, an option per declared setting (it gets them as ``settings``:
+    key -> the raw value, ``None``/``False`` when not given)."""
     keys = [s.key for s in systems]
 
     def command(**kwargs: Any) -> int:
         files = {k: kwargs.pop(k) for k in keys}
-        return fn(files=files, **kwargs)
+        if settings is None:
+            return fn(files=files, **kwargs)
+        raw = {name[len(_SETTING_PARAM) :]: kwargs.pop(name) for name in list(kwargs) if name.startswith(_SETTING_PARAM)}
+        return fn(files=files, settings=raw, **kwargs)
 
-    own = [p for name, p in inspect.signature(fn, eval_str=True).parameters.items() if name != "files"]
-    params = own + _file_options(systems, help_text)
+    skip = ("files", "settings")
+    own = [p for name, p in inspect.signature(fn, eval_str=True).parameters.items() if name not in skip]
+    params = own + _file_options(systems, help_text) + _setting_options(settings or [], systems)
     params.sort(key=lambda p: p.kind)  # positional first
     command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__doc__ = fn.__doc__
@@ -153,9 +214,14 @@ def register(app: typer.Typer) -> None:
     pairable = list(registry.individual_systems())
     checkable = [s for s in pairable if s.checker is not None]
     generable = [s for s in pairable if s.generator is not None]
+    pair_settings = list(registry.declared_settings(pairable).values())
+    check_settings = list(registry.declared_settings(checkable).values())
+    # a generated file declares only what its 192 code carries (the configuration says the rest)
+    generate_settings = [s for s in registry.declared_settings(generable).values() if s.suffixes()]
 
     def pair_cmd(
         files: dict[str, Path | None],
+        settings: dict[str, Any],
         output: Annotated[Path | None, typer.Argument(help="Output file (default: standard output).")] = None,
         p: Annotated[bool, typer.Option("-p", help="Pair the next round (bbpPairings syntax).")] = False,
         as_json: Annotated[bool, typer.Option("--json", help="Boards with colours as JSON.")] = False,
@@ -179,7 +245,6 @@ def register(app: typer.Typer) -> None:
                 help="Dutch: the full weighted-matching search alone, without the fast path (same result).",
             ),
         ] = False,
-        maxi: Annotated[bool, typer.Option("--maxi-tournament", help=_MAXI_HELP)] = False,
         literal: Annotated[bool, typer.Option("--literal-tpn", help=_LITERAL_HELP)] = False,
     ) -> int:
         """Pair the next round: bbpPairings-style output.
@@ -194,6 +259,8 @@ def register(app: typer.Typer) -> None:
 
           arbitro pair --dutch open.trf -p --add-round   (round 10 of 9)
 
+          arbitro pair --lim open.trf -p --maxi-tournament   (a setting the system declares)
+
         Exit codes (as bbpPairings): 0 paired, 1 no valid pairing, 3 invalid input.
 
         A round beyond the declared rounds (142/XXR) is invalid input without --add-round.
@@ -201,19 +268,19 @@ def register(app: typer.Typer) -> None:
         from arbitro.cli.fast import pair_file
 
         system, source = _one(files, pairable)
-        _only_lim(system, maxi)
-        opts = _options(bbp, full_search, maxi, literal)
+        opts = _options(bbp, full_search, _given_settings(system, settings), literal)
         # a file whose 192 declares a Maxi-tournament (FIDE_LIM_MAXI) is paired as one without the flag
         return pair_file(
             source,
             output,
             as_json,
             add_round,
-            lambda t: system.pair(t, None, registry.options_of_file(t, opts)),
+            lambda t: system.pair(t, None, system_settings.for_file(t, system, opts)),
         )
 
     def check_cmd(
         files: dict[str, Path | None],
+        settings: dict[str, Any],
         strict: Annotated[
             bool,
             typer.Option(
@@ -234,7 +301,6 @@ def register(app: typer.Typer) -> None:
                 help="Dutch: the full weighted-matching search alone, without the fast path (same result).",
             ),
         ] = False,
-        maxi: Annotated[bool, typer.Option("--maxi-tournament", help=_MAXI_HELP)] = False,
         pairings_only: Annotated[
             bool,
             typer.Option(
@@ -272,7 +338,7 @@ def register(app: typer.Typer) -> None:
         or rank differs, 3 invalid input (an unreadable file, or a 202/212 list that cannot be applied).
         """
         system, source = _one(files, checkable)
-        _only_lim(system, maxi)
+        given = _given_settings(system, settings)
         t = _load(source)
         out = Console(highlight=False, soft_wrap=True)
         bad = 0
@@ -282,7 +348,7 @@ def register(app: typer.Typer) -> None:
             checks = list(
                 system.check(
                     t,
-                    registry.options_of_file(t, _options(bbp, full_search, maxi, literal)),
+                    system_settings.for_file(t, system, _options(bbp, full_search, given, literal)),
                     lambda r: bar.update(task, completed=r),
                 )
             )
@@ -331,6 +397,7 @@ def register(app: typer.Typer) -> None:
 
     def generate_cmd(
         files: dict[str, Path | None],
+        settings: dict[str, Any],
         out: Annotated[Path, typer.Option("-o", "--output", help="TRF-2026 file to write.")] = Path(
             "generated.trf"
         ),
@@ -355,7 +422,6 @@ def register(app: typer.Typer) -> None:
         bbp: Annotated[
             bool, typer.Option("--bbp-compat", help="Pair like bbpPairings v6.0.0, departures included.")
         ] = False,
-        maxi: Annotated[bool, typer.Option("--maxi-tournament", help=_MAXI_HELP)] = False,
     ) -> int:
         """Generate a random tournament paired with the system named and write it as TRF-2026.
 
@@ -404,7 +470,7 @@ def register(app: typer.Typer) -> None:
         if len(given) > 1:
             raise ArbitroError("give at most one generator configuration", exit_code=INVALID)
         system, config = given[0] if given else (generable[0], None)
-        _only_lim(system, maxi)
+        declared = _given_settings(system, settings)
         if model is not None and model.lower() not in ("fide", "bbp"):
             raise ArbitroError(f"--model: expected fide or bbp, got {model!r}", exit_code=INVALID)
         text = ""
@@ -429,7 +495,7 @@ def register(app: typer.Typer) -> None:
             t = system.generate(
                 text,
                 seed,
-                _options(bbp, maxi=maxi),
+                _options(bbp, given=declared),
                 lambda r, total: bar.update(task, completed=r, total=total),
                 source=str(config) if config is not None else "<config>",
             )
@@ -442,10 +508,17 @@ def register(app: typer.Typer) -> None:
         )
         return 0
 
-    app.command("pair")(_with_systems(pair_cmd, pairable, lambda s: f"TRF file to pair: {s.label}."))
-    app.command("check")(_with_systems(check_cmd, checkable, lambda s: f"TRF file to check: {s.label}."))
+    app.command("pair")(
+        _with_systems(pair_cmd, pairable, lambda s: f"TRF file to pair: {s.label}.", pair_settings)
+    )
+    app.command("check")(
+        _with_systems(check_cmd, checkable, lambda s: f"TRF file to check: {s.label}.", check_settings)
+    )
     app.command("generate")(
         _with_systems(
-            generate_cmd, generable, lambda s: f"Generator configuration (Key=Value lines): {s.label}."
+            generate_cmd,
+            generable,
+            lambda s: f"Generator configuration (Key=Value lines): {s.label}.",
+            generate_settings,
         )
     )

@@ -1,268 +1,37 @@
-"""Spanish and English text of every label the documents print (one dict per language)."""
+"""The labels the documents print, in any language of the catalogues (issue 32 item 4).
+
+The words live in the documents' gettext catalogues, keyed by label
+(``documents/locale/<lang>/LC_MESSAGES/arbitro.documents.po``); :mod:`arbitro.i18n`
+reads them. A language is added by adding those files (and the core's).
+"""
 
 from __future__ import annotations
 
+from arbitro import i18n
 from arbitro.errors import ArbitroError
 
-__all__ = ["LANGS", "Labels", "labels"]
+__all__ = ["Labels", "labels", "langs"]
 
-LANGS = ("es", "en")
 
-_EN: dict[str, str] = {
-    "pairings": "Pairings",
-    "results": "Results",
-    "standings": "Standings",
-    "crosstable": "Crosstable",
-    "players": "Player list",
-    "it1": "Certificate of title result (IT1)",
-    "it2": "Title application (IT2)",
-    "it3": "Tournament report (IT3)",
-    "round": "Round",
-    "game": "game",  # of a two-game match (C.04.5)
-    "rnd": "Rd",
-    "board": "Bd",
-    "white": "White",
-    "black": "Black",
-    "result": "Result",
-    "points": "Pts",
-    "pts_before": "Pts",
-    "rating": "Rtg",
-    "rank": "Rk",
-    "sno": "No.",
-    "name": "Name",
-    "title": "Tit",
-    "federation": "Fed",
-    "fide_id": "FIDE ID",
-    "birth": "Born",
-    "sex": "Sex",
-    "games": "Games",
-    "performance": "Perf",
-    "rating_change": "Rtg +/-",
-    "bye": "bye",
-    "pab": "bye (PAB)",
-    "half_bye": "half-point bye",
-    "full_bye": "full-point bye",
-    "zero_bye": "zero-point bye",
-    "absent": "not paired",
-    "not_paired": "Not paired",
-    "pending": "pending",
-    "after_round": "after round",
-    "of": "of",
-    "page": "Page",
-    "city": "City",
-    "dates": "Dates",
-    "chief_arbiter": "Chief arbiter",
-    "deputy_arbiters": "Deputy arbiters",
-    "time_control": "Time control",
-    "system": "System",
-    "tiebreaks": "Tie-breaks",
-    "tiebreak_rules": "Tie-break rules (C.07 edition)",
-    "by_lot": "decided by drawing of lots",
-    "lots_seed": "Drawing of lots seed",
-    "no_players": "No players.",
-    "no_round": "This round has not been paired.",
-    "event": "Event",
-    "player": "Player",
-    "norm_title": "Title",
-    "edition": "B.01 edition",
-    "score": "Score",
-    "ra": "Ra (average rating of opponents)",
-    "rp": "Rp (performance)",
-    "dropped_rounds": "Rounds dropped",
-    "opponents": "Opponents",
-    "status": "Status",
-    "explanation": "How the norm was established",
-    "signatures": "Signatures",
-    "copies": "Copies to",
-    "no_norms": "No title norm was achieved in this tournament.",
-    "eligible": "Eligible",
-    "yes": "yes",
-    "no": "no",
-    "norms_used": "Norms",
-    "total_games": "Total games",
-    "rating_entry": "Rating requirement",
-    "achieved_on": "Title achieved on",
-    "fee": "Fee",
-    "missing": "Missing",
-    "notes": "Notes",
-    "provisional": (
-        "Provisional: FIDE's Qualification Commission checks validity when the title is applied for."
-    ),
-    "checks": "Tournament checks (B.01 1.1)",
-    "check": "Check",
-    "article": "Article",
-    "detail": "Detail",
-    "norms_achieved": "Title norms achieved",
-    "summary": "Summary",
-    "rounds": "Rounds",
-    "rated_players": "Rated players",
-    "federations": "Federations",
-    "titled_players": "Titled players",
-    "average_rating": "Average rating",
-    "charts": "Charts",
-    "score_distribution": "Score distribution",
-    "performance_chart": "Rating performance against rating",
-    "progress": "Score after each round against the leaders",
-    "rating_change_chart": "Rating change, round by round",
-    "norm_progress": "Norm progress: performance (Rp) achieved and required",
-    "players_count": "Players",
-    "leader": "Leader",
-    "site_index": "Tournament",
-    "player_page": "Player",
-    "generated_by": "Produced by Arbitro",
-    "required": "required",
-    "achieved": "achieved",
-    "passed": "passed",
-    "failed": "failed",
-    "not determinable": "not determinable",
-    "wins": "Wins",
-    "draws": "Draws",
-    "losses": "Losses",
-    "pass": "requirements met",
-    "fail": "requirements not met",
-    "unknown": "not determinable",
-    "n/a": "not applicable",
-    "byes_heading": "Byes and players not paired",
-    "organiser": "Organiser",
-    "crosstable_key": "12w1 = rank of the opponent, colour (w/b), result; + / - forfeit; PAB pairing-allocated bye.",
-}
-
-_ES: dict[str, str] = {
-    "pairings": "Emparejamientos",
-    "results": "Resultados",
-    "standings": "Clasificación",
-    "crosstable": "Tabla cruzada",
-    "players": "Lista de jugadores",
-    "it1": "Certificado de resultado de título (IT1)",
-    "it2": "Solicitud de título (IT2)",
-    "it3": "Informe del torneo (IT3)",
-    "round": "Ronda",
-    "game": "partida",
-    "rnd": "Rd",
-    "board": "Mesa",
-    "white": "Blancas",
-    "black": "Negras",
-    "result": "Resultado",
-    "points": "Ptos",
-    "pts_before": "Ptos",
-    "rating": "Elo",
-    "rank": "Pos",
-    "sno": "Nº",
-    "name": "Nombre",
-    "title": "Tít",
-    "federation": "Fed",
-    "fide_id": "ID FIDE",
-    "birth": "Nac.",
-    "sex": "Sexo",
-    "games": "Partidas",
-    "performance": "Rend",
-    "rating_change": "Var. Elo",
-    "bye": "descanso",
-    "pab": "descanso (bye asignado)",
-    "half_bye": "descanso de medio punto",
-    "full_bye": "descanso de un punto",
-    "zero_bye": "descanso sin puntos",
-    "absent": "no emparejado",
-    "not_paired": "No emparejados",
-    "pending": "pendiente",
-    "after_round": "tras la ronda",
-    "of": "de",
-    "page": "Página",
-    "city": "Ciudad",
-    "dates": "Fechas",
-    "chief_arbiter": "Árbitro principal",
-    "deputy_arbiters": "Árbitros adjuntos",
-    "time_control": "Ritmo de juego",
-    "system": "Sistema",
-    "tiebreaks": "Desempates",
-    "tiebreak_rules": "Reglas de desempate (edición C.07)",
-    "by_lot": "decidido por sorteo",
-    "lots_seed": "Semilla del sorteo",
-    "no_players": "No hay jugadores.",
-    "no_round": "Esta ronda no está emparejada.",
-    "event": "Torneo",
-    "player": "Jugador",
-    "norm_title": "Título",
-    "edition": "Edición B.01",
-    "score": "Puntuación",
-    "ra": "Ra (media de Elo de los rivales)",
-    "rp": "Rp (rendimiento)",
-    "dropped_rounds": "Rondas descartadas",
-    "opponents": "Rivales",
-    "status": "Estado",
-    "explanation": "Cómo se obtuvo la norma",
-    "signatures": "Firmas",
-    "copies": "Copias para",
-    "no_norms": "Nadie obtuvo una norma de título en este torneo.",
-    "eligible": "Cumple requisitos",
-    "yes": "sí",
-    "no": "no",
-    "norms_used": "Normas",
-    "total_games": "Total de partidas",
-    "rating_entry": "Requisito de Elo",
-    "achieved_on": "Título obtenido el",
-    "fee": "Tasa",
-    "missing": "Falta",
-    "notes": "Notas",
-    "provisional": (
-        "Provisional: la Comisión de Cualificación de la FIDE comprueba la validez al solicitar el título."
-    ),
-    "checks": "Comprobaciones del torneo (B.01 1.1)",
-    "check": "Comprobación",
-    "article": "Artículo",
-    "detail": "Detalle",
-    "norms_achieved": "Normas de título obtenidas",
-    "summary": "Resumen",
-    "rounds": "Rondas",
-    "rated_players": "Jugadores con Elo",
-    "federations": "Federaciones",
-    "titled_players": "Jugadores titulados",
-    "average_rating": "Elo medio",
-    "charts": "Gráficos",
-    "score_distribution": "Distribución de puntuaciones",
-    "performance_chart": "Rendimiento frente a Elo",
-    "progress": "Puntos tras cada ronda frente a los líderes",
-    "rating_change_chart": "Variación de Elo, ronda a ronda",
-    "norm_progress": "Progreso de norma: rendimiento (Rp) obtenido y necesario",
-    "players_count": "Jugadores",
-    "leader": "Líder",
-    "site_index": "Torneo",
-    "player_page": "Jugador",
-    "generated_by": "Generado con Arbitro",
-    "required": "necesario",
-    "achieved": "obtenido",
-    "passed": "cumple",
-    "failed": "no cumple",
-    "not determinable": "no determinable",
-    "wins": "Victorias",
-    "draws": "Tablas",
-    "losses": "Derrotas",
-    "pass": "cumple los requisitos",
-    "fail": "no cumple los requisitos",
-    "unknown": "no determinable",
-    "n/a": "no aplicable",
-    "byes_heading": "Descansos y jugadores no emparejados",
-    "organiser": "Organizador",
-    "crosstable_key": "12w1 = puesto del rival, color (w blancas, b negras), resultado; + / - incomparecencia; PAB descanso asignado.",
-}
-
-_ALL = {"en": _EN, "es": _ES}
+def langs() -> tuple[str, ...]:
+    """The languages a document can be made in: those with catalogues (Spanish and English first)."""
+    return i18n.languages()
 
 
 class Labels:
     """The labels of one language; ``L["key"]`` or ``L.get(key, default)``."""
 
     def __init__(self, lang: str) -> None:
-        if lang not in _ALL:
-            raise ArbitroError(f"--lang: expected one of {', '.join(LANGS)}, got {lang!r}")
+        known = langs()
+        if lang not in known:
+            raise ArbitroError(f"--lang: expected one of {', '.join(known)}, got {lang!r}")
         self.lang = lang
-        self._table = _ALL[lang]
 
     def __getitem__(self, key: str) -> str:
-        return self._table.get(key, _EN.get(key, key))
+        return i18n.word(key, self.lang)
 
     def get(self, key: str, default: str) -> str:
-        return self._table.get(key, default)
+        return i18n.word(key, self.lang, default) if i18n.template(key, self.lang) is not None else default
 
     def players_header(self) -> list[str]:
         """Column headings of a player list (printed and exported)."""

@@ -10,29 +10,22 @@ from arbitro.documents.layout import Doc
 from arbitro.model import Tournament
 from arbitro.prizes import Distribution, format_cash
 
-_TEXT = {
-    "es": {
-        "title": "Premios", "group": "Grupo", "place": "Puesto", "player": "Jugador / club", "points": "Puntos",
-        "cash": "Efectivo", "items": "Trofeos y otros", "shared": "Compartido con", "none": "Sin premios.",
-        "unawarded": "Sin ganador", "sharing": "Reparto del efectivo entre empatados",
-        "one": "Un premio por jugador (el de mayor valor)", "several": "Un jugador puede recibir varios premios",
-        "hort": "sistema Hort", "equal": "a partes iguales", "tiebreak": "por desempate", "tied": "empate",
-        "total": "Total en efectivo",
-    },
-    "en": {
-        "title": "Prizes", "group": "Group", "place": "Place", "player": "Player / club", "points": "Points",
-        "cash": "Cash", "items": "Trophies and other", "shared": "Shared with", "none": "No prizes.",
-        "unawarded": "No winner", "sharing": "Cash of tied players", "one": "One prize per player (the most valuable)",
-        "several": "A player may receive several prizes", "hort": "Hort system", "equal": "shared equally",
-        "tiebreak": "by tie-break", "tied": "tied", "total": "Total cash",
-    },
-}  # fmt: skip
+
+class _Prefixed:
+    """The prize list's own labels (``prizes.<key>`` in the documents' catalogues)."""
+
+    def __init__(self, labels: Labels, prefix: str) -> None:
+        self._labels, self._prefix = labels, prefix
+
+    def __getitem__(self, key: str) -> str:
+        return self._labels[self._prefix + key]
+
 
 
 def render_prizes_pdf(t: Tournament, dist: Distribution, lang: str = "es", paper: str = "a4") -> bytes:
     """Every group's awards: place, winner, points, cash (after sharing), items, who shared."""
     L = Labels(lang)
-    T = _TEXT["en" if lang == "en" else "es"]
+    T = _Prefixed(L, "prizes.")
     pl = dist.prize_list
     doc = Doc(t, L, T["title"], paper=paper)
     if not dist.awards and not dist.unawarded:

@@ -22,34 +22,10 @@ __all__ = [
     "render_team_standings_pdf",
 ]
 
-_TEAM_LABELS = {
-    "en": {
-        "team_pairings": "Team pairings", "match_cards": "Match cards", "team_standings": "Team standings",
-        "board_standings": "Board standings", "team": "Team", "mp": "MP", "gp": "GP", "empty": "empty board",
-        "forfeit": "whole match forfeited", "bye": "Bye", "captain": "Captain", "arbiter": "Arbiter",
-        "signatures": "Signatures", "total": "Total", "colour_w": "W", "colour_b": "B", "pct": "%",
-        "no_round": "No round paired yet.", "team_crosstable": "Team crosstable",
-        "cross_key": "Each round: opponent's number, colour on board 1 (w/b), match result (W win, D draw, "
-        "L loss; + - forfeit; U pairing-allocated bye, F, H, Z other byes; * pending), game points.",
-        "no_teams": "No teams registered yet.",
-    },
-    "es": {
-        "team_pairings": "Emparejamientos por equipos", "match_cards": "Planillas de encuentro",
-        "team_standings": "Clasificación por equipos", "board_standings": "Clasificación por tablero",
-        "team": "Equipo", "mp": "PE", "gp": "PP", "empty": "tablero vacío", "forfeit": "encuentro perdido por incomparecencia",
-        "bye": "Bye", "captain": "Capitán", "arbiter": "Árbitro", "signatures": "Firmas", "total": "Total",
-        "colour_w": "B", "colour_b": "N", "pct": "%", "no_round": "Todavía no hay rondas emparejadas.",
-        "team_crosstable": "Tabla cruzada por equipos",
-        "cross_key": "Cada ronda: número del rival, color en el tablero 1 (w blancas, b negras), resultado del "
-        "encuentro (W ganado, D empatado, L perdido; + - por incomparecencia; U bye asignado por el "
-        "emparejamiento, F, H, Z otros byes; * pendiente), puntos de partida.",
-        "no_teams": "Todavía no hay equipos inscritos.",
-    },
-}  # fmt: skip
 
 
 def _t(L: Labels, key: str) -> str:
-    return _TEAM_LABELS[L.lang].get(key, _TEAM_LABELS["en"][key])
+    return L["teams." + key]  # the team documents' own labels, in the documents' catalogues
 
 
 def _round(event: TeamEvent, rnd: int | None) -> int:

@@ -28,6 +28,7 @@ __all__ = [
     "generate_system",
     "pair_berger",
     "pair_dutch",
+    "write_baku",
 ]
 
 
@@ -48,6 +49,17 @@ def _dutch_options(options: PairOptions) -> DutchOptions:
     if options.literal_tpn and not options.bbp_compat:  # §6.1 #3, the literal reading
         opts = replace(opts, effective_numbers=False)
     return replace(opts, full_search=True) if options.full_search else opts
+
+
+def write_baku(t: Tournament, value: object) -> None:
+    """The ``acceleration`` setting's TRF writer: ``"baku"`` gives a file without accelerations the
+    virtual points of C.04.7 as ``250`` records (the engines' formula); a file with its own keeps them."""
+    from arbitro.model import Acceleration
+    from arbitro.pairing.dutch_state import DutchOptions, baku_accelerations
+
+    if value == "baku" and not t.accelerations:
+        points = baku_accelerations(t, DutchOptions())
+        t.accelerations = [Acceleration(sr, rnd, v) for (sr, rnd), v in sorted(points.items()) if v]
 
 
 def pair_berger(t: Tournament, round_number: int | None, options: PairOptions) -> RoundPairing:
@@ -149,7 +161,7 @@ def generate_system(
         None,
         progress,
         pair=lambda t, rnd: system.pair(t, rnd, options),
-        system=system.trf_code_for(maxi_tournament=options.lim_maxi),  # a Maxi-tournament says so (192)
+        system=system.trf_code_for(**dict(options.settings)),  # a declared setting's 192 suffix (FIDE_LIM_MAXI)
     )
 
 

@@ -22,7 +22,8 @@ The round, in the order of the text:
 * colours by 5 and 7.2; in the last round the score comes before the colour limits (6).
 
 A Maxi-tournament (3.2.3, 3.8, 5.7), never defined by the text, is the organiser's
-declaration: ``PairOptions.lim_maxi`` (``--maxi-tournament``), off by default.
+declaration: the setting ``maxi_tournament`` this system declares (:mod:`arbitro.pairing.systems`;
+``--maxi-tournament``), off by default.
 """
 
 from __future__ import annotations
@@ -459,5 +460,5 @@ def pair_round(t: Tournament, round_number: int | None = None, maxi: bool = Fals
 
 
 def pair_system(t: Tournament, round_number: int | None, options: PairOptions) -> RoundPairing:
-    """The registry's engine: ``options.lim_maxi`` declares a Maxi-tournament (3.2.3, 3.8, 5.7)."""
-    return pair_round(t, round_number, maxi=options.lim_maxi)
+    """The registry's engine: the setting ``maxi_tournament`` declares a Maxi-tournament (3.2.3, 3.8, 5.7)."""
+    return pair_round(t, round_number, maxi=options.value("maxi_tournament") is True)

@@ -12,6 +12,10 @@ no engine and no package above ``pairing`` (issue 32).
 Engines are imported lazily (only when a system pairs), so that looking up the
 registry costs nothing at command start-up.
 
+A system declares its per-tournament settings (:class:`~arbitro.pairing.types.SystemSetting`:
+Lim's Maxi-tournament, the Baku acceleration of C.04.7) in its entry; the faces, the core's
+settings command and the TRF take them from there (:mod:`arbitro.pairing.settings`, issue 32).
+
 >>> get("dutch").article
 'C.04.3'
 >>> by_trf_code("FIDE_DUTCH_2025").key
@@ -24,10 +28,12 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
+
+from arbitro.pairing.types import SettingType, SettingValue, SystemSetting
 
 if TYPE_CHECKING:
     from arbitro.model import Tournament
@@ -43,6 +49,8 @@ __all__ = [
     "SystemKind",
     "UnknownSystem",
     "all_systems",
+    "declared_settings",
+    "generation",
     "by_trf_code",
     "declares_maxi_tournament",
     "default_swiss",
@@ -51,9 +59,11 @@ __all__ = [
     "of_tournament",
     "options_of_file",
     "register",
+    "resolve",
     "round_robin",
     "round_robin_rounds",
     "service_systems",
+    "settings_of_file",
     "unregister",
 ]
 
@@ -74,17 +84,32 @@ class PairOptions:
 
     ``bbp_compat`` reproduces bbpPairings v6.0.0 where it departs from the
     rules (Dutch, Burstein); ``full_search`` disables proved shortcuts and runs
-    the reference search alone (issue 16); ``lim_maxi`` declares a Lim event a
-    Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7: choices within 100 rating points);
-    ``literal_tpn`` takes the literal reading of C.04.3 5.2.5's pairing number (the fixed
-    TPN of C.04.2 2.3, never-paired absentees counted) instead of the default shared by
-    bbpPairings and Gacrux (Dutch, Burstein; dutch-system.md §6.1 #3, issue 35).
+    the reference search alone (issue 16); ``literal_tpn`` takes the literal reading of
+    C.04.3 5.2.5's pairing number (the fixed TPN of C.04.2 2.3, never-paired absentees
+    counted) instead of the default shared by bbpPairings and Gacrux (Dutch, Burstein;
+    dutch-system.md §6.1 #3, issue 35). ``settings``: the values of the settings the system
+    declares (:class:`~arbitro.pairing.types.SystemSetting`), ``(key, value)`` pairs; an
+    engine reads its own with :meth:`value` (Lim: ``maxi_tournament``, C.04.4.3 3.2.3).
     """
 
     bbp_compat: bool = False
     full_search: bool = False
-    lim_maxi: bool = False
     literal_tpn: bool = False
+    settings: tuple[tuple[str, SettingValue], ...] = ()
+
+    def value(self, key: str, default: SettingValue | None = None) -> SettingValue | None:
+        """The value of the declared setting ``key`` (``default`` when none was given)."""
+        return next((v for k, v in self.settings if k == key), default)
+
+    def with_settings(self, values: Mapping[str, SettingValue]) -> PairOptions:
+        """These options with ``values`` set (a value given here replaces one already held)."""
+        kept = tuple((k, v) for k, v in self.settings if k not in values)
+        return dataclasses.replace(self, settings=kept + tuple(values.items()))
+
+    @property
+    def lim_maxi(self) -> bool:
+        """Whether ``maxi_tournament`` (Lim's Maxi-tournament, C.04.4.3 3.2.3) is set; kept for its readers."""
+        return self.value("maxi_tournament") is True
 
 
 #: ``pair(tournament, round_number_or_None, options) -> RoundPairing``
@@ -115,7 +140,8 @@ class PairingSystem:
     are ``"module:function"`` of a :data:`CheckFunction` and a
     :data:`GenerateFunction` (a bare module name means its ``check_rounds`` /
     ``generate``), ``None`` when the system has none. ``type_text`` is the
-    ``092`` free text the tournament service writes.
+    ``092`` free text the tournament service writes. ``settings`` are the per-tournament
+    settings the system declares (issue 32 item 3).
     """
 
     key: str
@@ -127,11 +153,27 @@ class PairingSystem:
     aliases: tuple[str, ...] = ()
     checker: str | None = None
     generator: str | None = None
-    supports_acceleration: bool = False
     supports_prohibited: bool = True
-    supports_maxi_tournament: bool = False  # Lim's Maxi-tournament declaration (C.04.4.3 3.2.3)
     double: bool = False  # round robins: every pair meets twice
     type_text: str = ""
+    settings: tuple[SystemSetting, ...] = ()
+
+    def setting(self, key: str) -> SystemSetting | None:
+        """The setting ``key`` this system declares, else ``None``."""
+        return next((s for s in self.settings if s.key == key), None)
+
+    def declares(self, key: str) -> bool:
+        return self.setting(key) is not None
+
+    @property
+    def supports_acceleration(self) -> bool:
+        """Whether it declares the Baku acceleration (C.04.7), ``acceleration``."""
+        return self.declares("acceleration")
+
+    @property
+    def supports_maxi_tournament(self) -> bool:
+        """Whether it declares Lim's Maxi-tournament (C.04.4.3 3.2.3), ``maxi_tournament``."""
+        return self.declares("maxi_tournament")
 
     @property
     def is_swiss(self) -> bool:
@@ -167,12 +209,30 @@ class PairingSystem:
         """The TRF 092 code written for this system."""
         return self.trf_codes[0]
 
-    def trf_code_for(self, *, maxi_tournament: bool = False) -> str:
-        """The ``192`` code written: ``..._MAXI`` for a declared Maxi-tournament (C.04.4.3 3.2.3) of a
-        system that has the declaration, else :attr:`trf_code`."""
-        if maxi_tournament and self.supports_maxi_tournament:
-            return self.trf_code + MAXI_SUFFIX
-        return self.trf_code
+    def trf_code_for(self, **values: SettingValue) -> str:
+        """The ``192`` code written for these setting values: :attr:`trf_code` with the suffix of each
+        declared setting whose value a suffix declares (``FIDE_LIM_MAXI``: a Maxi-tournament,
+        C.04.4.3 3.2.3); a setting the system does not declare adds nothing."""
+        return self.trf_code + "".join(s.suffix_of(values[s.key]) for s in self.settings if s.key in values)
+
+    def settings_of_code(self, code: str) -> dict[str, SettingValue]:
+        """The settings a ``192`` code declares by its suffixes (``FIDE_LIM_MAXI``: ``maxi_tournament``)."""
+        return self.split_code(code)[1]
+
+    def split_code(self, code: str) -> tuple[str, dict[str, SettingValue]]:
+        """A ``192`` code (upper case) without the suffixes of the settings it declares, and those settings."""
+        rest = code.strip().upper()
+        found: dict[str, SettingValue] = {}
+        progress = True
+        while progress:
+            progress = False
+            for s in self.settings:
+                for suffix, value in s.suffixes():
+                    if s.key not in found and rest.endswith(suffix.upper()) and rest != suffix.upper():
+                        found[s.key] = value
+                        rest = rest[: -len(suffix)]
+                        progress = True
+        return rest, found
 
     def pair(
         self, t: Tournament, round_number: int | None = None, options: PairOptions | None = None
@@ -228,7 +288,8 @@ class PairingSystem:
 
 
 #: The ``192`` suffix of a Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7), like ETT26's ``_BAKU``: TRF-2026
-#: has no record for it (docs/formats/trf.md, docs/decisions.md 2026-12-03).
+#: has no record for it (docs/formats/trf.md, docs/decisions.md 2026-12-03). Lim's declaration
+#: (:mod:`arbitro.pairing.systems`) names it.
 MAXI_SUFFIX = "_MAXI"
 
 
@@ -239,6 +300,7 @@ class UnknownSystem(LookupError):
 _SYSTEMS: dict[str, PairingSystem] = {}
 _NAMES: dict[str, str] = {}
 _CODES: dict[str, str] = {}
+_GENERATION = [0]  # bumped by register/unregister: caches of what the registry declares key on it
 
 
 def _norm(name: str) -> str:
@@ -246,7 +308,9 @@ def _norm(name: str) -> str:
 
 
 def register(system: PairingSystem) -> PairingSystem:
-    """Add ``system``; its key, aliases and TRF codes must be new."""
+    """Add ``system``; its key, aliases and TRF codes must be new, and each setting it declares a
+    lowercase identifier declared alike by every system that shares it (one value per tournament)."""
+    _check_settings(system)
     names = [system.key, *system.aliases]
     for name in names:
         if _norm(name) in _NAMES:
@@ -259,7 +323,24 @@ def register(system: PairingSystem) -> PairingSystem:
         _NAMES[_norm(name)] = system.key
     for code in system.trf_codes:
         _CODES[code.upper()] = system.key
+    _GENERATION[0] += 1
     return system
+
+
+def _check_settings(system: PairingSystem) -> None:
+    keys = [s.key for s in system.settings]
+    if len(set(keys)) != len(keys):
+        raise ValueError(f"{system.key}: a setting is declared twice")
+    for s in system.settings:
+        if not s.key.isidentifier() or s.key != s.key.lower():
+            raise ValueError(f"setting key {s.key!r}: expected a lowercase identifier")
+        if s.key == system.key or s.key in _NAMES:
+            raise ValueError(f"setting key {s.key!r}: it is a pairing system's name (the options would clash)")
+        other = declared_settings().get(s.key)
+        if other is not None and (other.type, other.default, other.values) != (s.type, s.default, s.values):
+            raise ValueError(f"setting {s.key!r} is declared otherwise by another system")
+        if s.type is SettingType.CHOICE and s.default not in s.values:
+            raise ValueError(f"setting {s.key!r}: its default is not one of its choices")
 
 
 def unregister(key: str) -> None:
@@ -269,6 +350,21 @@ def unregister(key: str) -> None:
         del _NAMES[name]
     for code in [c for c, k in _CODES.items() if k == system.key]:
         del _CODES[code]
+    _GENERATION[0] += 1
+
+
+def generation() -> int:
+    """A number that changes whenever a system is registered or removed (for caches of the declarations)."""
+    return _GENERATION[0]
+
+
+def declared_settings(systems: Iterable[PairingSystem] | None = None) -> dict[str, SystemSetting]:
+    """Every setting the ``systems`` (default: all registered) declare, by key, in registration order."""
+    out: dict[str, SystemSetting] = {}
+    for system in all_systems() if systems is None else systems:
+        for s in system.settings:
+            out.setdefault(s.key, s)
+    return out
 
 
 def get(name: str) -> PairingSystem:
@@ -282,10 +378,19 @@ def get(name: str) -> PairingSystem:
 
 def by_trf_code(code: str) -> PairingSystem:
     """The system of a TRF 092 code (e.g. ``FIDE_DUTCH_2025``)."""
-    key = _CODES.get(code.strip().upper())
+    wanted = code.strip().upper()
+    key = _CODES.get(wanted)
+    if key is None:  # a code with the suffixes of declared settings (FIDE_LIM_MAXI)
+        key = next((s.key for s in _SYSTEMS.values() if _code_with_suffixes(s, wanted)), None)
     if key is None:
         raise UnknownSystem(f"unknown TRF pairing-system code {code!r}")
     return _SYSTEMS[key]
+
+
+def _code_with_suffixes(system: PairingSystem, code: str) -> bool:
+    """Whether ``code`` is one of ``system``'s codes followed by suffixes of settings it declares."""
+    base, declared = system.split_code(code)
+    return bool(declared) and base in {c.upper() for c in system.trf_codes}
 
 
 def all_systems() -> Iterator[PairingSystem]:
@@ -342,18 +447,28 @@ def round_robin_rounds(players: int, double: bool = False) -> int:
     return rounds_for(players, double)
 
 
+def settings_of_file(t: Tournament) -> dict[str, SettingValue]:
+    """The settings a file declares by its ``192`` code's suffixes, for the settings its system
+    declares (``FIDE_LIM_MAXI``: ``{"maxi_tournament": True}``, C.04.4.3 3.2.3)."""
+    return of_tournament(t).settings_of_code(t.system) if t.system else {}
+
+
 def declares_maxi_tournament(t: Tournament) -> bool:
-    """Whether a file declares a Maxi-tournament: its system has the declaration (C.04.4.3 3.2.3)
-    and its ``192`` code ends in ``_MAXI`` (:meth:`PairingSystem.trf_code_for`)."""
-    return of_tournament(t).supports_maxi_tournament and t.system.strip().upper().endswith(MAXI_SUFFIX)
+    """Whether a file declares a Maxi-tournament (``192 ..._MAXI``, C.04.4.3 3.2.3); kept for its readers."""
+    return settings_of_file(t).get("maxi_tournament") is True
 
 
 def options_of_file(t: Tournament, options: PairOptions) -> PairOptions:
-    """``options`` with what the file itself declares: a Maxi-tournament (``192 ..._MAXI``) sets
-    ``lim_maxi`` (a command-line ``--maxi-tournament`` can add it, never take it away)."""
-    if declares_maxi_tournament(t) and not options.lim_maxi:
-        return dataclasses.replace(options, lim_maxi=True)
-    return options
+    """``options`` with what the file itself declares (``192 FIDE_LIM_MAXI``: a Maxi-tournament):
+    a value given in ``options`` (the command line) wins; the file fills the others."""
+    given = {k for k, _v in options.settings}
+    extra = {k: v for k, v in settings_of_file(t).items() if k not in given}
+    return options.with_settings(extra) if extra else options
+
+
+def resolve(ref: str, default_attr: str = "") -> Any:
+    """The object ``"module:attribute"`` names (an engine, a checker, a setting's TRF writer), imported on use."""
+    return _load(ref, default_attr)
 
 
 def _load(ref: str, default_attr: str = "") -> Any:

@@ -5,13 +5,61 @@ first use. ``arbitro.pairing`` imports this module, so that any import of the pa
 them (issue 32: the registry itself names no engine, and no engine imports this module, so the
 package has no import cycle). A new system is one module plus one :func:`register` call here
 (docs/architecture.md). The team systems register themselves from :mod:`arbitro.teams.systems`.
+
+A system's per-tournament settings are declared in its entry (``settings=``, issue 32 item 3): the
+command line, the web form, the API, the TRF and the core's settings command take them from there.
 """
 
 from __future__ import annotations
 
+from arbitro.errors import Message, msg
 from arbitro.pairing.registry import MAXI_SUFFIX, PairingSystem, SystemKind, register
+from arbitro.pairing.types import SettingChoice, SettingType, SystemSetting
 
-__all__: list[str] = []
+__all__ = ["BAKU_ACCELERATION", "MAXI_TOURNAMENT"]
+
+
+def _maxi_refused(system: str) -> Message:
+    return msg(
+        "settings.maxi_unsupported",
+        "Only a Lim tournament can be declared a Maxi-tournament (C.04.4.3 3.2.3); the {system} has no "
+        "Maxi-tournament declaration.",
+        system=system,
+    )
+
+
+#: Baku acceleration (C.04.7): virtual points for group A in the first half of the rounds, written as
+#: TRF-2026 ``250`` records (the engines read them; :func:`arbitro.pairing.engines.write_baku`).
+BAKU_ACCELERATION = SystemSetting(
+    key="acceleration",
+    type=SettingType.CHOICE,
+    label=msg("setting.acceleration", "Acceleration"),
+    article="C.04.7",
+    default="",
+    choices=(
+        SettingChoice("", msg("setting.acceleration.none", "None")),
+        SettingChoice("baku", msg("setting.acceleration.baku", "Baku (C.04.7)")),
+    ),
+    trf_record="250",
+    writer="arbitro.pairing.engines:write_baku",
+)
+
+#: Lim's Maxi-tournament (C.04.4.3 3.2.3, 3.8, 5.7): the organiser's declaration, never defined by the
+#: text; ``192 FIDE_LIM_MAXI`` (TRF-2026 has no record for it, docs/decisions.md 2026-12-03).
+MAXI_TOURNAMENT = SystemSetting(
+    key="maxi_tournament",
+    type=SettingType.BOOL,
+    label=msg("setting.maxi_tournament", "Maxi-tournament (Lim, C.04.4.3 3.2.3)"),
+    help=msg(
+        "setting.maxi_tournament.help",
+        "The organiser's declaration: floaters and colour exchanges only between players rated within 100 "
+        "points of each other (C.04.4.3 3.2.3, 3.8, 5.7).",
+    ),
+    article="C.04.4.3 3.2.3",
+    default=False,
+    trf_suffix=MAXI_SUFFIX,
+    refused=_maxi_refused,
+)
 
 register(
     PairingSystem(
@@ -25,7 +73,7 @@ register(
         aliases=("swiss", "fide-dutch", "fide-dutch-2026", "fide-dutch-2025"),
         checker="arbitro.pairing.engines:check_dutch",
         generator="arbitro.pairing.engines:generate_dutch",
-        supports_acceleration=True,
+        settings=(BAKU_ACCELERATION,),
         type_text="Individual: Swiss system (FIDE Dutch)",
     )
 )
@@ -40,7 +88,7 @@ register(
         aliases=("fide-burstein",),
         checker="arbitro.pairing.engines:check_system",
         generator="arbitro.pairing.engines:generate_system",
-        supports_acceleration=True,
+        settings=(BAKU_ACCELERATION,),
     )
 )
 register(
@@ -54,7 +102,7 @@ register(
         aliases=("fide-dubov",),
         checker="arbitro.pairing.engines:check_system",
         generator="arbitro.pairing.engines:generate_system",
-        supports_acceleration=True,
+        settings=(BAKU_ACCELERATION,),
     )
 )
 register(
@@ -69,7 +117,7 @@ register(
         aliases=("fide-lim",),
         checker="arbitro.pairing.engines:check_system",
         generator="arbitro.pairing.engines:generate_system",
-        supports_maxi_tournament=True,
+        settings=(MAXI_TOURNAMENT,),
     )
 )
 register(
@@ -83,7 +131,7 @@ register(
         aliases=("doubleswiss", "fide-doubleswiss", "fide-double-swiss"),
         checker="arbitro.pairing.engines:check_system",
         generator="arbitro.pairing.engines:generate_double_swiss",
-        supports_acceleration=True,
+        settings=(BAKU_ACCELERATION,),
     )
 )
 register(

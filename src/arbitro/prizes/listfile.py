@@ -6,7 +6,6 @@ field (``prizes.json: groups[1].prizes[0].cash: expected an amount ...``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
@@ -27,11 +26,6 @@ MAX_PLACES = 500
 
 
 class _Reader(FieldReader):
-    def keys(self, d: Mapping[str, Any], where: str, allowed: set[str]) -> None:
-        for k in d:
-            if k not in allowed:
-                raise self.fail(where, f"unknown field {k!r} (expected one of {', '.join(sorted(allowed))})")
-
     def amount(self, value: Any, where: str) -> Decimal:
         if isinstance(value, bool) or not isinstance(value, int | float | str):
             raise self.fail(where, f"expected an amount such as 1000 or 250.50, got {value!r}")
@@ -43,15 +37,8 @@ class _Reader(FieldReader):
             raise self.fail(where, f"expected an amount from 0 up, got {value!r}")
         return d
 
-    def whole(self, value: Any, where: str, low: int = 0, high: int = 10**6) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise self.fail(where, f"expected a whole number from {low} to {high}, got {value!r}")
-        return value
-
-    def flag(self, value: Any, where: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.fail(where, f"expected true or false, got {value!r}")
-        return value
+    def whole(self, value: Any, where: str, low: int | None = 0, high: int | None = 10**6) -> int:
+        return super().whole(value, where, low, high)
 
     def text(self, value: Any, where: str, limit: int = 200) -> str:
         if not isinstance(value, str) or not value.strip() or len(value) > limit:

@@ -18,22 +18,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from decimal import Decimal
 
-from arbitro.errors import translated
+from arbitro import i18n
+from arbitro.errors import Message, translated
 from arbitro.prizes.model import Prize, PrizeGroup, PrizeList, Sharing
 
 __all__ = ["FMA_ENTRY", "FMA_MEDALS", "fma_preset"]
 
-#: The rulebook's own words (Spanish) and their English, so a face says them in the reader's language
-#: (issue 15 item 7); ``str()`` of each is the Spanish.
-FMA_ENTRY = translated(
-    "prize.fma_entry",
-    {
-        "es": "Inscripción al Abierto «Ciudad de Mar del Plata» del año siguiente (FMA 8.1; intransferible, 8.2)",
-        "en": "Entry to next year's Open «Ciudad de Mar del Plata» (FMA 8.1; not transferable, 8.2)",
-    },
-    default="es",
-)
-FMA_MEDALS = (translated("prize.fma_medal", {"es": "Trofeo o medalla (FMA 8.4)", "en": "Trophy or medal (FMA 8.4)"}, default="es"),)
+#: The rulebook's own words, from its catalogues (``prize.*`` in federations/fma/locale: issue 32 item 4),
+#: so a face says them in the reader's language; ``str()`` of each is the Spanish, the rulebook's own.
+def _words(code: str) -> Message:
+    return translated(code, {lang: i18n.word(code, lang) for lang in ("es", "en")}, default="es")
+
+
+FMA_ENTRY = _words("prize.fma_entry")
+FMA_MEDALS = (_words("prize.fma_medal"),)
 
 
 def fma_preset(
@@ -52,31 +50,12 @@ def fma_preset(
             items = (*items, FMA_ENTRY)
         amount = cash[place - 1] if place <= len(cash) else Decimal(0)
         prizes.append(Prize(place, Decimal(amount), items))
-    overall = translated("prize.overall", {"es": "Clasificación general", "en": "Overall standings"}, default="es")
+    overall = _words("prize.overall")
     group = PrizeGroup(overall, tuple(prizes), article="FMA 8.1, 8.4")
     return PrizeList(
         groups=(group, *extra_groups),
         sharing=sharing,
         one_prize_per_player=True,
         currency=currency,
-        notes=(
-            translated(
-                "prize.fma_8_4",
-                {"es": "FMA 8.4: trofeos o medallas a los tres primeros", "en": "FMA 8.4: trophies or medals to the first three"},
-                default="es",
-            ),
-            translated(
-                "prize.fma_8_6",
-                {
-                    "es": "FMA 8.6: un jugador no puede recibir más de un trofeo y/o medalla por una misma categoría",
-                    "en": "FMA 8.6: a player cannot receive more than one trophy and/or medal for the same category",
-                },
-                default="es",
-            ),
-            translated(
-                "prize.fma_8_7",
-                {"es": "FMA 8.7: podrán existir premios en efectivo", "en": "FMA 8.7: cash prizes may be given"},
-                default="es",
-            ),
-        ),
+        notes=(_words("prize.fma_8_4"), _words("prize.fma_8_6"), _words("prize.fma_8_7")),
     )

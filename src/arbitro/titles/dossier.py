@@ -158,7 +158,7 @@ class _Reader(FieldReader):
             raise self.fail(where, f"{key}: expected a whole number from {minimum} to {maximum}, got {v}")
         return v
 
-    def flag(self, d: Mapping[str, Any], key: str, where: str) -> bool | None:
+    def optional_flag(self, d: Mapping[str, Any], key: str, where: str) -> bool | None:
         v = d.get(key)
         if v is None or isinstance(v, bool):
             return v
@@ -280,10 +280,10 @@ def _tournament(r: _Reader, d: Mapping[str, Any], where: str) -> TournamentInfo:
         federation=r.text(d, "federation", w).upper(),
         rounds=r.integer(d, "rounds", w, minimum=1),
         system=r.text(d, "system", w),
-        team_championship=bool(r.flag(d, "team_championship", w)),
-        world_cup=bool(r.flag(d, "world_cup", w)),
-        one_round_per_day=r.flag(d, "one_round_per_day", w),
-        qualifying_event=r.flag(d, "qualifying_event", w),
+        team_championship=bool(r.optional_flag(d, "team_championship", w)),
+        world_cup=bool(r.optional_flag(d, "world_cup", w)),
+        one_round_per_day=r.optional_flag(d, "one_round_per_day", w),
+        qualifying_event=r.optional_flag(d, "qualifying_event", w),
         qualifying_reason=r.text(d, "qualifying_reason", w),
         chief_arbiter=r.text(d, "chief_arbiter", w),
     )
@@ -364,7 +364,7 @@ def _recorded_norm(r: _Reader, i: int, d: Mapping[str, Any]) -> NormRecord:
         excess_points=_excess(r, d, where, titles),
         counts_as=counts_as,
         counts_as_reason=r.text(d, "counts_as_reason", where),
-        foreign_requirement_met=r.flag(d, "foreign_requirement_met", where),
+        foreign_requirement_met=r.optional_flag(d, "foreign_requirement_met", where),
         registered=r.date(d, "registered", where),
         details=(r.text(d, "note", where),) if r.text(d, "note", where) else (),
     )
@@ -393,10 +393,10 @@ def _trf_norm(r: _Reader, i: int, d: Mapping[str, Any]) -> TrfNormRef:
         titles=r.titles(d, "titles", where, NORM_TITLES),
         edition=edition,
         event=event,
-        one_round_per_day=r.flag(d, "one_round_per_day", where),
-        qualifying_event=r.flag(d, "qualifying_event", where),
+        one_round_per_day=r.optional_flag(d, "one_round_per_day", where),
+        qualifying_event=r.optional_flag(d, "qualifying_event", where),
         qualifying_reason=r.text(d, "qualifying_reason", where),
-        foreign_requirement_met=r.flag(d, "foreign_requirement_met", where),
+        foreign_requirement_met=r.optional_flag(d, "foreign_requirement_met", where),
         registered=r.date(d, "registered", where),
     )
 
@@ -431,7 +431,7 @@ def _event_title(r: _Reader, i: int, d: Mapping[str, Any]) -> EventTitle:
         title=titles[0],
         event=r.text(d, "event", where, required=True),
         date=day,
-        olympiad=bool(r.flag(d, "olympiad", where)),
+        olympiad=bool(r.optional_flag(d, "olympiad", where)),
     )
 
 
@@ -491,7 +491,7 @@ def parse_dossier(data: str | bytes | Mapping[str, Any], source: str = "<dossier
         date=r.date(app, "date", "application"),
         submitted=r.date(app, "submitted", "application"),
         meeting=r.date(app, "meeting", "application"),
-        during_meeting=bool(r.flag(app, "during_meeting", "application")),
+        during_meeting=bool(r.optional_flag(app, "during_meeting", "application")),
         fee_schedule=schedule,
         order=tuple(order),
     )

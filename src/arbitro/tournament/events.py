@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from arbitro.errors import ArbitroError
+from arbitro.jsonread import FieldReader
 
 __all__ = [
     "EVENT_KINDS",
@@ -51,6 +52,7 @@ __all__ = [
     "RoundPaired",
     "RoundPublished",
     "RoundUnpaired",
+    "SETTINGS_FIELDS",
     "SettingsChanged",
     "TournamentCreated",
     "TournamentFinished",
@@ -73,13 +75,12 @@ def now_utc() -> str:
 # -- payload values ----------------------------------------------------------
 
 
+#: The event log's field reader (arbitro.jsonread): ``event: payload: <field>: expected ...``.
+_PAYLOAD = FieldReader("event: payload", digit_strings=True)
+
+
 def _whole(value: Any, key: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, str)):
-        raise ArbitroError(f"event: payload: {key}: expected a whole number, got {value!r}")
-    try:
-        return int(value)
-    except ValueError:
-        raise ArbitroError(f"event: payload: {key}: expected a whole number, got {value!r}") from None
+    return _PAYLOAD.whole(value, key)
 
 
 def _opt_whole(value: Any, key: str) -> int | None:
@@ -95,46 +96,37 @@ def _opt_text(value: Any, key: str) -> str | None:
 
 
 def _numbers(value: Any, key: str) -> tuple[int, ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list of numbers, got {value!r}")
-    return tuple(_whole(v, key) for v in value)
+    return tuple(_whole(v, key) for v in _PAYLOAD.items(value, key, "a list of numbers"))
 
 
 def _pairs(value: Any, key: str) -> tuple[tuple[int, int], ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list of [white, black], got {value!r}")
     out = []
-    for item in value:
+    for item in _PAYLOAD.items(value, key, "a list of [white, black]"):
         w, b = item
         out.append((_whole(w, key), _whole(b, key)))
     return tuple(out)
 
 
 def _kinds(value: Any, key: str) -> tuple[tuple[int, str], ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list of [player, kind], got {value!r}")
-    return tuple((_whole(p, key), str(k)) for p, k in value)
+    return tuple((_whole(p, key), str(k)) for p, k in _PAYLOAD.items(value, key, "a list of [player, kind]"))
 
 
 def _accelerations(value: Any, key: str) -> tuple[tuple[int, int, str], ...]:
     if value is None:
         return ()
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list of [player, round, points], got {value!r}")
-    return tuple((_whole(sr, key), _whole(rnd, key), str(points)) for sr, rnd, points in value)
+    rows = _PAYLOAD.items(value, key, "a list of [player, round, points]")
+    return tuple((_whole(sr, key), _whole(rnd, key), str(points)) for sr, rnd, points in rows)
 
 
 def _texts(value: Any, key: str) -> tuple[str, ...]:
-    if not isinstance(value, (list, tuple)):
-        raise ArbitroError(f"event: payload: {key}: expected a list, got {value!r}")
-    return tuple(str(v) for v in value)
+    return tuple(str(v) for v in _PAYLOAD.items(value, key))
 
 
 def _object(value: Any, key: str) -> dict[str, Any] | None:
     if value is None:
         return None
     if not isinstance(value, dict):
-        raise ArbitroError(f"event: payload: {key}: expected a JSON object, got {value!r}")
+        raise _PAYLOAD.fail(key, f"expected a JSON object, got {value!r}")
     return dict(value)
 
 
@@ -163,7 +155,8 @@ def _readers(cls: type) -> tuple[tuple[str, bool, Any], ...]:
     found = _READERS.get(cls)
     if found is None:
         found = tuple(
-            (f.name, f.default is dataclasses.MISSING, f.metadata["read"]) for f in dataclasses.fields(cls)
+            (f.name, f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING, f.metadata["read"])
+            for f in dataclasses.fields(cls)
         )
         _READERS[cls] = found
     return found
@@ -308,9 +301,7 @@ class PlayerReturned(EventData):
 
 
 def _opt_bool(value: Any, key: str) -> bool | None:
-    if value is None or isinstance(value, bool):
-        return value
-    raise ArbitroError(f"event: payload: {key}: expected true or false, got {value!r}")
+    return None if value is None else _PAYLOAD.flag(value, key)
 
 
 def _opt_texts(value: Any, key: str) -> tuple[str, ...] | None:
@@ -322,9 +313,13 @@ class SettingsChanged(EventData):
     """Tournament settings changed after creation; ``None``: unchanged (issue 15 item 5).
 
     ``rated``: FIDE rated; ``rating_type``: ``standard`` / ``rapid`` / ``blitz``
-    (the list the ratings come from, and whether norms can be made, B.01 1.1);
-    ``acceleration``: ``""`` or ``"baku"`` (C.04.7); ``maxi_tournament``: the organiser declared
-    a Maxi-tournament (Lim, C.04.4.3 3.2.3, 3.8, 5.7); absent in older logs (not declared).
+    (the list the ratings come from, and whether norms can be made, B.01 1.1).
+
+    ``settings``: the settings pairing systems declare (:mod:`arbitro.pairing.settings`, issue 32
+    item 3), each under its own key in the payload, as before the declarations existed:
+    ``acceleration`` (``""`` or ``"baku"``, C.04.7), ``maxi_tournament`` (Lim's Maxi-tournament,
+    C.04.4.3 3.2.3, 3.8, 5.7; absent in older logs: not declared). Every payload key that is not
+    a field here is one of them; the service checked the values against the declarations.
     """
 
     kind: ClassVar[str] = "settings_changed"
@@ -343,11 +338,38 @@ class SettingsChanged(EventData):
     tiebreaks: tuple[str, ...] | None = _read(_opt_texts, None)
     rated: bool | None = _read(_opt_bool, None)
     rating_type: str | None = _read(_opt_text, None)
-    acceleration: str | None = _read(_raw, None)
-    maxi_tournament: bool | None = _read(_opt_bool, None)
+    settings: dict[str, Any] = field(default_factory=dict, metadata={"read": _object})
+
+    @classmethod
+    def from_payload(cls, payload: dict[str, JSONValue]) -> SettingsChanged:
+        fixed = {k: v for k, v in payload.items() if k in SETTINGS_FIELDS}
+        declared = {k: v for k, v in payload.items() if k not in SETTINGS_FIELDS}
+        read: SettingsChanged = EventData.from_payload.__func__(cls, fixed)  # type: ignore[attr-defined]
+        return dataclasses.replace(read, settings=declared) if declared else read
 
     def to_payload(self) -> dict[str, JSONValue]:
-        return {k: v for k, v in EventData.to_payload(self).items() if v is not None}
+        out = {k: v for k, v in EventData.to_payload(self).items() if v is not None and k != "settings"}
+        return {**out, **self.settings}
+
+    @classmethod
+    def of(cls, changes: dict[str, Any]) -> SettingsChanged:
+        """The event of ``changes``: its fields, and every other key as a declared setting."""
+        fixed = {k: v for k, v in changes.items() if k in SETTINGS_FIELDS}
+        return cls(**fixed, settings={k: v for k, v in changes.items() if k not in SETTINGS_FIELDS})
+
+    @property
+    def acceleration(self) -> Any:
+        """The declared setting ``acceleration`` (C.04.7), ``None`` when not said; kept for its readers."""
+        return self.settings.get("acceleration")
+
+    @property
+    def maxi_tournament(self) -> Any:
+        """The declared setting ``maxi_tournament`` (C.04.4.3 3.2.3), ``None`` when not said; kept for its readers."""
+        return self.settings.get("maxi_tournament")
+
+
+#: The fields of :class:`SettingsChanged` other than the declared settings.
+SETTINGS_FIELDS = frozenset(f.name for f in dataclasses.fields(SettingsChanged)) - {"settings"}
 
 
 @dataclass(frozen=True, slots=True)

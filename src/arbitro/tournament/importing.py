@@ -5,7 +5,8 @@ tournament new FILE --from-trf OTHER.trf``) or to give an imported TRF a log
 in the web app. The events say what the file says: the players with their
 pairing numbers, each round's boards, byes and results, the requested byes
 (``240``). A ``###`` line saying FIDE mode was left becomes that event; a
-``192`` declaring a Maxi-tournament (``..._MAXI``, C.04.4.3 3.2.3) a ``settings_changed``.
+``192`` declaring a system's setting by its suffix (a Maxi-tournament, ``..._MAXI``, C.04.4.3 3.2.3)
+a ``settings_changed``.
 A round without an opponent keeps its value: blank or ``-`` becomes ``Z``,
 ``+`` becomes ``F`` (a second ``U`` too), as the log knows only F/H/Z byes.
 
@@ -181,8 +182,9 @@ def events_from_tournament(
             ),
         },
     )
-    if registry.declares_maxi_tournament(t):  # 192 ..._MAXI (C.04.4.3 3.2.3): a setting of the log
-        emit("settings_changed", {"maxi_tournament": True})
+    declared = registry.settings_of_file(t)  # the 192 code's setting suffixes (FIDE_LIM_MAXI, C.04.4.3 3.2.3)
+    if declared:  # settings of the log, as the desk would have said them (issue 32)
+        emit("settings_changed", dict(declared))
     for player in t.iter_players():
         emit(
             "player_registered",

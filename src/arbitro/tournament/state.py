@@ -32,8 +32,10 @@ from arbitro.model import (
     withdrawal_note,
 )
 from arbitro.pairing import registry
+from arbitro.pairing import settings as system_settings
 from arbitro.pairing.berger import rounds_for
 from arbitro.pairing.registry import PairingSystem
+from arbitro.pairing.types import SettingValue
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits
 from arbitro.tournament.events import Event
@@ -161,8 +163,9 @@ class TournamentState:
     # settings (settings_changed): None / "" = not said
     rated: bool | None = None  # FIDE rated
     rating_type: str = ""  # "standard", "rapid" or "blitz"
-    acceleration: str = ""  # "" or "baku" (C.04.7)
-    maxi_tournament: bool = False  # declared a Maxi-tournament (Lim, C.04.4.3 3.2.3, 3.8, 5.7)
+    # the settings pairing systems declare (arbitro.pairing.settings, issue 32 item 3), by key: the values
+    # said (the Baku acceleration of C.04.7, Lim's Maxi-tournament of C.04.4.3 3.2.3); the default otherwise
+    system_settings: dict[str, SettingValue] = field(default_factory=dict)
     # (round, board) -> the result for the rating report only (VCL4THP Q192, rating_report_corrected):
     # the standings and pairings keep the game's result, the TRF's 001 blocks carry this one
     rating_report: dict[tuple[int, int], tuple[ResultCode, ResultCode]] = field(default_factory=dict)
@@ -178,14 +181,35 @@ class TournamentState:
     def is_round_robin(self) -> bool:
         return self.pairing_system.is_round_robin
 
+    def said_setting(self, key: str) -> SettingValue | None:
+        """The value said of the declared setting ``key``, else its default (``None``: no system declares it)."""
+        if key in self.system_settings:
+            return self.system_settings[key]
+        declared = registry.declared_settings().get(key)
+        return declared.default if declared is not None else None
+
+    def settings_in_force(self) -> dict[str, SettingValue]:
+        """The value of every setting the tournament's system declares (said, else the default).
+
+        A value kept from a system that had the setting counts for nothing under one that does not
+        (a Maxi-tournament declared for Lim, then the Dutch system chosen).
+        """
+        return system_settings.in_force(self.pairing_system, self.system_settings)
+
+    @property
+    def acceleration(self) -> str:
+        """The setting ``acceleration`` as said: ``""`` or ``"baku"`` (C.04.7); kept for its readers."""
+        return str(self.system_settings.get("acceleration", ""))
+
+    @property
+    def maxi_tournament(self) -> bool:
+        """Whether a Maxi-tournament was declared (C.04.4.3 3.2.3), in force or not; kept for its readers."""
+        return self.system_settings.get("maxi_tournament") is True
+
     @property
     def lim_maxi(self) -> bool:
-        """The Maxi-tournament declaration in force: declared, for a system that has it (C.04.4.3 3.2.3).
-
-        A declaration kept from a system that had it counts for nothing under one that does not
-        (as a Baku acceleration under a system without acceleration).
-        """
-        return self.maxi_tournament and self.pairing_system.supports_maxi_tournament
+        """The Maxi-tournament declaration in force: declared, for a system that has it (C.04.4.3 3.2.3)."""
+        return self.settings_in_force().get("maxi_tournament") is True
 
     @property
     def is_double_round_robin(self) -> bool:
@@ -271,11 +295,7 @@ class TournamentState:
             adjourned = "unknown"
         t = _copy(self.header)
         t.players = {number: _copy(player) for number, player in self.header.players.items()}
-        shown = []
-        for r in self.rounds:  # the complete rounds up to the first that is not (game 2 of a match may finish first)
-            if not (r.complete or include_pending or (adjourned and r.settled)):
-                break
-            shown.append(r)
+        shown = self._shown_rounds(include_pending, adjourned)
         results: dict[int, list[RoundResult]] = {p: [] for p in t.players}
         provisional = {"draw": ResultCode.DRAW, "unknown": ResultCode.UNKNOWN}.get(adjourned)
         for rnd in shown:
@@ -295,9 +315,29 @@ class TournamentState:
             t.comments.extend(_adjourned_notes(shown))
         t.declared_players = len(t.players)  # 062
         t.declared_rated_players = sum(1 for p in t.players.values() if p.rating > 0)  # 072
-        next_round = len(shown) + 1
+        requests = self._bye_requests(t, len(shown))
+        games = self.pairing_system.games_per_round
+        if games > 1:  # in a two-game system's file, 240 counts matches (docs/decisions.md, 2026-12-01)
+            requests = _by_match(requests, games)
+        t.requested_byes = requests
+        # the declared settings as the TRF carries them: Baku's 250 records, 192 FIDE_LIM_MAXI (issue 32)
+        system_settings.write(t, self.pairing_system, self.settings_in_force())
+        return t
+
+    def _shown_rounds(self, include_pending: bool, adjourned: str) -> list[RoundState]:
+        """The complete rounds up to the first that is not (game 2 of a match may finish first)."""
+        shown = []
+        for r in self.rounds:
+            if not (r.complete or include_pending or (adjourned and r.settled)):
+                break
+            shown.append(r)
+        return shown
+
+    def _bye_requests(self, t: Tournament, shown: int) -> list[ByeRequest]:
+        """The ``240`` records: the absences known for the next round, then every requested bye."""
+        next_round = shown + 1
         requests: list[ByeRequest] = []
-        pending = self.rounds[len(shown)] if len(shown) < len(self.rounds) else None
+        pending = self.rounds[shown] if shown < len(self.rounds) else None
         if pending is not None:
             for p, kind in sorted(pending.unpaired.items()):
                 requests.append(ByeRequest(round=next_round, kind=kind, start_rank=p))
@@ -307,22 +347,19 @@ class TournamentState:
                     requests.append(ByeRequest(round=next_round, kind="Z", start_rank=p))
         for (p, number), kind in sorted(self.requested_byes.items(), key=lambda item: (item[0][1], item[0][0])):
             requests.append(ByeRequest(round=number, kind=kind, start_rank=p))
-        games = self.pairing_system.games_per_round
-        if games > 1:  # in a two-game system's file, 240 counts matches (docs/decisions.md, 2026-12-01)
-            seen: set[tuple[int, int]] = set()
-            by_match = []
-            for req in requests:
-                match = (req.round - 1) // games + 1
-                if (req.start_rank, match) not in seen:
-                    seen.add((req.start_rank, match))
-                    by_match.append(ByeRequest(round=match, kind=req.kind, start_rank=req.start_rank))
-            requests = by_match
-        t.requested_byes = requests
-        if self.acceleration == "baku" and not t.accelerations and self.pairing_system.supports_acceleration:
-            t.accelerations = _baku(t)
-        if self.lim_maxi:  # 192 ..._MAXI: TRF-2026 has no record for it (docs/formats/trf.md)
-            t.system = self.pairing_system.trf_code_for(maxi_tournament=True)
-        return t
+        return requests
+
+
+def _by_match(requests: list[ByeRequest], games: int) -> list[ByeRequest]:
+    """A two-game system's ``240`` records, one per player and match (docs/decisions.md, 2026-12-01)."""
+    seen: set[tuple[int, int]] = set()
+    by_match = []
+    for req in requests:
+        match = (req.round - 1) // games + 1
+        if (req.start_rank, match) not in seen:
+            seen.add((req.start_rank, match))
+            by_match.append(ByeRequest(round=match, kind=req.kind, start_rank=req.start_rank))
+    return by_match
 
 
 def _withdrawal_notes(t: Tournament) -> list[str]:
@@ -360,14 +397,6 @@ def _rating_report_results(state: TournamentState, t: Tournament, shown: int) ->
         for player, code in ((game.white, white), (game.black, black)):
             results = t.players[player].results
             results[number - 1] = dataclasses.replace(results[number - 1], code=code)
-
-
-def _baku(t: Tournament) -> list[Acceleration]:
-    """C.04.7 Baku acceleration as virtual points per player and round (TRF-2026 ``250``), the engine's formula."""
-    from arbitro.pairing.dutch_state import DutchOptions, baku_accelerations
-
-    points = baku_accelerations(t, DutchOptions())
-    return [Acceleration(sr, rnd, value) for (sr, rnd), value in sorted(points.items()) if value]
 
 
 def _copy(obj: _T) -> _T:
@@ -703,9 +732,8 @@ def _returned(state: TournamentState, p: ev.PlayerReturned) -> None:
     state.withdrawn.pop(p.player, None)
 
 
-def _settings(state: TournamentState, p: ev.SettingsChanged) -> None:
-    """Settings changed after creation (the service checked when each may change)."""
-    h = state.header
+def _settings_texts(h: Tournament, p: ev.SettingsChanged) -> None:
+    """The settings that may be corrected at any time: names, venue, dates, arbiters, time control."""
     for key in ("name", "city", "federation", "chief_arbiter", "time_control"):
         value = getattr(p, key)
         if value is not None:
@@ -716,6 +744,12 @@ def _settings(state: TournamentState, p: ev.SettingsChanged) -> None:
         h.end_date = _date(p.end_date)
     if p.deputy_arbiters is not None:
         h.deputy_arbiters = list(p.deputy_arbiters)
+
+
+def _settings(state: TournamentState, p: ev.SettingsChanged) -> None:
+    """Settings changed after creation (the service checked when each may change)."""
+    h = state.header
+    _settings_texts(h, p)
     if p.system is not None:
         system = pairing_system(p.system)
         state.system = system.key
@@ -735,10 +769,9 @@ def _settings(state: TournamentState, p: ev.SettingsChanged) -> None:
         state.rated = p.rated
     if p.rating_type is not None:
         state.rating_type = p.rating_type
-    if p.acceleration is not None:
-        state.acceleration = str(p.acceleration)
-    if p.maxi_tournament is not None:
-        state.maxi_tournament = p.maxi_tournament
+    for key, value in p.settings.items():  # the pairing systems' declared settings (issue 32)
+        if value is not None:
+            state.system_settings[key] = value
 
 
 def _prohibited(state: TournamentState, p: ev.PairingProhibited) -> None:

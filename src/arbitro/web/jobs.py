@@ -16,15 +16,22 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.cache import cache
+from django.db import close_old_connections, connection
 from django.http import HttpRequest
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError, Message
+from arbitro.web.tournaments import eventlog, models, permissions, texts
+from arbitro.web.tournaments.eventlog import Actor
+
+if TYPE_CHECKING:
+    from rq import Queue
 
 QUEUE = "arbitro"
 _JOB_TIMEOUT = 1800  # seconds: RQ stops a job after this; a job "running" for longer is a dead worker's
@@ -39,7 +46,7 @@ def _eager() -> bool:
     return bool(getattr(settings, "ARBITRO_JOBS_EAGER", False))
 
 
-def queue(name: str = "") -> Any:
+def queue(name: str = "") -> Queue:
     """The RQ queue ``name`` (default: the pairings' :data:`QUEUE`; the pages' is ``ops.prebuild.QUEUE``)."""
     import redis
     from rq import Queue
@@ -57,12 +64,12 @@ def status(pk: int) -> dict[str, Any] | None:
     return value if isinstance(value, dict) else None
 
 
-def _set(pk: int, **fields: Any) -> None:
+def _set(pk: int, **fields: object) -> None:
     current = status(pk) or {}
     cache.set(_key(pk), {**current, **fields}, timeout=_STATUS_SECONDS)
 
 
-def enqueue(op: str, row: Any, user: Any) -> str:
+def enqueue(op: str, row: models.Tournament, user: Actor) -> str:
     """Queue ``op`` for tournament ``row`` (one job per tournament at a time); the desk's message."""
     if op not in JOBS:
         raise ValueError(op)
@@ -84,20 +91,16 @@ def enqueue(op: str, row: Any, user: Any) -> str:
 #: The operations a worker runs, ``op -> job(row, user) -> the desk's message``. Each is registered by
 #: the module that owns it (the desk's service registers ``pair``), so this module imports no service
 #: (issue 32); the worker command imports the service before it works.
-JOBS: dict[str, Callable[[Any, Any], str]] = {}
+JOBS: dict[str, Callable[[models.Tournament, Actor], str]] = {}
 
 
-def register(op: str, job: Callable[[Any, Any], str]) -> None:
+def register(op: str, job: Callable[[models.Tournament, Actor], str]) -> None:
     """Make ``op`` a job the desk may enqueue and the worker run."""
     JOBS[op] = job
 
 
 def run(op: str, pk: int, user_pk: int | None) -> str:
     """The worker's side: the same service command the request ran before, its outcome in the status."""
-    from django.contrib.auth import get_user_model
-    from django.db import close_old_connections, connection
-
-    from arbitro.web.tournaments import models
 
     def fresh() -> None:  # the worker's connections between jobs (not inside a test's transaction)
         if not connection.in_atomic_block:
@@ -110,7 +113,7 @@ def run(op: str, pk: int, user_pk: int | None) -> str:
     _set(pk, state="running", started=time.time())
     with translation.override(language):
         try:
-            row = models.Tournament.objects.get(pk=pk)
+            row = eventlog.tournament(pk)
             message = JOBS[op](row, user)
         except ArbitroError as err:
             # a coded Message (arbitro.errors) is kept as it is (it pickles with its code), so the desk
@@ -127,13 +130,11 @@ def run(op: str, pk: int, user_pk: int | None) -> str:
     return message
 
 
-def context(request: HttpRequest) -> dict[str, Any]:
+def context(request: HttpRequest) -> dict[str, object]:
     """Template context on a tournament's desk page: ``arbitro_job`` (state, text, ``running``)."""
     match = getattr(request, "resolver_match", None)
     if not enabled() or match is None or match.url_name != "desk_panel":
         return {}
-    from arbitro.web.tournaments import models, permissions
-
     row = models.Tournament.objects.filter(slug=match.kwargs.get("slug", "")).only("pk", "organisation").first()
     if row is None or not permissions.can(request.user, row, "view"):  # a refused desk page shows no job (issue 19 item 5)
         return {}
@@ -147,8 +148,6 @@ def context(request: HttpRequest) -> dict[str, Any]:
     elif state == "running":
         text = _("Pairing in progress for %(s)s s.") % {"s": int(now - (job.get("started") or now))}
     elif state == "failed":
-        from arbitro.web.tournaments import texts
-
         text = _("Pairing failed: %(m)s") % {"m": texts.text(job.get("message", ""))}
     else:
         if now - (job.get("finished") or now) > 120:  # done long ago: the round itself is on the page

@@ -25,11 +25,12 @@ import contextlib
 import json
 import time
 from collections.abc import AsyncIterator
-from typing import Any
 
 from django.conf import settings
 from django.db import transaction
 from django.http import Http404, HttpRequest, StreamingHttpResponse
+
+from arbitro.web.tournaments import models
 
 LIFETIME = 55.0
 HEARTBEAT = 15.0
@@ -59,7 +60,9 @@ def _message(version: int, kind: str) -> str:
     return f"id: {version}\nevent: {kind}\ndata: {json.dumps({'version': version, 'kind': kind})}\n\n"
 
 
-def tournament_saved(sender: Any, instance: Any, update_fields: Any = None, **kwargs: Any) -> None:
+def tournament_saved(
+    sender: type, instance: models.Tournament, update_fields: frozenset[str] | None = None, **kwargs: object
+) -> None:
     """``post_save`` of a tournament: a new version is published on Redis once committed."""
     if not getattr(settings, "REDIS_URL", "") or (update_fields is not None and "version" not in update_fields):
         return
@@ -77,8 +80,6 @@ def tournament_saved(sender: Any, instance: Any, update_fields: Any = None, **kw
 
 
 async def _current(slug: str) -> tuple[int, int, str] | None:
-    from arbitro.web.tournaments import models
-
     row = await models.Tournament.objects.filter(slug=slug, published=True).values("pk", "version").afirst()
     if row is None:
         return None

@@ -16,6 +16,7 @@ Environment variables read here:
   version, shared by every process), the live-update channel and the job queue (an ``arbitro worker``
   runs pairings). Unset: the local-memory cache and jobs in the web process, as on a club laptop.
 * ``ARBITRO_PUBLIC_MAX_AGE`` — seconds a proxy/CDN may serve a public page without revalidating (default 0).
+* ``ARBITRO_LOCALES`` — folder(s) of extra catalogues (a language pack: ``<dir>/<lang>/LC_MESSAGES/*.mo``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+
+from arbitro import i18n as _words
 
 WEB_DIR = Path(__file__).resolve().parent
 DATA_DIR = Path(os.environ.get("ARBITRO_DATA_DIR", Path.cwd() / "data")).resolve()
@@ -71,6 +74,10 @@ INSTALLED_APPS = [
     "arbitro.web.teams",  # issue 18: team competitions
     "arbitro.web.api",
     "arbitro.web.manual",  # issue 33 item 6: the user manual (/manual/)
+    "arbitro.web.public",  # issue 32: the public pages (no models)
+    "arbitro.web.members",  # issue 32: organisations and members (no models)
+    "arbitro.web.ratings",  # issue 32: rating lists (no models)
+    "arbitro.web.ops",  # issue 32: caches, pages built ahead, backups, audit (no models)
 ]
 
 MIDDLEWARE = [
@@ -170,8 +177,11 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "es"
-LANGUAGES = [("es", "Español"), ("en", "English")]
-LOCALE_PATHS = [WEB_DIR / "locale"]
+# The languages offered are those with catalogues (issue 32 item 4: a language is added by files only;
+# arbitro.i18n): each language's own name is its catalogue's "language.name". A folder named by
+# ARBITRO_LOCALES (a language pack) holds the web's django.mo of its languages too.
+LANGUAGES = [(code, _words.language_name(code)) for code in _words.languages()]
+LOCALE_PATHS = [WEB_DIR / "locale", *_words.extra_dirs()]
 TIME_ZONE = os.environ.get("ARBITRO_TIME_ZONE", "America/Argentina/Buenos_Aires")
 USE_I18N = True
 USE_TZ = True

@@ -15,7 +15,7 @@ import datetime as _dt
 from dataclasses import dataclass
 from enum import IntEnum
 
-from arbitro.federations.fma.messages import Message, Text, msg
+from arbitro.federations.fma.messages import Message, Text, msg, word
 
 __all__ = [
     "CLAIM_NOTICE",
@@ -47,9 +47,7 @@ class Category(IntEnum):
         return self.name.lower()
 
     def name_in(self, lang: str) -> str:
-        if lang == "es":
-            return self.name.capitalize()
-        return {1: "Primera (1st)", 2: "Segunda (2nd)", 3: "Tercera (3rd)", 4: "Cuarta (4th)"}[self.value]
+        return word(f"category.name.{self.key}", lang)
 
     @property
     def up(self) -> Category:
@@ -159,7 +157,7 @@ def decide_claim(claim: CategoryClaim, name: str, current: Category, start: _dt.
         notes.append(msg("claim.rejected", player=name, category=current))
         return ClaimDecision(current, False, tuple(notes))
     if claim.evaluation is not None:
-        evaluator = claim.evaluator or Text("un jugador titulado", "a titled player")
+        evaluator = claim.evaluator or Text("text.evaluator_default")
         notes.append(msg("claim.evaluated", player=name, evaluator=evaluator, category=claim.evaluation))
         return ClaimDecision(claim.evaluation, claim.evaluation != current, tuple(notes))
     notes.append(msg("claim.accepted", player=name, category=claim.requested))

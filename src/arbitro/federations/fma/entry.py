@@ -108,17 +108,14 @@ def qualifier_message(q: Qualifier, name: str, tournament: TournamentInfo, seaso
     """FMA 7.1 / 7.1.1: ``entry.qualifier`` when ``q`` admits ``name`` to ``tournament``, else why not."""
     championship = _normalise_championship(q.championship)
     if not championship:
-        why = Text(
-            f"{q.championship} no es Balcarce, General Alvarado ni Mar Chiquita",
-            f"{q.championship} is not Balcarce, General Alvarado or Mar Chiquita",
-        )
+        why = Text("text.why.not_championship", {"championship": q.championship})
         return msg("entry.refused.qualifier", player=name, why=why)
     if q.place not in (1, 2):
-        return msg("entry.refused.qualifier", player=name, why=Text(f"puesto {q.place}", f"place {q.place}"))
+        return msg("entry.refused.qualifier", player=name, why=Text("text.why.place", {"place": q.place}))
     if not q.endorsed:
         return msg("entry.refused.qualifier_endorsed", championship=championship, year=q.year)
     if tournament.category is not Category.PRIMERA:
-        return msg("entry.refused.qualifier", player=name, why=Text("sólo vale para Primera", "valid for Primera only"))
+        return msg("entry.refused.qualifier", player=name, why=Text("text.why.primera_only"))
     following = sorted(
         (t for t in season if t.category is Category.PRIMERA and t.start > q.won_on), key=lambda t: t.start
     )
@@ -126,9 +123,9 @@ def qualifier_message(q: Qualifier, name: str, tournament: TournamentInfo, seaso
         return msg(
             "entry.refused.qualifier",
             player=name,
-            why=Text("no es el próximo torneo de Primera", "not the next Primera tournament"),
+            why=Text("text.why.not_next"),
         )
-    place_name = {1: Text("campeón", "champion"), 2: Text("subcampeón", "runner-up")}[q.place]
+    place_name = {1: Text("text.champion"), 2: Text("text.runner_up")}[q.place]
     return msg("entry.qualifier", player=name, place=place_name, championship=championship, year=q.year)
 
 

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from arbitro.errors import ArbitroError
 from arbitro.federations.fma.categories import Category
-from arbitro.federations.fma.messages import Message, msg
+from arbitro.federations.fma.messages import Message, msg, word
 
 __all__ = [
     "FORMAT_BANDS",
@@ -40,12 +40,7 @@ class FormatKind(StrEnum):
         return self is not FormatKind.SWISS
 
     def name_in(self, lang: str) -> str:
-        names = {
-            FormatKind.DOUBLE_ROUND_ROBIN: ("Americano a doble ronda", "double round robin"),
-            FormatKind.ROUND_ROBIN: ("Americano a ronda única", "single round robin"),
-            FormatKind.SWISS: ("Suizo", "Swiss"),
-        }[self]
-        return names[0] if lang == "es" else names[1]
+        return word(f"format.name.{self.value}", lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +56,7 @@ class Format:
         return self.message.article
 
     def name_in(self, lang: str) -> str:
-        if lang == "es":
-            return f"{self.kind.name_in(lang)}, {self.rounds} rondas"
-        return f"{self.kind.name_in(lang)}, {self.rounds} rounds"
+        return word("format.with_rounds", lang, kind=self.kind.name_in(lang), rounds=self.rounds)
 
 
 def round_robin_rounds(n: int, cycles: int = 1) -> int:

@@ -73,7 +73,7 @@ def select_field(
     previous_standings: list[str],
     ranking: list[tuple[str, int]],
     primera_order: list[str],
-    unavailable: dict[str, str | Text],
+    unavailable: dict[str, str | Text | Message],
     names: dict[str, str],
 ) -> MayorField:
     """FMA Anexo III I: the six players of the Torneo Mayor, with each fallback used."""
@@ -248,9 +248,9 @@ def decide_champion(
     a, b = tied
     notes.append(msg("mayor.tie_two", a=names[a], b=names[b]))
     why = (
-        Text("desempates iguales, decidido por sorteo", "equal tie-breaks, decided by lot")
+        Text("text.lots")
         if tiebreaks_equal
-        else Text("mejor desempate del torneo", "better tie-break in the tournament")
+        else Text("text.better_tiebreak")
     )
     notes.append(msg("mayor.colour_choice", player=names[a], why=why))
     p = playoff or Playoff()
@@ -268,7 +268,7 @@ def decide_champion(
     if winner == "":
         game = p.armageddon
         if game is None:
-            notes.append(msg("mayor.playoff_pending", stage=Text("Armagedón", "Armageddon")))
+            notes.append(msg("mayor.playoff_pending", stage=Text("text.armageddon")))
             return None, notes
         white = game.white or armageddon_colours(a, b, lots_seed or 0)[0]
         if white not in (a, b):

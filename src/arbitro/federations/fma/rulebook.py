@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from arbitro.errors import ArbitroError
 from arbitro.federations.fma import byes, categories, formats, tiebreaks
+from arbitro.federations.fma.messages import word
 from arbitro.federations.rulebook import ByeQuestion, Choice, PageSection, TournamentFormat
 from arbitro.pairing import registry
 from arbitro.prizes import PrizeList, fma_preset
@@ -39,7 +40,7 @@ class FmaRulebook:
 
     def categories(self, lang: str) -> list[Choice]:
         out = [Choice(c.key, c.name_in(lang)) for c in sorted(categories.Category, reverse=True)]
-        out.append(Choice(_MAYOR, "Mayor" if lang == "es" else "Mayor (championship)", creatable=False))
+        out.append(Choice(_MAYOR, word("category.name.mayor", lang), creatable=False))
         return out
 
     def category_label(self, key: str, lang: str) -> str:
@@ -48,11 +49,7 @@ class FmaRulebook:
     def format_for(self, entrants: int, lang: str) -> TournamentFormat:
         """FMA 4.1 format, FMA 6.1/6.2 tie-breaks, FMA 4.2 bye limit (Swiss only)."""
         if entrants < 2:
-            raise ArbitroError(
-                "jugadores esperados: un torneo de categoría necesita el número de jugadores (FMA 4.1)"
-                if lang == "es"
-                else "entrants: a category tournament needs the expected number of players (FMA 4.1)"
-            )
+            raise ArbitroError(word("error.entrants", lang))
         fmt = formats.format_for(entrants)
         swiss = fmt.kind is formats.FormatKind.SWISS
         return TournamentFormat(
@@ -79,58 +76,51 @@ class FmaRulebook:
         return [
             (
                 kind.name_in(lang),
-                [(tb.spanish if lang == "es" else tb.english, tb.code, tb.article) for tb in tiebreaks.order_for(kind)],
+                [(tb.name_in(lang), tb.code, tb.article) for tb in tiebreaks.order_for(kind)],
             )
             for kind in (formats.FormatKind.SWISS, formats.FormatKind.ROUND_ROBIN)
         ]
 
     def season_page(self, lang: str) -> list[PageSection]:
         """Categories, the rulebook's own tables (FMA 1.3 a-d, FMA 4.1 a-d) and the tie-break orders (FMA 6)."""
-        es = lang == "es"
 
         def span(low: int, high: int | None, floor: int) -> str:
             if low <= floor and high is not None:
-                return f"{'hasta' if es else 'up to'} {high}"
+                return word("page.up_to", lang, n=high)
             if high is None:
-                return f"{low} {'o más' if es else 'or more'}"
+                return word("page.or_more", lang, n=low)
             return str(low) if high == low else f"{low}–{high}"
 
         def fmt(band: formats.FormatBand) -> str:
             name = band.kind.name_in(lang)
             if band.rounds is None:
                 return name[0].upper() + name[1:]
-            return f"{name}, {band.rounds} {'rondas' if es else 'rounds'}"
+            return word("format.with_rounds", lang, kind=name, rounds=band.rounds)
 
         cats = " · ".join(c.label for c in self.categories(lang) if c.creatable)
         orders = tuple(
             f"{kind}: " + ", ".join(f"{name} ({code})" for name, code, _ in order)
             for kind, order in self.tiebreak_orders(lang)
         )
-        article = "Artículo" if es else "Article"
+        article = word("page.article", lang)
         return [
-            PageSection("Categorías" if es else "Categories", (cats,)),
+            PageSection(word("page.categories", lang), (cats,)),
             PageSection(
-                "Los nuevos ingresan por su rating estándar (FMA 1.3)"
-                if es
-                else "Newcomers enter by standard rating (FMA 1.3)",
-                (
-                    "Sin rating estándar, un nuevo jugador ingresa en la categoría más baja (FMA 1.3, 1.7)."
-                    if es
-                    else "Without a standard rating a newcomer enters the lowest category (FMA 1.3, 1.7).",
-                ),
+                word("page.newcomers", lang),
+                (word("page.newcomers.text", lang),),
                 key="fma-categories",
-                columns=("Rating estándar" if es else "Standard rating", "Categoría" if es else "Category", article),
+                columns=(word("page.standard_rating", lang), word("page.category", lang), article),
                 table=tuple(
                     (span(b.low, b.high, 0), b.category.name_in(lang), b.article) for b in categories.RATING_BANDS
                 ),
             ),
             PageSection(
-                "Formato según el número de jugadores (FMA 4.1)" if es else "Format by number of players (FMA 4.1)",
+                word("page.formats", lang),
                 key="fma-formats",
-                columns=("Jugadores" if es else "Players", "Formato" if es else "Format", article),
+                columns=(word("page.players", lang), word("page.format", lang), article),
                 table=tuple((span(b.low, b.high, 2), fmt(b), b.article) for b in formats.FORMAT_BANDS),
             ),
-            PageSection("Desempates (FMA 6)" if es else "Tie-breaks (FMA 6)", orders),
+            PageSection(word("page.tiebreaks", lang), orders),
         ]
 
     def default_time_notice(self, lang: str) -> str:

@@ -385,14 +385,14 @@ def _check_played_format(name: str, t: Tournament, fmt: Format, notes: list[Mess
         notes.append(msg("format.mismatch", tournament=name, actual=actual, n=len(t.players), expected=fmt))
 
 
-def _both(m: Message) -> Text:
-    return Text(m.cited("es"), m.cited("en"))
+def _both(m: Message) -> Message:
+    return m  # a message as another's value is said cited, in the reader's language (Message.name_in)
 
 
 def _run_mayor(st: _State, m: MayorSpec) -> MayorReport:
     spec = m.tournament
     reg = st.season.registry
-    unavailable: dict[str, str | Text] = dict(m.declined)
+    unavailable: dict[str, str | Text | Message] = dict(m.declined)
     for p in reg:
         if p.is_expelled(spec.start):
             unavailable[p.id] = _both(msg("entry.refused.expelled", player=p.name))

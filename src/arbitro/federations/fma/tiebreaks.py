@@ -27,37 +27,40 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arbitro.federations.fma.formats import FormatKind
-from arbitro.federations.fma.messages import Message, msg
+from arbitro.federations.fma.messages import Message, msg, word
 
 __all__ = ["ROUND_ROBIN", "SWISS", "TieBreak", "codes_for", "order_for", "order_message"]
 
 
 @dataclass(frozen=True, slots=True)
 class TieBreak:
+    """One tie-break of FMA 6: its article, its name (the rulebook's words) and FIDE's code."""
+
     article: str
-    spanish: str
-    english: str
     code: str
+
+    def name_in(self, lang: str) -> str:
+        return word("tiebreak." + ".".join(self.article.split()[1:]), lang)
 
 
 #: FMA 6.1 a-e (f "Sorteo" = lots).
 ROUND_ROBIN: tuple[TieBreak, ...] = (
-    TieBreak("FMA 6.1 a", "Resultado individual", "Direct encounter", "DE"),
-    TieBreak("FMA 6.1 b", "Sistema Sonneborn Berger", "Sonneborn-Berger", "SB"),
-    TieBreak("FMA 6.1 c", "Número de partidas reales ganadas sobre el tablero", "Games won over the board", "WON"),
-    TieBreak("FMA 6.1 d", "Koya", "Koya", "KS"),
-    TieBreak("FMA 6.1 e", "Koya extendido", "Extended Koya (limit ½ point lower)", "KS/L-1"),
+    TieBreak("FMA 6.1 a", "DE"),
+    TieBreak("FMA 6.1 b", "SB"),
+    TieBreak("FMA 6.1 c", "WON"),
+    TieBreak("FMA 6.1 d", "KS"),
+    TieBreak("FMA 6.1 e", "KS/L-1"),
 )
 
 #: FMA 6.2 a-g (h "Sorteo" = lots).
 SWISS: tuple[TieBreak, ...] = (
-    TieBreak("FMA 6.2 a", "Resultado individual", "Direct encounter", "DE"),
-    TieBreak("FMA 6.2 b", "Bucholz TOP (menos el peor resultado)", "Buchholz Cut-1", "BH/C1"),
-    TieBreak("FMA 6.2 c", "Sonneborn-Berger", "Sonneborn-Berger", "SB"),
-    TieBreak("FMA 6.2 d", "Bucholz TOTAL", "Buchholz", "BH"),
-    TieBreak("FMA 6.2 e", "Progresivo", "Progressive score", "PS"),
-    TieBreak("FMA 6.2 f", "Número de partidas reales ganadas sobre el tablero", "Games won over the board", "WON"),
-    TieBreak("FMA 6.2 g", "Performance", "Tournament performance rating", "TPR"),
+    TieBreak("FMA 6.2 a", "DE"),
+    TieBreak("FMA 6.2 b", "BH/C1"),
+    TieBreak("FMA 6.2 c", "SB"),
+    TieBreak("FMA 6.2 d", "BH"),
+    TieBreak("FMA 6.2 e", "PS"),
+    TieBreak("FMA 6.2 f", "WON"),
+    TieBreak("FMA 6.2 g", "TPR"),
 )
 
 

@@ -21,7 +21,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import wraps
-from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -51,7 +50,7 @@ class Resource:
 
     A tournament's resource also gives ``versioned``: ``(version, body)`` built once per version
     of the tournament ``pk`` (now at ``version``); while another thread builds this version it
-    may answer the previous one, whose ETag is then its own (``store.cached_page_at``).
+    may answer the previous one, whose ETag is then its own (``eventlog.cached_page_at``).
     """
 
     etag: str
@@ -62,11 +61,11 @@ class Resource:
     version: int = 0
 
 
-def dumps(data: Any) -> bytes:
+def dumps(data: object) -> bytes:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-def error_response(status: int, error: str, detail: str, **extra: Any) -> HttpResponse:
+def error_response(status: int, error: str, detail: str, **extra: object) -> HttpResponse:
     resp = HttpResponse(
         dumps({"error": error, "detail": detail, **extra}), status=status, content_type="application/json"
     )
@@ -186,7 +185,7 @@ def api_view(view: Callable[..., Resource]) -> Callable[..., HttpResponse]:
 
     @csrf_exempt  # read-only, no cookie is read: every other method gets a JSON 405, not a CSRF page
     @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
         if request.method == "OPTIONS":  # CORS preflight: not counted
             resp = HttpResponse(status=204)
             resp["Access-Control-Allow-Methods"] = ", ".join(METHODS)

@@ -8,17 +8,22 @@ the two are equal, and schemathesis checks the app against it.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
+
+from .jsontypes import JsonObject
+
+from arbitro.pairing import registry
+from arbitro.pairing.types import SettingType, SystemSetting
 
 VERSION = "1.0.0"
 
 
-def _ref(name: str) -> dict[str, str]:
+def _ref(name: str) -> JsonObject:
     return {"$ref": f"#/components/schemas/{name}"}
 
 
-def _obj(props: dict[str, Any], required: list[str] | None = None) -> dict[str, Any]:
+def _obj(props: Mapping[str, object], required: list[str] | None = None) -> JsonObject:
     return {
         "type": "object",
         "properties": props,
@@ -34,11 +39,11 @@ NULL_DECIMAL = {**DECIMAL, "nullable": True}
 DATE = {"type": "string", "format": "date", "nullable": True}
 
 
-def _list(item: dict[str, Any]) -> dict[str, Any]:
+def _list(item: Mapping[str, object]) -> JsonObject:
     return {"type": "array", "items": item}
 
 
-SCHEMAS: dict[str, Any] = {
+SCHEMAS: JsonObject = {
     "Error": _obj(
         {"error": STR, "detail": STR, "retry_after": {"type": "integer", "minimum": 1}}, ["error", "detail"]
     ),
@@ -74,6 +79,7 @@ SCHEMAS: dict[str, Any] = {
                         **BOOL,
                         "description": "declared a Maxi-tournament (Lim, C.04.4.3 3.2.3; TRF 192 ..._MAXI); false for other systems",
                     },
+                    "settings": _ref("SystemSettings"),
                     "time_control": STR,
                     "chief_arbiter": STR,
                     "tiebreaks": _list(STR),
@@ -369,7 +375,7 @@ _HEADERS = {
 }
 
 
-def _error(description: str) -> dict[str, Any]:
+def _error(description: str) -> JsonObject:
     return {"description": description, "content": {"application/json": {"schema": _ref("Error")}}}
 
 
@@ -386,12 +392,12 @@ def _get(
     summary: str,
     schema: str,
     *,
-    params: list[Any] | None = None,
+    params: list[JsonObject] | None = None,
     errors: dict[str, str] | None = None,
     tag: str = "tournaments",
     operation: str = "",
-) -> dict[str, Any]:
-    responses: dict[str, Any] = {
+) -> JsonObject:
+    responses: JsonObject = {
         "200": {
             "description": summary,
             "headers": _HEADERS,
@@ -401,7 +407,7 @@ def _get(
     }
     for code, text in (errors or {}).items():
         responses[code] = _error(text)
-    op: dict[str, Any] = {
+    op: JsonObject = {
         "summary": summary,
         "operationId": operation or schema[0].lower() + schema[1:],
         "tags": [tag],
@@ -412,7 +418,7 @@ def _get(
     return {"get": op}
 
 
-def _path_param(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+def _path_param(name: str, schema: Mapping[str, object], description: str) -> JsonObject:
     return {"name": name, "in": "path", "required": True, "description": description, "schema": schema}
 
 
@@ -427,11 +433,36 @@ NOT_FOUND = {"404": "No published tournament with this slug"}
 TEAM_NOT_FOUND = {"404": "No published team competition with this slug"}
 
 
-def _query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+def _query(name: str, schema: Mapping[str, object], description: str) -> JsonObject:
     return {"name": name, "in": "query", "required": False, "description": description, "schema": schema}
 
 
-def build() -> dict[str, Any]:
+def _setting_schema(s: SystemSetting) -> JsonObject:
+    """One declared setting (issue 32 item 3): its type, values and where it comes from."""
+    carrier = f"TRF 192 suffix {s.trf_suffix}" if s.trf_suffix else (f"TRF record {s.trf_record}" if s.trf_record else "")
+    systems = ", ".join(x.key for x in registry.all_systems() if x.declares(s.key))
+    described = s.title + (f"; {carrier}" if carrier else "") + f"; systems: {systems}"
+    if s.type is SettingType.BOOL:
+        return {**BOOL, "description": described}
+    if s.type is SettingType.INT:
+        bounds = {k: v for k, v in (("minimum", s.minimum), ("maximum", s.maximum)) if v is not None}
+        return {**INT, **bounds, "description": described}
+    return {**STR, "enum": list(s.values), "description": described + '; "" none'}
+
+
+def system_settings_schema() -> JsonObject:
+    """``SystemSettings``: the settings the registered pairing systems declare, generated from the
+    declarations (a tournament carries those of its own system, each with its value in force)."""
+    declared = registry.declared_settings()
+    return {
+        "type": "object",
+        "description": "The settings the tournament's pairing system declares, by key, with their values in "
+        "force (the defaults when not set); only those of its system",
+        "properties": {key: _setting_schema(s) for key, s in declared.items()},
+    }
+
+
+def build() -> JsonObject:
     t = "/tournaments/{slug}"
     tt = "/teams/{slug}"
     return {
@@ -540,13 +571,19 @@ def build() -> dict[str, Any]:
                 "Board standings (board prizes)", "BoardStandings", params=[SLUG], errors=TEAM_NOT_FOUND, tag="teams"
             ),
         },
-        "components": {"schemas": SCHEMAS},
+        "components": {"schemas": {**SCHEMAS, "SystemSettings": system_settings_schema()}},
     }
 
 
-@cache
 def document_bytes() -> bytes:
-    """The served bytes (and the docs copy): indented, keys in a stable order, UTF-8, a final newline."""
+    """The served bytes (and the docs copy): indented, keys in a stable order, UTF-8, a final newline.
+
+    Built again when a pairing system is registered or removed (its declared settings are in it)."""
+    return _document_bytes(registry.generation())
+
+
+@cache
+def _document_bytes(generation: int) -> bytes:
     return (json.dumps(build(), indent=2, ensure_ascii=False) + "\n").encode()
 
 

@@ -8,10 +8,13 @@ precision of :meth:`arbitro.standings.Standings.as_dict` (docs/formats/standings
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from arbitro.model import Player
 from arbitro.model import Tournament as CoreTournament
+from arbitro.pairing import registry
+from arbitro.pairing import settings as system_settings
+from arbitro.pairing.types import SettingValue
 from arbitro.standings import Standings
 from arbitro.teams.model import Member, TeamEvent
 from arbitro.views import (
@@ -28,12 +31,14 @@ from arbitro.views import teams as team_views
 from arbitro.web.tournaments import models, present
 from arbitro.web.tournaments.norms import NormLine, NormReport
 
+from .jsontypes import JsonObject
 
-def player_ref(p: Player) -> dict[str, Any]:
+
+def player_ref(p: Player) -> JsonObject:
     return {"start_rank": p.start_rank, "name": p.name}
 
 
-def player(p: Player, t: CoreTournament) -> dict[str, Any]:
+def player(p: Player, t: CoreTournament) -> JsonObject:
     points = p.score(t.scoring)
     return {
         **player_ref(p),
@@ -47,7 +52,7 @@ def player(p: Player, t: CoreTournament) -> dict[str, Any]:
     }
 
 
-def player_card(card: PlayerCard, t: CoreTournament) -> dict[str, Any]:
+def player_card(card: PlayerCard, t: CoreTournament) -> JsonObject:
     """A player with every recorded round (:func:`arbitro.views.player_card`): opponent, colour, mark, bye kind."""
     return {
         **player(card.player, t),
@@ -64,7 +69,7 @@ def player_card(card: PlayerCard, t: CoreTournament) -> dict[str, Any]:
     }
 
 
-def tournament_summary(row: models.Tournament) -> dict[str, Any]:
+def tournament_summary(row: models.Tournament) -> JsonObject:
     return {
         "slug": row.slug,
         "name": row.name,
@@ -80,11 +85,20 @@ def tournament_summary(row: models.Tournament) -> dict[str, Any]:
     }
 
 
-def season(s: models.Season, rows: list[models.Tournament]) -> dict[str, Any]:
+def season(s: models.Season, rows: list[models.Tournament]) -> JsonObject:
     return {"year": s.year, "name": s.name, "tournaments": [tournament_summary(r) for r in rows]}
 
 
-def tournament_info(row: models.Tournament, t: CoreTournament) -> dict[str, Any]:
+def settings(t: CoreTournament, said: Mapping[str, SettingValue] | None = None) -> dict[str, SettingValue]:
+    """The settings the tournament's pairing system declares (issue 32 item 3), each with its value in
+    force: ``said`` (the event log's), else what the file's ``192`` declares; the default otherwise."""
+    system = registry.of_tournament(t)
+    return system_settings.in_force(system, registry.settings_of_file(t) if said is None else said)
+
+
+def tournament_info(
+    row: models.Tournament, t: CoreTournament, said: Mapping[str, SettingValue] | None = None
+) -> JsonObject:
     return {
         **tournament_summary(row),
         "rounds": t.rounds,
@@ -92,13 +106,14 @@ def tournament_info(row: models.Tournament, t: CoreTournament) -> dict[str, Any]
         "players": len(t.players),
         "system": t.system,
         "maxi_tournament": present.maxi_tournament(t),  # as the public info page says it
+        "settings": settings(t, said),
         "time_control": t.time_control,
         "chief_arbiter": t.chief_arbiter,
         "tiebreaks": list(t.standings_tiebreaks or t.tiebreaks),
     }
 
 
-def game(g: GameRow) -> dict[str, Any]:
+def game(g: GameRow) -> JsonObject:
     return {
         "board": g.board,
         "white": player_ref(g.white),
@@ -111,7 +126,7 @@ def game(g: GameRow) -> dict[str, Any]:
     }
 
 
-def bye(b: ByeRow) -> dict[str, Any]:
+def bye(b: ByeRow) -> JsonObject:
     return {
         "player": player_ref(b.player),
         "kind": b.kind,
@@ -121,7 +136,7 @@ def bye(b: ByeRow) -> dict[str, Any]:
     }
 
 
-def round_summary(sheet: RoundSheet) -> dict[str, Any]:
+def round_summary(sheet: RoundSheet) -> JsonObject:
     return {
         "round": sheet.round,
         "paired": sheet.paired,
@@ -130,7 +145,7 @@ def round_summary(sheet: RoundSheet) -> dict[str, Any]:
     }
 
 
-def round_sheet(sheet: RoundSheet) -> dict[str, Any]:
+def round_sheet(sheet: RoundSheet) -> JsonObject:
     return {
         **round_summary(sheet),
         "games": [game(g) for g in sheet.games],
@@ -138,7 +153,7 @@ def round_sheet(sheet: RoundSheet) -> dict[str, Any]:
     }
 
 
-def standings(st: Standings, rows: list[StandingsLine]) -> dict[str, Any]:
+def standings(st: Standings, rows: list[StandingsLine]) -> JsonObject:
     """:meth:`Standings.as_dict` (the one JSON shape) with each player's name and the texts of the views' rows."""
     data = st.as_dict()
     text = {r.player.start_rank: r for r in rows}
@@ -160,7 +175,7 @@ def standings(st: Standings, rows: list[StandingsLine]) -> dict[str, Any]:
     return data
 
 
-def crosstable(table: Crosstable) -> dict[str, Any]:
+def crosstable(table: Crosstable) -> JsonObject:
     return {
         "grid": table.grid,
         "columns": list(table.columns),
@@ -179,7 +194,7 @@ def crosstable(table: Crosstable) -> dict[str, Any]:
     }
 
 
-def norm_line(n: NormLine) -> dict[str, Any]:
+def norm_line(n: NormLine) -> JsonObject:
     return {
         "start_rank": n.start_rank,
         "name": n.name,
@@ -194,7 +209,7 @@ def norm_line(n: NormLine) -> dict[str, Any]:
     }
 
 
-def norms(report: NormReport) -> dict[str, Any]:
+def norms(report: NormReport) -> JsonObject:
     return {
         "available": report.available,
         "message": report.message,
@@ -207,18 +222,18 @@ def norms(report: NormReport) -> dict[str, Any]:
 # -- team competitions (issue 18): the rows of arbitro.views.teams ---------------------------
 
 
-def team_member(m: Member) -> dict[str, Any]:
+def team_member(m: Member) -> JsonObject:
     return {
         "id": m.id, "name": m.name, "title": m.title, "rating": m.rating, "federation": m.federation,
         "fide_id": str(m.fide_id) if m.fide_id else "",
     }  # fmt: skip
 
 
-def team_ref(event: TeamEvent, tpn: int) -> dict[str, Any]:
+def team_ref(event: TeamEvent, tpn: int) -> JsonObject:
     return {"number": tpn, "name": event.teams[tpn].name}
 
 
-def team_event_info(row: models.Tournament, event: TeamEvent, system_name: str) -> dict[str, Any]:
+def team_event_info(row: models.Tournament, event: TeamEvent, system_name: str) -> JsonObject:
     s = event.scoring
     codes, _lines = team_views.team_standings_table(event)
     return {
@@ -237,7 +252,7 @@ def team_event_info(row: models.Tournament, event: TeamEvent, system_name: str) 
     }
 
 
-def team_list(event: TeamEvent) -> dict[str, Any]:
+def team_list(event: TeamEvent) -> JsonObject:
     """Every team in TPN order with its ranked board order (reserves last) and the line-up of each match."""
     return {
         "teams": [
@@ -252,16 +267,16 @@ def team_list(event: TeamEvent) -> dict[str, Any]:
     }
 
 
-def _team_player(event: TeamEvent, pid: int | None) -> dict[str, Any] | None:
+def _team_player(event: TeamEvent, pid: int | None) -> JsonObject | None:
     return {"id": pid, "name": event.players[pid].name} if pid else None
 
 
-def team_round_summary(event: TeamEvent, rnd: int) -> dict[str, Any]:
+def team_round_summary(event: TeamEvent, rnd: int) -> JsonObject:
     matches, bye = team_views.match_sheet(event, rnd)
     return {"round": rnd, "matches": len(matches), "complete": all(m.complete for m in matches), "bye": bye}
 
 
-def team_round(event: TeamEvent, rnd: int) -> dict[str, Any]:
+def team_round(event: TeamEvent, rnd: int) -> JsonObject:
     matches, bye = team_views.match_sheet(event, rnd)
     return {
         "round": rnd,
@@ -294,7 +309,7 @@ def team_round(event: TeamEvent, rnd: int) -> dict[str, Any]:
     }
 
 
-def team_standings(event: TeamEvent) -> dict[str, Any]:
+def team_standings(event: TeamEvent) -> JsonObject:
     codes, lines = team_views.team_standings_table(event)
     return {
         "primary_score": event.primary.value,
@@ -316,7 +331,7 @@ def team_standings(event: TeamEvent) -> dict[str, Any]:
     }
 
 
-def board_standings(event: TeamEvent, min_games: int) -> dict[str, Any]:
+def board_standings(event: TeamEvent, min_games: int) -> JsonObject:
     table = team_views.board_standings_table(event, min_games)
     return {
         "min_games": min_games,

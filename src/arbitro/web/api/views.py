@@ -6,21 +6,24 @@ import datetime as dt
 import hashlib
 import re
 from collections.abc import Callable
-from typing import Any
 
+from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from arbitro.web.tournaments import models, norms, present, store
+from arbitro.standings import Standings
+from arbitro.teams.model import TeamEvent
+from arbitro.web.tournaments import eventlog, models, norms, present
 
 from . import openapi, serialize
 from .http import ApiError, Resource, api_view, dumps
+from .jsontypes import JsonObject
 
 _STARTED = dt.datetime.now(dt.UTC).replace(microsecond=0)
 _STATUSES = [s.value for s in models.Tournament.Status]
 
 
 def _row(slug: str) -> models.Tournament:
-    # The TRF texts are read only when the per-version cache misses (store.load): not on every request.
+    # The TRF texts are read only when the per-version cache misses (eventlog.load): not on every request.
     # team competitions (issue 18) are not in the API yet: their pages are /teams/<slug>/
     rows = models.Tournament.objects.filter(slug=slug, published=True, team_competition__isnull=True).select_related("season", "organisation")
     row = rows.defer("base_trf", "state_trf").first()
@@ -30,12 +33,12 @@ def _row(slug: str) -> models.Tournament:
 
 
 def _resource(
-    request: HttpRequest, row: models.Tournament, build: Callable[[models.Tournament], Any]
+    request: HttpRequest, row: models.Tournament, build: Callable[[models.Tournament], JsonObject]
 ) -> Resource:
     """A resource of one tournament: ETag from its log version, Last-Modified its last change, body cached per version."""
 
     def versioned() -> tuple[int, bytes]:
-        return store.cached_page_at(row, f"api|{request.path}", lambda: dumps(build(row)), stale_ok=True)
+        return eventlog.cached_page_at(row, f"api|{request.path}", lambda: dumps(build(row)), stale_ok=True)
 
     return Resource(
         f"t{row.pk}-v{row.version}", row.updated, lambda: versioned()[1], versioned, row.pk, row.version
@@ -93,7 +96,7 @@ def tournaments(request: HttpRequest) -> Resource:
 
 
 def _listing(
-    request: HttpRequest, found: list[models.Tournament], build: Callable[[], Any], extra: str = ""
+    request: HttpRequest, found: list[models.Tournament], build: Callable[[], JsonObject], extra: str = ""
 ) -> Resource:
     """A list of tournaments: ETag from their log versions and the query, Last-Modified the latest change."""
     stamp = ";".join(f"{r.pk}:{r.version}" for r in found) + "|" + request.get_full_path() + "|" + extra
@@ -102,7 +105,7 @@ def _listing(
     return Resource(etag, last, lambda: dumps(build()))
 
 
-def _published() -> Any:
+def _published() -> QuerySet[models.Tournament]:
     return (
         models.Tournament.objects.filter(published=True, team_competition__isnull=True)  # issue 18: not yet
         .select_related("season", "organisation")
@@ -116,7 +119,7 @@ def seasons(request: HttpRequest) -> Resource:
     found = list(_published().filter(season__isnull=False))
     all_seasons = list(models.Season.objects.all())
 
-    def build() -> dict[str, Any]:
+    def build() -> JsonObject:
         return {
             "seasons": [serialize.season(s, [r for r in found if r.season_id == s.pk]) for s in all_seasons]
         }
@@ -135,13 +138,17 @@ def season(request: HttpRequest, year: int) -> Resource:
 
 @api_view
 def tournament(request: HttpRequest, slug: str) -> Resource:
-    return _resource(request, _row(slug), lambda row: serialize.tournament_info(row, store.load(row)))
+    def build(row: models.Tournament) -> JsonObject:
+        st = eventlog.state(row)  # the log's settings, else (an imported file) the file's
+        return serialize.tournament_info(row, eventlog.load(row), st.system_settings if st is not None else None)
+
+    return _resource(request, _row(slug), build)
 
 
 @api_view
 def players(request: HttpRequest, slug: str) -> Resource:
-    def build(row: models.Tournament) -> dict[str, Any]:
-        t = store.load(row)
+    def build(row: models.Tournament) -> JsonObject:
+        t = eventlog.load(row)
         return {"players": [serialize.player(p, t) for p in t.iter_players()]}
 
     return _resource(request, _row(slug), build)
@@ -152,8 +159,8 @@ def player_detail(request: HttpRequest, slug: str, start_rank: int) -> Resource:
     # The 404s and 409s below are raised by the build: a body kept in the shared cache (Redis) is
     # served without the replay and the ranking the checks need. An ETag names one version of one
     # URL, so a conditional request can only match one that answered 200 (then the same 200).
-    def build(r: models.Tournament) -> dict[str, Any]:
-        t = store.load(r)
+    def build(r: models.Tournament) -> JsonObject:
+        t = eventlog.load(r)
         if start_rank not in t.players:
             raise ApiError(404, "not_found", f"No player with start rank {start_rank}.")
         card, _ = present.player_rounds(t, start_rank)
@@ -164,8 +171,8 @@ def player_detail(request: HttpRequest, slug: str, start_rank: int) -> Resource:
 
 @api_view
 def rounds(request: HttpRequest, slug: str) -> Resource:
-    def build(row: models.Tournament) -> dict[str, Any]:
-        t = store.load(row)
+    def build(row: models.Tournament) -> JsonObject:
+        t = eventlog.load(row)
         return {
             "rounds": [
                 serialize.round_summary(present.round_for(row, t, n).sheet)
@@ -178,8 +185,8 @@ def rounds(request: HttpRequest, slug: str) -> Resource:
 
 @api_view
 def round_detail(request: HttpRequest, slug: str, rnd: int) -> Resource:
-    def build(r: models.Tournament) -> dict[str, Any]:
-        t = store.load(r)
+    def build(r: models.Tournament) -> JsonObject:
+        t = eventlog.load(r)
         if not 1 <= rnd <= t.played_rounds:
             raise ApiError(404, "not_found", f"Round {rnd} is not paired; rounds 1-{t.played_rounds} are.")
         return serialize.round_sheet(present.round_for(r, t, rnd).sheet)
@@ -187,8 +194,8 @@ def round_detail(request: HttpRequest, slug: str, rnd: int) -> Resource:
     return _resource(request, _row(slug), build)
 
 
-def _standings(row: models.Tournament) -> tuple[Any, Any]:
-    t = store.load(row)
+def _standings(row: models.Tournament) -> tuple[Standings, present.StandingsView]:
+    t = eventlog.load(row)
     st = present.core_standings(row, t)
     view = present.standings_view(row, t)
     if st is None or not view.available:
@@ -198,7 +205,7 @@ def _standings(row: models.Tournament) -> tuple[Any, Any]:
 
 @api_view
 def standings(request: HttpRequest, slug: str) -> Resource:
-    def build(row: models.Tournament) -> dict[str, Any]:
+    def build(row: models.Tournament) -> JsonObject:
         st, view = _standings(row)
         return serialize.standings(st, view.rows)
 
@@ -209,7 +216,7 @@ def standings(request: HttpRequest, slug: str) -> Resource:
 def standing_explained(request: HttpRequest, slug: str, start_rank: int) -> Resource:
     """One player's line with the explanation of every tie-break value (C.07: per round, what counted and what was cut)."""
 
-    def build(row: models.Tournament) -> dict[str, Any]:
+    def build(row: models.Tournament) -> JsonObject:
         st, view = _standings(row)
         if all(r.start_rank != start_rank for r in st.rows):
             raise ApiError(404, "not_found", f"No player with start rank {start_rank} in the standings.")
@@ -230,8 +237,8 @@ def standing_explained(request: HttpRequest, slug: str, start_rank: int) -> Reso
 
 @api_view
 def crosstable(request: HttpRequest, slug: str) -> Resource:
-    def build(r: models.Tournament) -> dict[str, Any]:
-        table = present.crosstable_for(r, store.load(r))
+    def build(r: models.Tournament) -> JsonObject:
+        table = present.crosstable_for(r, eventlog.load(r))
         if table is None:
             raise ApiError(409, "standings_unavailable", "The crosstable cannot be computed yet.")
         return serialize.crosstable(table)
@@ -241,9 +248,9 @@ def crosstable(request: HttpRequest, slug: str) -> Resource:
 
 @api_view
 def norms_report(request: HttpRequest, slug: str) -> Resource:
-    def build(row: models.Tournament) -> dict[str, Any]:
-        t = store.load(row)
-        return serialize.norms(store.cached(row, "norms", lambda: norms.tournament_norms(t)))
+    def build(row: models.Tournament) -> JsonObject:
+        t = eventlog.load(row)
+        return serialize.norms(eventlog.cached(row, "norms", lambda: norms.tournament_norms(t)))
 
     return _resource(request, _row(slug), build)
 
@@ -264,13 +271,13 @@ def _team_row(slug: str) -> models.Tournament:
     return row
 
 
-def _team_event(row: models.Tournament) -> Any:
+def _team_event(row: models.Tournament) -> TeamEvent:
     from arbitro.web.teams import service as team_service
 
     return team_service.event(row)
 
 
-def _published_teams() -> Any:
+def _published_teams() -> QuerySet[models.Tournament]:
     return (
         models.Tournament.objects.filter(published=True, team_competition__isnull=False)
         .select_related("season")
@@ -287,7 +294,7 @@ def team_events(request: HttpRequest) -> Resource:
 
 @api_view
 def team_event(request: HttpRequest, slug: str) -> Resource:
-    def build(row: models.Tournament) -> dict[str, Any]:
+    def build(row: models.Tournament) -> JsonObject:
         from arbitro.pairing import registry
 
         ev = _team_event(row)
@@ -304,7 +311,7 @@ def team_teams(request: HttpRequest, slug: str) -> Resource:
 
 @api_view
 def team_rounds(request: HttpRequest, slug: str) -> Resource:
-    def build(row: models.Tournament) -> dict[str, Any]:
+    def build(row: models.Tournament) -> JsonObject:
         ev = _team_event(row)
         return {"rounds": [serialize.team_round_summary(ev, n) for n in range(1, ev.played_rounds() + 1)]}
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any
 
 from arbitro.errors import ArbitroError
 from arbitro.limits import MAX_PLAYERS, MAX_ROUNDS, MAX_TRF_BYTES, text_problem
+from arbitro.web.tournaments import federation, models  # the organisation's rulebook knows its categories
 
 _SLUG = re.compile(r"[-a-zA-Z0-9_]{1,80}")
 _STATUSES = ("registration", "running", "finished")
@@ -30,7 +30,7 @@ class _Check:
     def fail(self, where: str, what: str) -> ArbitroError:
         return ArbitroError(f"{self.source}: {where}: {what}; nothing was restored")
 
-    def text(self, d: dict[str, Any], key: str, where: str, width: int, *, required: bool = False) -> None:
+    def text(self, d: dict[str, object], key: str, where: str, width: int, *, required: bool = False) -> None:
         v = d.get(key)
         if v is None and not required:
             return
@@ -40,19 +40,19 @@ class _Check:
         if problem:
             raise self.fail(f"{where}.{key}", problem)
 
-    def choice(self, d: dict[str, Any], key: str, where: str, allowed: tuple[str, ...]) -> None:
+    def choice(self, d: dict[str, object], key: str, where: str, allowed: tuple[str, ...]) -> None:
         v = d.get(key)
         if v is not None and v not in allowed:
             raise self.fail(f"{where}.{key}", f"expected one of {', '.join(a or '(empty)' for a in allowed)}")
 
-    def integer(self, d: dict[str, Any], key: str, where: str, low: int, high: int, *, required: bool = False) -> None:
+    def integer(self, d: dict[str, object], key: str, where: str, low: int, high: int, *, required: bool = False) -> None:
         v = d.get(key)
         if v is None and not required:
             return
         if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
             raise self.fail(f"{where}.{key}", f"expected a whole number from {low} to {high}")
 
-    def date(self, d: dict[str, Any], key: str, where: str) -> None:
+    def date(self, d: dict[str, object], key: str, where: str) -> None:
         v = d.get(key)
         if v is None:
             return
@@ -61,14 +61,14 @@ class _Check:
         except ValueError:
             raise self.fail(f"{where}.{key}", "expected a date YYYY-MM-DD") from None
 
-    def items(self, d: dict[str, Any], key: str, where: str) -> list[dict[str, Any]]:
+    def items(self, d: dict[str, object], key: str, where: str) -> list[dict[str, object]]:
         v = d.get(key) or []
         if not isinstance(v, list) or not all(isinstance(x, dict) for x in v):
             raise self.fail(f"{where}.{key}", "expected a list of objects")
         return v
 
 
-def check_meta(meta: Any, source: str) -> None:
+def check_meta(meta: object, source: str) -> None:
     """``meta.json``: every field of the tournament row, its roles and bye requests."""
     c = _Check(f"{source}: meta.json")
     if not isinstance(meta, dict):
@@ -88,8 +88,6 @@ def check_meta(meta: Any, source: str) -> None:
     organisation = meta.get("organisation")  # issue 19 item 5 (older archives have none: the default one)
     if organisation is not None and (not isinstance(organisation, str) or not _SLUG.fullmatch(organisation)):
         raise c.fail("meta.organisation", "expected an organisation's slug")
-    from arbitro.web.tournaments import federation, models  # the organisation's rulebook knows its categories
-
     org = models.Organisation.objects.filter(slug=str(organisation or "")).first()
     categories = tuple(key for key, _label in federation.category_choices(org))
     c.choice(meta, "category", w, categories)
@@ -118,7 +116,7 @@ def check_meta(meta: Any, source: str) -> None:
         c.text(b, "message", where, 300)
 
 
-def check_events(events: Any, source: str) -> None:
+def check_events(events: object, source: str) -> None:
     """``events.json``: numbered 1, 2, 3 ..., each with a kind, an object payload, an author and a time."""
     c = _Check(f"{source}: events.json")
     if not isinstance(events, list) or not all(isinstance(e, dict) for e in events):

@@ -10,14 +10,17 @@ Visible at the desk to the tournament's chief arbiter and federation admins.
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from arbitro.errors import ArbitroError
 from arbitro.model import ResultCode
@@ -25,12 +28,16 @@ from arbitro.tournament import TournamentState, event_from_dict
 from arbitro.tournament.state import apply
 from arbitro.views import game_result_text
 from arbitro.views.text import bye_kind
+from arbitro.web.tournaments import eventlog, models, permissions, present
+
+#: An event's payload as the log stores it (JSON: each kind its own keys, read by :func:`_describe`).
+Payload = dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
 class AuditRow:
     seq: int
-    when: Any
+    when: dt.datetime
     who: str
     kind: str
     what: str  # what the event touches: "round 2 board 3", "player 7"
@@ -48,7 +55,7 @@ class AuditRow:
         return [x for x in self.after.split("\n") if x]
 
 
-def _result(white: Any, black: Any) -> str:
+def _result(white: object, black: object) -> str:
     """A game's result as every face prints it (:func:`arbitro.views.game_result_text`)."""
     try:
         return game_result_text(ResultCode(str(white)), ResultCode(str(black))) or f"{white}-{black}"
@@ -56,14 +63,14 @@ def _result(white: Any, black: Any) -> str:
         return f"{white}-{black}"
 
 
-def _n(value: Any) -> int:
+def _n(value: object) -> int:
     """A number of a payload (a missing one raises TypeError, as a malformed payload does)."""
-    if value is None:
+    if not isinstance(value, int | float | str):
         raise TypeError("missing number")
     return int(value)
 
 
-def _name(st: TournamentState, n: Any) -> str:
+def _name(st: TournamentState, n: object) -> str:
     """A player by name and pairing number (the number in force at that point of the log)."""
     try:
         return f"{st.player(_n(n)).name} ({n})"
@@ -78,7 +85,7 @@ def _games(st: TournamentState) -> int:
         return 1
 
 
-def _round(st: TournamentState, column: Any, *, game: bool = True) -> str:
+def _round(st: TournamentState, column: object, *, game: bool = True) -> str:
     """A logged round (a TRF column) as the reader counts rounds: ``3``; for two-game matches (C.04.5)
     the match, ``2 · game 1`` (``game=False``: ``2``, for what concerns the whole match: byes, withdrawals)."""
     games = _games(st)
@@ -95,8 +102,6 @@ def _round(st: TournamentState, column: Any, *, game: bool = True) -> str:
 
 
 def _bye_text(code: str) -> str:
-    from arbitro.web.tournaments import present
-
     try:
         return present.bye_label(bye_kind(ResultCode(code)))
     except ValueError:
@@ -115,7 +120,7 @@ def _pairing_lines(st: TournamentState, number: int) -> str:
     return "\n".join(lines)
 
 
-def _player_text(st: TournamentState, n: Any) -> str:
+def _player_text(st: TournamentState, n: object) -> str:
     try:
         p = st.player(_n(n))
     except (ArbitroError, TypeError, ValueError):
@@ -129,11 +134,11 @@ def _player_text(st: TournamentState, n: Any) -> str:
     return " · ".join(parts)
 
 
-def _with_reason(text: str, p: dict[str, Any]) -> str:
+def _with_reason(text: str, p: Payload) -> str:
     return text + (f" ({p['reason']})" if p.get("reason") else "")
 
 
-def _before(kind: str, p: dict[str, Any], pre: TournamentState) -> tuple[str, str]:
+def _before(kind: str, p: Payload, pre: TournamentState) -> tuple[str, str]:
     """(the names concerned, the value before) read from the state before the event (no copy of it)."""
     rnd = p.get("round")
     try:
@@ -160,8 +165,8 @@ def _before(kind: str, p: dict[str, Any], pre: TournamentState) -> tuple[str, st
 
 
 def _describe(
-    kind: str, p: dict[str, Any], pre: tuple[str, str], post: TournamentState
-) -> tuple[tuple[Any, ...], str, str, str, str]:
+    kind: str, p: Payload, pre: tuple[str, str], post: TournamentState
+) -> tuple[tuple[object, ...], str, str, str, str]:
     """(what the event touches, its label, the names concerned, the value before, the value after), in words."""
     rnd = p.get("round")
     pre_detail, before = pre
@@ -226,14 +231,12 @@ def _describe(
     return (kind,), kind.replace("_", " "), "", "", ""
 
 
-def trail(row: Any) -> list[AuditRow]:
+def trail(row: models.Tournament) -> list[AuditRow]:
     """Every event of the tournament, oldest first, with the value before and after, in words.
 
     The log is replayed alongside (core ``apply``) so that every pairing number is shown with the
     name it had at that point of the log (a late entry renumbers the players below it).
     """
-    from arbitro.web.tournaments import present
-
     out: list[AuditRow] = []
     st = TournamentState()
     for e in row.events.select_related("author").order_by("seq"):
@@ -253,14 +256,12 @@ def trail(row: Any) -> list[AuditRow]:
     return out
 
 
-def recent(row: Any, st: TournamentState | None, count: int = 8) -> list[AuditRow]:
+def recent(row: models.Tournament, st: TournamentState | None, count: int = 8) -> list[AuditRow]:
     """The last ``count`` events in words, newest first, named from the current state ``st`` (no replay).
 
     For the desk panel, which must not replay the log again (the state of the last command serves it);
     the event log page (:func:`trail`) names everyone as they were at each event.
     """
-    from arbitro.web.tournaments import present
-
     out: list[AuditRow] = []
     now = st if st is not None else TournamentState()
     for e in row.events.select_related("author").order_by("-seq")[:count]:
@@ -281,29 +282,19 @@ def recent(row: Any, st: TournamentState | None, count: int = 8) -> list[AuditRo
     return out
 
 
-def trail_cached(row: Any) -> list[AuditRow]:
+def trail_cached(row: models.Tournament) -> list[AuditRow]:
     """:func:`trail` cached per tournament version and language (the desk shows it after every action)."""
-    from django.utils.translation import get_language
-
-    from arbitro.web.tournaments import store
-
-    return store.cached(row, f"trail:{get_language()}", lambda: trail(row))
+    return eventlog.cached(row, f"trail:{get_language()}", lambda: trail(row))
 
 
-def page_of(request: HttpRequest, rows: list[AuditRow], *, newest_first: bool, per_page: int = 50) -> Any:
+def page_of(request: HttpRequest, rows: list[AuditRow], *, newest_first: bool, per_page: int = 50) -> Page[AuditRow]:
     """One page of the history (``?page=``), newest first for the log."""
-    from django.core.paginator import Paginator
-
     ordered = list(reversed(rows)) if newest_first else rows
     return Paginator(ordered, per_page).get_page(request.GET.get("page"))
 
 
 def audit_view(request: HttpRequest, slug: str) -> HttpResponse:
     """``/desk/t/<slug>/audit/``: the chief arbiter's view of every change."""
-    from django.contrib.auth.views import redirect_to_login
-
-    from arbitro.web.tournaments import models, permissions
-
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     row = get_object_or_404(models.Tournament, slug=slug)
@@ -312,7 +303,7 @@ def audit_view(request: HttpRequest, slug: str) -> HttpResponse:
     rows = trail_cached(row)
     return render(
         request,
-        "tournaments/desk_audit.html",
+        "ops/audit.html",
         {"row": row, "page": page_of(request, rows, newest_first=False), "total": len(rows), "no_refresh": True,
          "can_chief": True},
     )

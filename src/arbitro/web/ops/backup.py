@@ -105,7 +105,7 @@ def restore_database(source: Path, *, replace: bool = False) -> int:
     """Replace the database's contents with a backup (one transaction); returns the number of records."""
     from django.core.serializers.base import DeserializationError
 
-    from arbitro.web.tournaments import store
+    from arbitro.web.tournaments import eventlog
 
     source = Path(source)
     if not source.is_file():
@@ -124,7 +124,7 @@ def restore_database(source: Path, *, replace: bool = False) -> int:
             call_command("loaddata", str(source), verbosity=0)
     except (DeserializationError, ValueError, LookupError, DatabaseError) as err:  # incl. a missing NOT NULL field
         raise ArbitroError(f"{source}: the backup could not be loaded, nothing was changed ({err})") from None
-    store.clear_cache()
+    eventlog.clear_cache()
     return count
 
 
@@ -215,7 +215,7 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
     an archive is a file anyone may have edited, and a name in it must not make a player's
     account the tournament's chief arbiter (issue 21).
     """
-    from arbitro.web.tournaments import models, service, store
+    from arbitro.web.tournaments import eventlog, models, store
 
     source = Path(source)
     meta, events, trf = _read_archive(source)
@@ -262,12 +262,12 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
             if row.base_trf:
                 core = store.parse(row.base_trf, source=f"{slug}.trf", validate=False)
             else:
-                st = service.state(row)
+                st = eventlog.state(row)
                 assert st is not None
-                core = service.to_model(st)
+                core = eventlog.to_model(st)
         except ArbitroError as err:
             raise ArbitroError(f"{source}: events.json does not replay: {err}") from None
-        service.rebuild(row, core)
+        eventlog.rebuild(row, core)
         if store.format_trf(core) != trf:
             raise ArbitroError(f"{source}: the replayed event log does not reproduce tournament.trf; nothing was restored")
         row.version = max(int(meta.get("version") or 1), row.version)
@@ -286,5 +286,5 @@ def restore_tournament(source: Path, *, slug: str | None = None, replace: bool =
                 reason_code=str(b.get("reason_code") or "")[:60],
                 reason_params=b.get("reason_params") if isinstance(b.get("reason_params"), dict) else {},
             )
-    store.clear_cache()
+    eventlog.clear_cache()
     return row

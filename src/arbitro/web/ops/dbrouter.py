@@ -12,7 +12,6 @@ the primary only; the replica receives them by replication.
 from __future__ import annotations
 
 import contextvars
-from typing import Any
 
 from django.conf import settings
 
@@ -21,16 +20,16 @@ REPLICA = "replica"
 
 
 class PublicReadRouter:
-    def db_for_read(self, model: type, **hints: Any) -> str | None:
+    def db_for_read(self, model: type, **hints: object) -> str | None:
         if PUBLIC_READ.get() and REPLICA in settings.DATABASES:
             return REPLICA
         return None
 
-    def db_for_write(self, model: type, **hints: Any) -> str | None:
+    def db_for_write(self, model: type, **hints: object) -> str | None:
         return "default"
 
-    def allow_relation(self, obj1: Any, obj2: Any, **hints: Any) -> bool | None:
+    def allow_relation(self, obj1: object, obj2: object, **hints: object) -> bool | None:
         return True  # the same data on both
 
-    def allow_migrate(self, db: str, app_label: str, model_name: str | None = None, **hints: Any) -> bool | None:
+    def allow_migrate(self, db: str, app_label: str, model_name: str | None = None, **hints: object) -> bool | None:
         return db != REPLICA

@@ -2,7 +2,7 @@
 
 A public tournament page is the same bytes for every anonymous reader of one language
 as long as the tournament's version (its event log's length) does not change. The
-views build it once per version (:func:`arbitro.web.tournaments.store.cached_page`);
+views build it once per version (:func:`arbitro.web.tournaments.eventlog.cached_page`);
 this middleware, placed right after ``SecurityMiddleware``, answers repeats from those
 bytes without running the rest of the stack: one indexed query for the version, a
 dictionary lookup, and the stored headers. A cache-busting client (random query
@@ -29,17 +29,25 @@ import sqlite3
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from wsgiref.types import StartResponse, WSGIApplication, WSGIEnvironment
 
 from django.conf import settings
+from django.core.handlers.wsgi import WSGIRequest
+from django.db import connections, router
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.security import SecurityMiddleware
+from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
+from django.utils.log import log_response
+
+from arbitro.web.api import http as api_http
+from arbitro.web.tournaments import models
 
 from . import dbrouter
 
-# The public pages of a tournament (tournaments/urls.py); not version.json, downloads or forms.
+# The public pages of a tournament (public/urls.py); not version.json, downloads or forms.
 PUBLIC_PAGE = re.compile(
     r"^/t/(?P<slug>[-a-zA-Z0-9_]+)/(?:players/|pairings/|round/\d+/|standings/|crosstable/|norms/|player/\d+/)?$"
 )
@@ -94,7 +102,7 @@ _LOCK = threading.Lock()
 _LATEST: OrderedDict[tuple[str, str, int], Page] = OrderedDict()
 _BUILDING: dict[tuple[str, str, int], float] = {}
 # When the view answered with the previous version (another process builds the new one, web/
-# tournaments/store.py): until then the readers get it here, without the whole stack.
+# tournaments/versioned.py): until then the readers get it here, without the whole stack.
 _RECHECK: dict[tuple[str, str, int], float] = {}
 # How often one reader goes through the whole stack to ask whether the new version has come. Each
 # recheck costs the stack, the view's queries and a shared-cache read, per page and process; with the
@@ -162,10 +170,6 @@ def _version(slug: str, fresh: bool = False) -> tuple[int, int] | None:
     when there is one).
     """
     global _SQL
-    from django.db import connections, router
-
-    from arbitro.web.tournaments import models
-
     db = connections[router.db_for_read(models.Tournament) or "default"]
     if not _SQL:
         table = db.ops.quote_name(models.Tournament._meta.db_table)
@@ -231,19 +235,13 @@ def _full(request: HttpRequest, page: Page) -> HttpResponse:
 
 def _api_answer(request: HttpRequest, page: Page) -> HttpResponse:
     """An API resource from the cache: counted against the client's limit like any other (api/http.py)."""
-    from arbitro.web.api import http as api
-
-    rate = api.throttle(request)
+    rate = api_http.throttle(request)
     if not rate[0]:
-        return api.refused(request, rate)
+        return api_http.refused(request, rate)
     return _api_counted(request, page, rate)
 
 
 def _api_counted(request: HttpRequest, page: Page, rate: tuple[bool, int, int, int]) -> HttpResponse:
-    from django.utils.cache import get_conditional_response
-
-    from arbitro.web.api import http as api
-
     conditional = get_conditional_response(request, etag=page.etag, last_modified=page.modified)
     if conditional is not None:  # 304 (or 412 for a failed If-Match), as the view answers it
         resp: HttpResponse = conditional
@@ -254,8 +252,8 @@ def _api_counted(request: HttpRequest, page: Page, rate: tuple[bool, int, int, i
         resp = _full(request, page)
     resp["ETag"] = page.etag
     resp["Last-Modified"] = page.last_modified
-    resp["Cache-Control"] = api.CACHE_CONTROL
-    return api._headers(request, resp, rate)
+    resp["Cache-Control"] = api_http.CACHE_CONTROL
+    return api_http._headers(request, resp, rate)
 
 
 class PublicPageCacheMiddleware:
@@ -344,8 +342,6 @@ class PublicPageCacheMiddleware:
 SECURITY = "django.middleware.security.SecurityMiddleware"
 MIDDLEWARE = "arbitro.web.ops.pagecache.PublicPageCacheMiddleware"
 CONDITIONAL = ("HTTP_IF_NONE_MATCH", "HTTP_IF_MATCH", "HTTP_IF_MODIFIED_SINCE", "HTTP_IF_UNMODIFIED_SINCE")
-Environ = dict[str, Any]
-StartResponse = Callable[..., Any]
 
 
 class FastPath:
@@ -365,9 +361,7 @@ class FastPath:
     ``SecurityMiddleware`` (the only middleware a hit passes) and ``ARBITRO_FAST_PATH`` is not 0.
     """
 
-    def __init__(self, app: Callable[[Environ, StartResponse], Any]) -> None:
-        from django.middleware.security import SecurityMiddleware
-
+    def __init__(self, app: WSGIApplication) -> None:
         self.app = app
         first = list(settings.MIDDLEWARE)[:2]
         self.enabled = bool(getattr(settings, "ARBITRO_FAST_PATH", True)) and first == [SECURITY, MIDDLEWARE]
@@ -383,7 +377,7 @@ class FastPath:
             [v.strip() for v in policy.split(",")] if isinstance(policy, str) else policy
         )
 
-    def __call__(self, environ: Environ, start_response: StartResponse) -> Any:
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         if self.enabled and environ.get("REQUEST_METHOD") in ("GET", "HEAD"):
             path = environ.get("PATH_INFO", "")
             if path.startswith(("/t/", "/api/v1/tournaments/")):
@@ -397,9 +391,7 @@ class FastPath:
                     return [body]
         return self.app(environ, start_response)
 
-    def _hit(self, environ: Environ) -> tuple[str, list[tuple[str, str]], bytes] | None:
-        from django.core.handlers.wsgi import WSGIRequest
-
+    def _hit(self, environ: WSGIEnvironment) -> tuple[str, list[tuple[str, str]], bytes] | None:
         # A copy: the request decodes PATH_INFO and SCRIPT_NAME in place, Django gets them as they came.
         request = WSGIRequest(dict(environ))
         path = request.path_info
@@ -444,20 +436,18 @@ class FastPath:
         return status, self._secured(request, headers), body
 
     def _api(self, request: HttpRequest, page: Page) -> tuple[str, list[tuple[str, str]], bytes]:
-        from arbitro.web.api import http as api
-
-        rate = api.throttle(request)
+        rate = api_http.throttle(request)
         if not rate[0]:
-            return self._django(request, api.refused(request, rate))
+            return self._django(request, api_http.refused(request, rate))
         if any(h in request.META for h in CONDITIONAL):  # Django's objects, as the middleware builds them
             return self._django(request, _api_counted(request, page, rate))
         headers = dict(page.base)
         headers["content-length"] = ("Content-Length", str(len(page.body)))
         headers["etag"] = ("ETag", page.etag)
         headers["last-modified"] = ("Last-Modified", page.last_modified)
-        headers["cache-control"] = ("Cache-Control", api.CACHE_CONTROL)
+        headers["cache-control"] = ("Cache-Control", api_http.CACHE_CONTROL)
         headers["access-control-allow-origin"] = ("Access-Control-Allow-Origin", "*")
-        headers["access-control-expose-headers"] = ("Access-Control-Expose-Headers", api.EXPOSED)
+        headers["access-control-expose-headers"] = ("Access-Control-Expose-Headers", api_http.EXPOSED)
         headers["ratelimit-limit"] = ("RateLimit-Limit", str(rate[1]))
         headers["ratelimit-remaining"] = ("RateLimit-Remaining", str(rate[2]))
         headers["ratelimit-reset"] = ("RateLimit-Reset", str(rate[3]))
@@ -479,8 +469,6 @@ class FastPath:
 
     def _django(self, request: HttpRequest, resp: HttpResponse) -> tuple[str, list[tuple[str, str]], bytes]:
         """A response object answered as Django's handler answers it behind SecurityMiddleware."""
-        from django.utils.log import log_response
-
         resp = self.security.process_response(request, resp)
         if resp.status_code >= 400:
             log_response("%s: %s", resp.reason_phrase, request.path, response=resp, request=request)

@@ -12,8 +12,8 @@ readers:
   the change, into that process's memory (the others still build on demand, as before).
 
 Meanwhile the readers of a hot page keep getting its previous version (``stale_ok`` in
-:func:`arbitro.web.tournaments.store.cached_page_at`) and do not build it themselves: the
-commit leaves a *pending* marker (version and the pages' keys, :data:`store.PENDING_SECONDS`
+:func:`arbitro.web.tournaments.eventlog.cached_page_at`) and do not build it themselves: the
+commit leaves a *pending* marker (version and the pages' keys, :data:`eventlog.PENDING_SECONDS`
 long) that the readers consult before building. A reader builds a hot page only when it has no
 version of it at all and the builder has not delivered within that time (a worker busy pairing
 or gone); the less hot pages (every player's page, past rounds, norms) stay built on demand.
@@ -29,8 +29,8 @@ import contextlib
 import inspect
 import logging
 import threading
+import time
 from collections.abc import Iterator
-from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -38,6 +38,10 @@ from django.db import close_old_connections, connection
 from django.http import Http404, HttpRequest
 from django.urls import resolve
 from django.utils import translation
+
+from arbitro.web import jobs
+from arbitro.web.api.http import ApiError, Resource
+from arbitro.web.tournaments import eventlog
 
 log = logging.getLogger(__name__)
 
@@ -84,40 +88,31 @@ def note_reader(pk: int, lang: str) -> None:
     Only the languages that are read are built ahead (the default one always): a second language
     nobody reads would double the builder's work. Called on the view's path only (once per page,
     version and process; the early cache's hits never get here)."""
-    import time
-
-    from arbitro.web.tournaments import store
-
     now = time.monotonic()
     if now - _NOTED.get((pk, lang), -1e9) < _NOTE_SECONDS:
         return
-    store.on_clear(_forget)  # forgotten with the store's caches (a restore may reuse versions)
     _NOTED[(pk, lang)] = now
     if len(_NOTED) > 4096:
         _NOTED.clear()
-    shared = store._shared_cache()
+    shared = eventlog.shared_cache()
     if shared is not None:
         shared.set(f"prebuild-read:{pk}:{lang}", 1, timeout=READ_SECONDS)
     else:
         _READ[(pk, lang)] = now
 
 
-def _forget() -> None:
-    """What this process noted of the readers, forgotten by ``store.clear_cache``."""
+def forget() -> None:
+    """What this process noted of the readers, forgotten by ``eventlog.clear_cache`` (a restore may reuse versions)."""
     _READ.clear()
     _NOTED.clear()
 
 
 def _languages(pk: int | None = None) -> list[str]:
     """The default language, and the others whose pages of ``pk`` are read (:func:`note_reader`)."""
-    import time
-
     codes = [code for code, _name in settings.LANGUAGES]
     if pk is None:
         return codes
-    from arbitro.web.tournaments import store
-
-    shared = store._shared_cache()
+    shared = eventlog.shared_cache()
     others = [c for c in codes if c != settings.LANGUAGE_CODE]
     if shared is not None:
         got = shared.get_many([f"prebuild-read:{pk}:{c}" for c in others])
@@ -143,7 +138,7 @@ def hot_paths(slug: str, played_rounds: int, pk: int | None = None) -> list[tupl
 
 
 def key_of(path: str, lang: str) -> str:
-    """The page's key in :func:`store.cached_page_at`, as the views name it (views_public, api.views)."""
+    """The page's key in :func:`eventlog.cached_page_at`, as the views name it (public.views, api.views)."""
     return f"api|{path}" if lang == API else f"{path}|{lang}"
 
 
@@ -155,15 +150,11 @@ def schedule(pk: int) -> None:
     """After a commit of tournament ``pk``: mark its hot pages of the new version pending, then have them built."""
     if not enabled():
         return
-    from arbitro.web import jobs
-    from arbitro.web.teams.models import is_team
-    from arbitro.web.tournaments import models, store
-
-    row = models.Tournament.objects.filter(pk=pk, published=True).first()
-    if row is None or is_team(row):
+    row = eventlog.published(pk)
+    if row is None or eventlog.is_team(row):
         return
-    core = store.load(row)  # the state the command just replayed (store.put): no replay here
-    store.mark_pending(row.pk, row.version, hot_keys(row.slug, core.played_rounds, row.pk))
+    core = eventlog.load(row)  # the state the command just replayed (eventlog.put): no replay here
+    eventlog.mark_pending(row.pk, row.version, hot_keys(row.slug, core.played_rounds, row.pk))
     if jobs.enabled():
         try:
             jobs.queue(QUEUE).enqueue(run, row.pk, row.version, job_timeout=120, result_ttl=0, ttl=60)
@@ -180,17 +171,14 @@ def run(pk: int, version: int = 0) -> int:
     ``version`` is the one that was committed; a job that finds the pages of a later version
     already built does nothing (results entered faster than the pages build are coalesced: the
     next job builds the newest version). Returns how many pages were built (or fetched)."""
-    from arbitro.web.teams.models import is_team
-    from arbitro.web.tournaments import models, store
-
     if not connection.in_atomic_block:
         close_old_connections()
-    row = models.Tournament.objects.filter(pk=pk, published=True).first()
-    if row is None or is_team(row) or store.prebuilt(pk) >= row.version:
+    row = eventlog.published(pk)
+    if row is None or eventlog.is_team(row) or eventlog.prebuilt(pk) >= row.version:
         return 0
-    core = store.load(row)
+    core = eventlog.load(row)
     count = 0
-    token = store.AHEAD.set(True)
+    token = eventlog.AHEAD.set(True)
     try:
         for path, lang in hot_paths(row.slug, core.played_rounds, row.pk):
             try:
@@ -199,13 +187,11 @@ def run(pk: int, version: int = 0) -> int:
             except Http404:
                 continue
             except Exception as err:  # one page that cannot be built is built (or fails) on demand, as before
-                from arbitro.web.api.http import ApiError
-
                 if not isinstance(err, ApiError):
                     log.exception("prebuild: %s (%s)", path, lang)
     finally:
-        store.AHEAD.reset(token)
-    store.set_prebuilt(pk, row.version)
+        eventlog.AHEAD.reset(token)
+    eventlog.set_prebuilt(pk, row.version)
     return count
 
 
@@ -219,14 +205,14 @@ def _request(path: str) -> HttpRequest:
 
 
 def build_one(path: str, lang: str) -> None:
-    """Build (or fetch) one page of the current version through its view's own cache (store.cached_page_at)."""
+    """Build (or fetch) one page of the current version through its view's own cache (eventlog.cached_page_at)."""
     match = resolve(path)
     request = _request(path)
     request.resolver_match = match
     with translation.override(settings.LANGUAGE_CODE if lang == API else lang):
         request.LANGUAGE_CODE = translation.get_language()
         if lang == API:
-            resource: Any = inspect.unwrap(match.func)(request, *match.args, **match.kwargs)  # no rate count
+            resource: Resource = inspect.unwrap(match.func)(request, *match.args, **match.kwargs)  # no rate count
             if resource.versioned is not None:
                 resource.versioned()
         else:
@@ -271,8 +257,6 @@ def _loop() -> None:
 
 def wait_idle(timeout: float = 10.0) -> bool:
     """Wait until the background thread has nothing left to build (tests)."""
-    import time
-
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         with _COND:

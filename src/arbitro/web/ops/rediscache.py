@@ -10,18 +10,21 @@ fork, so one per pool is enough. Everything else is Django's backend.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
+
+if TYPE_CHECKING:
+    from redis import Redis
 
 
 class _ReusedClients(RedisCacheClient):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._clients: dict[int, Any] = {}
+        self._clients: dict[int, Redis] = {}
 
-    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+    def get_client(self, key: object = None, *, write: bool = False) -> Redis:
         index = self._get_connection_pool_index(write)
         client = self._clients.get(index)
         if client is None:
@@ -32,6 +35,6 @@ class _ReusedClients(RedisCacheClient):
 
 
 class RedisCache(DjangoRedisCache):
-    def __init__(self, server: Any, params: dict[str, Any]) -> None:
+    def __init__(self, server: str | list[str], params: dict[str, object]) -> None:
         super().__init__(server, params)
         self._class = _ReusedClients

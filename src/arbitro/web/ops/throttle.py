@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -85,7 +84,7 @@ class AddressBudgetBackend:
     """Refuses a login from an address over its failure budget, before any password is hashed."""
 
     def authenticate(self, request: HttpRequest | None, username: str | None = None, password: str | None = None,
-                     **kwargs: Any) -> None:  # fmt: skip
+                     **kwargs: object) -> None:  # fmt: skip
         if request is None:
             return None
         if over_budget(request):  # logins that do not pass the middleware (e.g. a test client's login())

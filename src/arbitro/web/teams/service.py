@@ -23,7 +23,8 @@ from arbitro.teams.log import LogEvent, TeamLogState, TeamService, replay
 from arbitro.teams.model import TeamEvent
 from arbitro.trf.teams import format_team_trf
 from arbitro.web.tournaments import models, permissions, store
-from arbitro.web.tournaments.service import Actor, ChangedMeanwhile, append_events, player_lines
+from arbitro.web.tournaments.eventlog import Actor, ChangedMeanwhile, append_events
+from arbitro.web.tournaments.service import player_lines
 
 from .models import TeamCompetition
 

@@ -334,7 +334,7 @@ def _document(row: models.Tournament, kind: str, request: HttpRequest) -> HttpRe
     from arbitro.documents import teams_pdf
 
     ev = service.event(row)
-    lang = "es" if (translation.get_language() or "es").startswith("es") else "en"
+    lang = texts.catalogue_language()  # a language with catalogues (arbitro.i18n)
     rnd: int | None = None
     raw = request.GET.get("round")
     if raw and raw.isdigit():

@@ -11,9 +11,9 @@ from __future__ import annotations
 import datetime as _dt
 import random
 from importlib import resources
-from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
 from arbitro.pairing import registry
@@ -70,7 +70,7 @@ def _result(rng: random.Random, white: int, black: int) -> str:
     return "0-1"
 
 
-def _users() -> dict[str, Any]:
+def _users() -> dict[str, AbstractBaseUser]:
     User = get_user_model()
     admin = User.objects.create_superuser("admin", "admin@example.org", "admin")
     arb = User.objects.create_user("arbitro", "arbitro@example.org", "arbitro", first_name="Árbitro")

@@ -4,7 +4,7 @@ players' page (issue 32: both register a player; neither imports the other for i
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from django.utils.translation import gettext as _
 
@@ -15,7 +15,7 @@ from . import models
 __all__ = ["duplicate_of"]
 
 
-def duplicate_of(core: CoreTournament, data: dict[str, Any], *, except_rank: int | None = None) -> str | None:
+def duplicate_of(core: CoreTournament, data: Mapping[str, object], *, except_rank: int | None = None) -> str | None:
     """A translated message when ``data`` is a player already registered (same FIDE id, or same name
     where the FIDE ids do not tell two people apart), else ``None``."""
     fide_id = str(data.get("fide_id") or "")

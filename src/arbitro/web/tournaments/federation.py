@@ -15,13 +15,13 @@ import datetime as _dt
 
 from django.conf import settings
 from django.http import HttpRequest
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from arbitro import federations
 from arbitro.errors import ArbitroError
 from arbitro.federations.rulebook import ByeQuestion, Rulebook, TournamentFormat
 from arbitro.tournament import TournamentState
+from arbitro.web.tournaments import texts
 
 from . import models
 
@@ -53,7 +53,7 @@ def rulebook_choices() -> list[tuple[str, str]]:
 
 
 def lang() -> str:
-    return "en" if (get_language() or "es").startswith("en") else "es"
+    return texts.catalogue_language()  # a language with catalogues (arbitro.i18n)
 
 
 def category_choices(org: Owner = None, *, creatable_only: bool = False) -> list[tuple[str, str]]:

@@ -13,9 +13,11 @@ from arbitro.errors import ArbitroError
 from arbitro.limits import MAX_TRF_BYTES, TEXT_WIDTHS, control_characters
 from arbitro.model import Tournament as CoreTournament
 from arbitro.pairing import registry
+from arbitro.pairing import settings as system_settings
+from arbitro.pairing.types import SettingType, SettingValue, SystemSetting
 from arbitro.tournament import pairing_system
 
-from . import federation
+from . import federation, texts
 
 if TYPE_CHECKING:
     from django.core.files.uploadedfile import UploadedFile
@@ -69,7 +71,56 @@ def system_choices() -> list[tuple[str, str]]:
 
 def maxi_systems() -> list[str]:
     """Keys of the systems with a Maxi-tournament declaration (C.04.4.3 3.2.3), from the registry."""
-    return [s.key for s in registry.service_systems() if s.supports_maxi_tournament]
+    return [s.key for s in system_settings.systems_declaring("maxi_tournament", registry.service_systems())]
+
+
+def declared_settings() -> dict[str, SystemSetting]:
+    """The settings the systems the tournament service runs declare, by key (issue 32 item 3)."""
+    return system_settings.declared(registry.service_systems())
+
+
+def settings_fields() -> dict[str, forms.Field]:
+    """One form field per setting the service's systems declare, named by its key (issue 32 item 3).
+
+    Built from the declaration alone (type, label and help by message code, choices, bounds);
+    ``data-systems`` names the systems that declare it, and the page's script shows the field only
+    for those (desk_players.js). Not required: an empty field is the setting's default.
+    """
+    systems = list(registry.service_systems())
+    fields: dict[str, forms.Field] = {}
+    for key, s in system_settings.declared(systems).items():
+        label, help_text = texts.text(s.label), texts.text(s.help) if s.help is not None else ""
+        field: forms.Field
+        if s.type is SettingType.BOOL:
+            field = forms.BooleanField(label=label, help_text=help_text, required=False)
+        elif s.type is SettingType.INT:
+            field = forms.IntegerField(
+                label=label, help_text=help_text, required=False, min_value=s.minimum, max_value=s.maximum
+            )
+        else:
+            field = forms.ChoiceField(
+                label=label,
+                help_text=help_text,
+                required=False,
+                choices=[(c.value, texts.text(c.label)) for c in s.choices],
+            )
+        field.widget.attrs["data-systems"] = " ".join(x.key for x in system_settings.systems_declaring(key, systems))
+        field.widget.attrs["data-default"] = s.text(s.default)
+        fields[key] = field
+    return fields
+
+
+def setting_value(setting: SystemSetting, cleaned: object) -> SettingValue:
+    """A cleaned field's value as the setting holds it (an empty field: the default)."""
+    if setting.type is SettingType.BOOL:
+        return bool(cleaned)
+    if cleaned is None or cleaned == "":
+        return setting.default
+    return int(str(cleaned)) if setting.type is SettingType.INT else str(cleaned)
+
+
+#: Where the declared settings' fields go in :attr:`SettingsForm.GROUPS` (after the rounds).
+SYSTEM_SETTINGS = "*system settings*"
 
 
 class ImportTrfForm(forms.Form):
@@ -309,17 +360,7 @@ class SettingsForm(PairingSystemFieldMixin, forms.Form):
     time_control = _text(_("Time control"), "time control", required=False)
     system = forms.CharField(label=_("System"), required=False, max_length=40, widget=forms.Select)
     rounds = forms.IntegerField(label=_("Rounds"), required=False, min_value=1, max_value=30)
-    acceleration = forms.ChoiceField(
-        label=_("Acceleration"), required=False, choices=[("", _("None")), ("baku", _("Baku (C.04.7)"))]
-    )
-    maxi_tournament = forms.BooleanField(
-        label=_("Maxi-tournament (Lim, C.04.4.3 3.2.3)"),
-        required=False,
-        help_text=_(
-            "The organiser's declaration: floaters and colour exchanges only between players rated within "
-            "100 points of each other (C.04.4.3 3.2.3, 3.8, 5.7)."
-        ),
-    )
+    # then the settings the pairing systems declare (settings_fields, issue 32 item 3)
     scoring = forms.ChoiceField(
         label=_("Scoring"),
         choices=[("standard", "1-½-0"), ("3-1-0", "3-1-0"), ("custom", _("Custom"))],
@@ -358,16 +399,18 @@ class SettingsForm(PairingSystemFieldMixin, forms.Form):
         self.organisation = organisation  # an organisation or a tournament: its rulebook's presets
         super().__init__(*args, **kwargs)
         self.fields["system"].widget.choices = system_choices()
-        # shown only for the systems that have the declaration (the registry says which; desk_players.js)
-        self.fields["maxi_tournament"].widget.attrs["data-systems"] = " ".join(maxi_systems())
+        # the declared settings, after the rounds; each shown only for the systems that declare it
+        declared = settings_fields()
+        order = [n for name in self.fields for n in ((name, *declared) if name == "rounds" else (name,))]
+        self.fields.update(declared)
+        self.order_fields(order)
         self.fields["tiebreak_preset"].choices = [("", _("The system's default"))] + [
             (key, f"{label}: {', '.join(codes)}") for key, label, codes in tiebreak_presets(self.organisation)
         ] + [("custom", _("Custom"))]
 
     #: The page's fieldsets: legend, fields.
     GROUPS: tuple[tuple[Any, tuple[str, ...]], ...] = (
-        (_("Format"), ("system", "rounds", "acceleration", "maxi_tournament", "rated", "rating_type",
-                       "time_control")),
+        (_("Format"), ("system", "rounds", SYSTEM_SETTINGS, "rated", "rating_type", "time_control")),
         (_("Scoring and tie-breaks"), ("scoring", "score_win", "score_draw", "score_loss", "tiebreak_preset",
                                        "tiebreaks_custom")),
         (_("Byes"), ("max_half_point_byes", "closed_last_rounds")),
@@ -376,8 +419,13 @@ class SettingsForm(PairingSystemFieldMixin, forms.Form):
     )  # fmt: skip
 
     def groups(self) -> list[tuple[Any, list[forms.BoundField]]]:
-        """The bound fields by fieldset (:attr:`GROUPS`), for the template."""
-        return [(legend, [self[name] for name in names if name in self.fields]) for legend, names in self.GROUPS]
+        """The bound fields by fieldset (:attr:`GROUPS`; the declared settings where it says), for the template."""
+        declared = tuple(declared_settings())
+        out = []
+        for legend, names in self.GROUPS:
+            expanded = [n for name in names for n in (declared if name == SYSTEM_SETTINGS else (name,))]
+            out.append((legend, [self[name] for name in expanded if name in self.fields]))
+        return out
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -401,15 +449,16 @@ class SettingsForm(PairingSystemFieldMixin, forms.Form):
         start, end = data.get("start_date"), data.get("end_date")
         if start and end and end < start:
             self.add_error("end_date", _("The end date is before the start date."))
-        if data.get("maxi_tournament"):
-            chosen = data.get("system") or self.initial.get("system") or registry.default_swiss().key
-            if not pairing_system(chosen).supports_maxi_tournament:
-                self.add_error(
-                    "maxi_tournament",
-                    _("Only a Lim tournament can be declared a Maxi-tournament (C.04.4.3 3.2.3); "
-                      "the %(system)s has no such declaration.") % {"system": _(pairing_system(chosen).name)},
-                )
+        chosen = pairing_system(data.get("system") or self.initial.get("system") or registry.default_swiss().key)
+        for key, setting in declared_settings().items():  # a value only for a system that declares it
+            if key in data and setting_value(setting, data[key]) != setting.default and not chosen.declares(key):
+                self.add_error(key, texts.text(setting.refusal(str(_(chosen.name)))))
         return data
+
+    def declared_values(self) -> dict[str, SettingValue]:
+        """The declared settings of the cleaned form (:meth:`TournamentService.change_settings` keywords)."""
+        d = self.cleaned_data
+        return {key: setting_value(s, d.get(key)) for key, s in declared_settings().items() if key in self.fields}
 
     def settings(self) -> dict[str, Any]:
         """The core's settings (:meth:`TournamentService.change_settings` keywords) of the cleaned form."""
@@ -437,8 +486,7 @@ class SettingsForm(PairingSystemFieldMixin, forms.Form):
             "rated": bool(d.get("rated")),
             "rating_type": d.get("rating_type") or "standard",
             "time_control": d.get("time_control") or "",
-            "acceleration": d.get("acceleration") or "",
-            "maxi_tournament": bool(d.get("maxi_tournament")),
+            **self.declared_values(),
             "scoring": scoring,
             "tiebreaks": tiebreaks,
             "bye_limits": limits,
@@ -456,6 +504,6 @@ class CreateSettingsForm(SettingsForm, CreateForm):
     GROUPS = ((_("Tournament"), ("name", "category", "entrants")), *SettingsForm.GROUPS)
 
     field_order = ["name", "category", "entrants", "system", "rounds", "rated", "rating_type", "time_control",
-                   "acceleration", "maxi_tournament", "scoring", "score_win", "score_draw", "score_loss", "tiebreak_preset",
+                   "scoring", "score_win", "score_draw", "score_loss", "tiebreak_preset",
                    "tiebreaks_custom", "max_half_point_byes", "closed_last_rounds", "chief_arbiter",
                    "deputy_arbiters", "city", "start_date", "end_date", "published"]  # fmt: skip

@@ -13,17 +13,20 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
-SUPPORTED = {code for code, _ in settings.LANGUAGES}
+
+def supported() -> set[str]:
+    """The languages offered: those with catalogues (settings.LANGUAGES, from arbitro.i18n)."""
+    return {code for code, _ in settings.LANGUAGES}
 
 
 def language_for(request: HttpRequest) -> str:
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:
         pref = getattr(user, "arbitro_pref", None)
-        if pref is not None and pref.language in SUPPORTED:
+        if pref is not None and pref.language in supported():
             return pref.language
     cookie = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME, "")
-    return cookie if cookie in SUPPORTED else settings.LANGUAGE_CODE
+    return cookie if cookie in supported() else settings.LANGUAGE_CODE
 
 
 class UserLanguageMiddleware:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from arbitro.model import Tournament as CoreTournament
+
+if TYPE_CHECKING:
+    from arbitro.titles.norms.result import NormOptions, NormResult
 
 #: A norm counts as "in reach" on the page when at most this many rules fail.
 IN_REACH_FAILED_RULES = 2
@@ -26,8 +29,8 @@ class NormLine:
     achieved: bool
     score: str
     games: int
-    ra: Any
-    rp: Any
+    ra: int | None
+    rp: int | None
     failed: list[str]
     explanation: list[str] = field(default_factory=list)
     public_id: int = 0  # the player's page (a stable id, issue 15)
@@ -101,7 +104,7 @@ def _why(exc: Exception) -> str:
     return ""
 
 
-def _line(result: Any, t: CoreTournament | None = None) -> NormLine:
+def _line(result: NormResult, t: CoreTournament | None = None) -> NormLine:
     from arbitro.views import points_text
 
     p = t.players.get(result.start_rank) if t is not None else None
@@ -121,7 +124,7 @@ def _line(result: Any, t: CoreTournament | None = None) -> NormLine:
     )
 
 
-def tournament_norms(t: CoreTournament, options: Any = None) -> NormReport:
+def tournament_norms(t: CoreTournament, options: NormOptions | None = None) -> NormReport:
     """``options``: :class:`arbitro.titles.norms.NormOptions` (a team event's kind, issue 18), else the defaults."""
     from arbitro.titles.norms import evaluate_norms, forecast_norms
 

@@ -13,9 +13,12 @@ default organisation: federation admin as its admin, chief arbiter as its arbite
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import models
+
+if TYPE_CHECKING:
+    from .eventlog import Actor
 
 Kind = models.Role.Kind
 Member = models.Membership.Role
@@ -32,7 +35,7 @@ CHIEF_ACTIONS = frozenset(
 _LEGACY = {Kind.FEDERATION_ADMIN: Member.ADMIN, Kind.CHIEF_ARBITER: Member.ARBITER}
 
 
-def memberships(user: Any) -> dict[int, str]:
+def memberships(user: Actor) -> dict[int, str]:
     """``{organisation pk: "admin" | "arbiter"}`` of ``user`` (the legacy federation-wide roles included)."""
     if not getattr(user, "is_authenticated", False):
         return {}
@@ -53,14 +56,14 @@ def memberships(user: Any) -> dict[int, str]:
     return found
 
 
-def is_org_admin(user: Any, organisation_id: int | None) -> bool:
+def is_org_admin(user: Actor, organisation_id: int | None) -> bool:
     """May ``user`` run every tournament of the organisation and manage its members?"""
     if not getattr(user, "is_authenticated", False):
         return False
     return bool(user.is_superuser) or memberships(user).get(organisation_id or -1) == Member.ADMIN
 
 
-def roles_of(user: Any, row: models.Tournament | None) -> set[str]:
+def roles_of(user: Actor, row: models.Tournament | None) -> set[str]:
     if not getattr(user, "is_authenticated", False):
         return set()
     if user.is_superuser:
@@ -74,7 +77,7 @@ def roles_of(user: Any, row: models.Tournament | None) -> set[str]:
     return kinds
 
 
-def can(user: Any, row: models.Tournament, action: str) -> bool:
+def can(user: Actor, row: models.Tournament, action: str) -> bool:
     kinds = roles_of(user, row)
     if Kind.FEDERATION_ADMIN in kinds or Kind.CHIEF_ARBITER in kinds:
         return action in CHIEF_ACTIONS
@@ -83,7 +86,7 @@ def can(user: Any, row: models.Tournament, action: str) -> bool:
     return False
 
 
-def creatable_organisations(user: Any) -> list[models.Organisation]:
+def creatable_organisations(user: Actor) -> list[models.Organisation]:
     """The organisations ``user`` may create or import tournaments in (admin or arbiter of it; all: superuser)."""
     if not getattr(user, "is_authenticated", False):
         return []
@@ -93,7 +96,7 @@ def creatable_organisations(user: Any) -> list[models.Organisation]:
     return list(models.Organisation.objects.filter(pk__in=memberships(user)))
 
 
-def can_create(user: Any, organisation: models.Organisation | None = None) -> bool:
+def can_create(user: Actor, organisation: models.Organisation | None = None) -> bool:
     """May ``user`` create tournaments (in ``organisation``; ``None``: in any organisation)?"""
     if not getattr(user, "is_authenticated", False):
         return False
@@ -103,7 +106,7 @@ def can_create(user: Any, organisation: models.Organisation | None = None) -> bo
     return bool(mine) if organisation is None else organisation.pk in mine
 
 
-def managed(user: Any) -> list[models.Tournament]:
+def managed(user: Actor) -> list[models.Tournament]:
     """Tournaments the user may open at the desk."""
     if not getattr(user, "is_authenticated", False):
         return []
@@ -116,7 +119,7 @@ def managed(user: Any) -> list[models.Tournament]:
     return list(qs.filter(Q(organisation_id__in=admin_of) | Q(roles__user=user)).distinct())
 
 
-def administered(user: Any) -> list[models.Organisation]:
+def administered(user: Actor) -> list[models.Organisation]:
     """The organisations whose members ``user`` manages (all of them: the superuser)."""
     if not getattr(user, "is_authenticated", False):
         return []

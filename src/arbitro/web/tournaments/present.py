@@ -36,7 +36,7 @@ from arbitro.views import (
     standings_table,
 )
 
-from . import models, store
+from . import eventlog, models, store
 
 __all__ = [
     "ResultRow",
@@ -104,9 +104,7 @@ def _sheet(row: models.Tournament, t: CoreTournament, rnd: int, draft: bool) -> 
     the public pages, the API and the public TRF never see it.
     """
     if rnd > t.played_rounds:
-        from . import service
-
-        st = service.state(row)
+        st = eventlog.state(row)
         if st is not None and rnd <= st.paired_rounds and (draft or st.round(rnd).published):
             return round_sheet(st.to_tournament(include_pending=True), rnd)
     return round_sheet(t, rnd)
@@ -117,7 +115,7 @@ def round_for(row: models.Tournament, t: CoreTournament, rnd: int, *, draft: boo
 
     ``draft``: the desk's view, which includes a round paired but not published.
     """
-    sheet = store.cached(row, f"round{rnd}{':draft' if draft else ''}", lambda: _sheet(row, t, rnd, draft))
+    sheet = eventlog.cached(row, f"round{rnd}{':draft' if draft else ''}", lambda: _sheet(row, t, rnd, draft))
     labels = _bye_labels()
     return RoundPage(sheet, [(b, labels.get(b.kind, b.kind)) for b in sheet.byes])
 
@@ -238,7 +236,7 @@ def standings_view(row: models.Tournament, t: CoreTournament) -> StandingsView:
         table = standings_table(t, st)
         return StandingsView(True, table.tiebreaks, table.rows, lots_seed=table.lots_seed)
 
-    return store.cached(row, "standings", build)
+    return eventlog.cached(row, "standings", build)
 
 
 def crosstable_for(row: models.Tournament, t: CoreTournament) -> Crosstable | None:
@@ -250,7 +248,7 @@ def crosstable_for(row: models.Tournament, t: CoreTournament) -> Crosstable | No
             return None
         return crosstable(t, st, grid=t.is_round_robin and len(t.players) <= GRID_MAX)
 
-    return store.cached(row, "crosstable", build)
+    return eventlog.cached(row, "crosstable", build)
 
 
 def player_rounds(t: CoreTournament, start_rank: int) -> tuple[PlayerCard, list[tuple[CardRow, str]]]:
@@ -308,4 +306,4 @@ def _standings_or_error(row: models.Tournament, t: CoreTournament) -> Standings 
         except ArbitroError as exc:
             return exc
 
-    return store.cached(row, "core_standings", build)
+    return eventlog.cached(row, "core_standings", build)

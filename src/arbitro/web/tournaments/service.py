@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError, msg
 from arbitro.pairing import registry
+from arbitro.pairing import settings as system_settings
 from arbitro.tournament import (
     ByeLimits,
     Game,
@@ -47,36 +48,17 @@ from arbitro.web import jobs
 from . import federation, models, permissions, store, texts
 from .duplicates import duplicate_of
 
-# the event-log port (issue 32): moved to .eventlog, named here as before
-from .eventlog import (
-    CHANGED_MEANWHILE as CHANGED_MEANWHILE,
-)
-from .eventlog import (
-    Actor as Actor,
-)
-from .eventlog import (
-    ChangedMeanwhile as ChangedMeanwhile,
-)
-from .eventlog import (
-    _appended,
-    _commit,
-)
-from .eventlog import (
-    _status as _status,
-)
-from .eventlog import (
-    append_events as append_events,
-)
-from .eventlog import (
-    rebuild as rebuild,
-)
-from .eventlog import (
-    remap_bye_requests as remap_bye_requests,
-)
-
-# the log's replay is the store's (issue 32: the store sits below this service); named here as before
-from .store import _log, is_event_based, is_team, state
-from .store import to_model as to_model
+# the event-log port (issue 32): the replay and the appends sit below this service; named here as before
+from .eventlog import CHANGED_MEANWHILE as CHANGED_MEANWHILE
+from .eventlog import Actor as Actor
+from .eventlog import ChangedMeanwhile as ChangedMeanwhile
+from .eventlog import _appended, _commit, is_event_based, is_team, state
+from .eventlog import _status as _status
+from .eventlog import append_events as append_events
+from .eventlog import log as _log
+from .eventlog import rebuild as rebuild
+from .eventlog import remap_bye_requests as remap_bye_requests
+from .eventlog import to_model as to_model
 
 
 def adopt(row: models.Tournament) -> None:
@@ -177,7 +159,7 @@ def create(
     )
     extra = {k: v for k, v in (data.get("settings") or {}).items() if v not in (None, "", (), {})}
     if category:  # the rulebook decides the format, tie-breaks and byes of a category tournament
-        for key in ("system", "rounds", "tiebreaks", "bye_limits", "scoring", "acceleration", "maxi_tournament"):
+        for key in ("system", "rounds", "tiebreaks", "bye_limits", "scoring", *system_settings.declared_keys()):
             extra.pop(key, None)
     if extra:  # the desk's settings beyond creation's (rated, rating type, scoring, ...): one settings_changed
         svc.change_settings(**extra)

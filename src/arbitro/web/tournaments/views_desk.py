@@ -15,6 +15,7 @@ from django.utils.translation import ngettext
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament as CoreTournament
 from arbitro.tournament import TournamentState
+from arbitro.web.public import player as views_player
 
 if TYPE_CHECKING:
     from arbitro.web.ops.audit import AuditRow
@@ -30,7 +31,6 @@ from . import (
     service,
     store,
     texts,
-    views_player,
 )
 
 
@@ -384,8 +384,7 @@ def export(request: HttpRequest, slug: str) -> HttpResponse:
         version = "trf26"
     resp = HttpResponse(store.export_trf(row, version=version), content_type="text/plain; charset=utf-8")
     from arbitro.views.rounds import last_paired_round
-
-    from .views_documents import trf_file_name
+    from arbitro.web.public.documents import trf_file_name
 
     name = trf_file_name(row.slug, version, last_paired_round(store.load(row)) or None)
     resp["Content-Disposition"] = f'attachment; filename="{name}"'

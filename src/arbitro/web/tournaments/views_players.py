@@ -157,8 +157,7 @@ def _settings_initial(row: models.Tournament) -> dict[str, Any]:
         "time_control": h.time_control,
         "system": st.system,
         "rounds": core.rounds,
-        "acceleration": st.acceleration,
-        "maxi_tournament": st.maxi_tournament,
+        **{key: st.said_setting(key) for key in forms.declared_settings()},  # the systems' own (issue 32)
         "scoring": scoring,
         "score_win": h.scoring.win, "score_draw": h.scoring.draw, "score_loss": h.scoring.loss,
         "tiebreak_preset": preset,
@@ -177,7 +176,7 @@ def _settings_initial(row: models.Tournament) -> dict[str, Any]:
 #: Which settings (the core's keywords) each form field feeds.
 _FIELD_SETTING = {
     "rated": "rated", "rating_type": "rating_type", "time_control": "time_control", "system": "system",
-    "rounds": "rounds", "acceleration": "acceleration", "maxi_tournament": "maxi_tournament", "scoring": "scoring", "score_win": "scoring",
+    "rounds": "rounds", "scoring": "scoring", "score_win": "scoring",
     "score_draw": "scoring", "score_loss": "scoring", "tiebreak_preset": "tiebreaks", "tiebreaks_custom": "tiebreaks",
     "max_half_point_byes": "bye_limits", "closed_last_rounds": "bye_limits", "chief_arbiter": "chief_arbiter",
     "deputy_arbiters": "deputy_arbiters", "city": "city", "start_date": "start_date", "end_date": "end_date",
@@ -193,7 +192,8 @@ def _changed_settings(form: forms.SettingsForm, st: TournamentState | None) -> d
         full["rounds"] = None
     if st is not None:
         full["bye_limits"] = {**st.bye_limits.to_dict(), **full["bye_limits"]}
-    keys = {_FIELD_SETTING[f] for f in form.changed_data if f in _FIELD_SETTING}
+    fields = {**_FIELD_SETTING, **{key: key for key in forms.declared_settings()}}  # a declared setting: its key
+    keys = {fields[f] for f in form.changed_data if f in fields}
     return {k: v for k, v in full.items() if k in keys}
 
 

@@ -1,11 +1,17 @@
 """Accent- and case-insensitive search of the rating list and the registry (issue 15 item 4)."""
 
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from django.db import migrations, models
 
+if TYPE_CHECKING:
+    from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+    from django.db.migrations.state import StateApps
 
-def fill(apps: Any, schema_editor: Any) -> None:
+
+def fill(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     from arbitro.web.tournaments.models import fold_name
 
     for model in ("RatingListEntry", "Person"):

@@ -5,7 +5,9 @@ single-machine install keeps its pages and presets. Federation-wide roles (``Rol
 become memberships of it: federation admin -> admin, chief arbiter -> arbiter.
 """
 
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 import django.db.models.deletion
 from django.conf import settings
@@ -13,10 +15,14 @@ from django.db import migrations, models
 
 import arbitro.web.tournaments.models
 
+if TYPE_CHECKING:
+    from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+    from django.db.migrations.state import StateApps
+
 _TO_MEMBERSHIP = {"federation_admin": "admin", "chief_arbiter": "arbiter"}
 
 
-def forwards(apps: Any, schema_editor: Any) -> None:
+def forwards(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     from arbitro.web.tournaments.models import (
         DEFAULT_ORGANISATION,
         default_organisation_name,
@@ -44,7 +50,7 @@ def forwards(apps: Any, schema_editor: Any) -> None:
     wide.delete()
 
 
-def backwards(apps: Any, schema_editor: Any) -> None:
+def backwards(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     from arbitro.web.tournaments.models import DEFAULT_ORGANISATION
 
     Role = apps.get_model("tournaments", "Role")

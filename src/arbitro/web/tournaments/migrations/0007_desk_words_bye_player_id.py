@@ -6,12 +6,19 @@ current state (the replay of its log). An imported file's players have no separa
 start rank is the id), and a log that cannot be replayed here keeps the number as it is.
 """
 
-from typing import Any
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from django.db import migrations, models
 
+if TYPE_CHECKING:
+    from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+    from django.db.migrations.state import StateApps
+    from django.db.models import Model
 
-def _ids(tournament: Any) -> dict[int, int]:
+
+def _ids(tournament: Model) -> dict[int, int]:
     """start rank -> public id in the tournament's current state ({} when it has no log to replay)."""
     from arbitro.tournament.events import event_from_dict
     from arbitro.tournament.state import replay
@@ -26,7 +33,7 @@ def _ids(tournament: Any) -> dict[int, int]:
     return {p.start_rank: p.public_id for p in st.header.players.values()}
 
 
-def forward(apps: Any, schema_editor: Any) -> None:
+def forward(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     ByeRequest = apps.get_model("tournaments", "ByeRequest")
     Tournament = apps.get_model("tournaments", "Tournament")
     for t in Tournament.objects.filter(pk__in=ByeRequest.objects.values("tournament")):
@@ -37,7 +44,7 @@ def forward(apps: Any, schema_editor: Any) -> None:
         ByeRequest.objects.bulk_update(batch, ["player"])
 
 
-def backward(apps: Any, schema_editor: Any) -> None:
+def backward(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     ByeRequest = apps.get_model("tournaments", "ByeRequest")
     Tournament = apps.get_model("tournaments", "Tournament")
     for t in Tournament.objects.filter(pk__in=ByeRequest.objects.values("tournament")):

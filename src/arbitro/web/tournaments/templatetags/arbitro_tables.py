@@ -11,7 +11,7 @@ rows, byte for byte, as the template loops they replace (``{{ value }}`` is
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import template
 from django.conf import settings
@@ -21,10 +21,16 @@ from django.utils.safestring import SafeString, mark_safe
 
 from .arbitro_links import player_href
 
+if TYPE_CHECKING:
+    from arbitro.model import Player
+    from arbitro.model import Tournament as CoreTournament
+    from arbitro.views import ByeRow, Crosstable, GameRow
+    from arbitro.web.tournaments.present import StandingsView
+
 register = template.Library()
 
 
-def _text(value: Any) -> str:
+def _text(value: Any) -> str:  # whatever a template prints
     """What ``{{ value }}`` writes with autoescaping on.
 
     A plain ``str`` (most cells) is what :func:`django.utils.html.escape` makes of it, without its
@@ -39,12 +45,12 @@ def _text(value: Any) -> str:
     return str(conditional_escape(localize(value)))
 
 
-def _link(slug: str, player: Any) -> str:
+def _link(slug: str, player: Player) -> str:
     return f'<a href="{_text(player_href(slug, player.public_id))}">{_text(player.name)}</a>'
 
 
 @register.simple_tag
-def players_rows(t: Any, slug: str) -> SafeString:
+def players_rows(t: CoreTournament, slug: str) -> SafeString:
     return mark_safe(  # noqa: S308 - every value is escaped by _text
         "".join(
             f'<tr><td class="rk">{_text(p.start_rank)}</td><td class="name">{_link(slug, p)}</td>'
@@ -56,7 +62,7 @@ def players_rows(t: Any, slug: str) -> SafeString:
 
 
 @register.simple_tag
-def standings_rows(standings: Any, slug: str) -> SafeString:
+def standings_rows(standings: StandingsView, slug: str) -> SafeString:
     out = []
     for s in standings.rows:
         p = s.player
@@ -71,7 +77,7 @@ def standings_rows(standings: Any, slug: str) -> SafeString:
 
 
 @register.simple_tag
-def crosstable_rows(table: Any, slug: str, diagonal: str) -> SafeString:
+def crosstable_rows(table: Crosstable, slug: str, diagonal: str) -> SafeString:
     out = []
     for c in table.rows:
         rank = c.player.start_rank if table.grid else c.rank
@@ -85,7 +91,7 @@ def crosstable_rows(table: Any, slug: str, diagonal: str) -> SafeString:
 
 
 @register.simple_tag
-def pairing_rows(games: Any, byes: Any, slug: str) -> SafeString:
+def pairing_rows(games: list[GameRow], byes: list[tuple[ByeRow, str]], slug: str) -> SafeString:
     """The boards (one line each), a newline, then the byes: the two loops of the pairings table."""
     boards = "".join(
         f'<tr><td>{_text(b.board)}</td><td class="name">{_link(slug, b.white)} '

@@ -5,20 +5,20 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 
 class Command(BaseCommand):
     help = "Run Arbitro's queued jobs (pairing) from Redis; needs REDIS_URL."
 
-    def add_arguments(self, parser: Any) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--burst", action="store_true", help="stop when the queue is empty")
         parser.add_argument(
             "--queue", action="append", choices=["pages", "jobs"],
             help="only these queues (repeatable); default both, the pages first",
         )
 
-    def handle(self, *args: Any, **options: Any) -> None:
+    def handle(self, *args: str, **options: Any) -> None:
         if not getattr(settings, "REDIS_URL", ""):
             raise CommandError("REDIS_URL: not set; without Redis the web process runs its jobs itself")
         import redis

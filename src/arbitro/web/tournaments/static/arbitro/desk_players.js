@@ -1,6 +1,6 @@
 // The desk's players and settings pages: confirmations before removing or withdrawing a player,
 // and the custom-scoring / custom-tie-break fields shown only when chosen (issue 15 items 4, 5),
-// the Maxi-tournament checkbox only for a system that has it (issue 17).
+// a pairing system's own settings only for a system that declares them (issues 17, 32).
 (function () {
   "use strict";
   document.addEventListener("submit", function (e) {
@@ -21,9 +21,10 @@
   }
   toggle("scoring", "custom", ["score_win", "score_draw", "score_loss"]);
   toggle("tiebreak_preset", "custom", ["tiebreaks_custom"]);
-  // A declaration only some systems have (the Maxi-tournament, C.04.4.3 3.2.3): its checkbox names them
-  // in data-systems (from the registry); for another system it is hidden and unticked.
-  document.querySelectorAll("input[data-systems]").forEach(function (box) {
+  // A setting only some systems declare (the Maxi-tournament, C.04.4.3 3.2.3; the Baku acceleration, C.04.7):
+  // its field names them in data-systems (from the registry, issue 32); for another system it is hidden and
+  // set back to its default (data-default).
+  document.querySelectorAll("input[data-systems], select[data-systems]").forEach(function (box) {
     var select = document.querySelector("select[name=system]");
     var field = box.closest("[data-field]");
     if (!select || !field) { return; }
@@ -31,7 +32,10 @@
     function apply() {
       var has = systems.indexOf(select.value) >= 0;
       field.hidden = !has && !field.classList.contains("has-error");
-      if (!has && field.hidden) { box.checked = false; }
+      if (!has && field.hidden) {
+        if (box.type === "checkbox") { box.checked = box.dataset.default === "true"; }
+        else { box.value = box.dataset.default || ""; }
+      }
     }
     select.addEventListener("change", apply);
     apply();
