@@ -53,7 +53,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "arbitro.prizes": _BASE | {"arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.jsonread"},
     "arbitro.views": _BASE | _RULES,
     "arbitro.tournament": _BASE | {"arbitro.ratings", "arbitro.tiebreaks", "arbitro.standings", "arbitro.pairing",
-                                   "arbitro.views"},
+                                   "arbitro.views", "arbitro.teams"},  # the team log runs the teams' rules (issue 32)
     "arbitro.federations": _BASE | _RULES | {"arbitro.tournament", "arbitro.views", "arbitro.jsonread"},
     "arbitro.documents": _CORE,
     "arbitro.web": _CORE | {"arbitro", "arbitro.federations", "arbitro.documents"},
@@ -71,7 +71,7 @@ TEAM_ENGINES = {"arbitro.teams.swiss", "arbitro.teams.roundrobin", "arbitro.team
 TEAM_OTHERS = {
     "arbitro.teams", "arbitro.teams.model", "arbitro.teams.system_keys", "arbitro.teams.systems",
     "arbitro.teams.engines", "arbitro.teams.checker", "arbitro.teams.generator", "arbitro.teams.lineups",
-    "arbitro.teams.log", "arbitro.teams.results", "arbitro.teams.individual", "arbitro.teams.standings",
+    "arbitro.teams.results", "arbitro.teams.individual", "arbitro.teams.standings",
     "arbitro.teams.tiebreaks",
 }
 #: The fast start path of ``arbitro pair --dutch`` (issue 16) calls the Dutch engine itself, to start

@@ -278,3 +278,31 @@ def test_trf_8_2_utf8_copy_with_bom_keeps_the_columns() -> None:
     (entry,), diags = entries(io.BytesIO(data).readlines())  # type: ignore[arg-type]
     assert diags == []
     assert (entry.name, entry.standard_rating, entry.birth_year) == ("Núñez, José", 2001, 1999)
+
+
+def test_issue_37_older_xml_layout_with_attributes_is_read() -> None:
+    """Older FIDE XML lists and other exports: the fields as attributes, other names and cases."""
+    doc = (
+        b'<?xml version="1.0"?><playerslist>'
+        b'<player fideid="1503014" name="Carlsen, Magnus" country="NOR" sex="M" title="GM" rating="2830" k="10"'
+        b' birthday="1990"/>'
+        b'<player ID="2016192"><Name>Nakamura, Hikaru</Name><Fed>USA</Fed><rating>2790</rating></player>'
+        b"</playerslist>"
+    )
+    found, diags = split_items(iter_xml_list(io.BytesIO(doc)))
+    assert diags == []
+    assert [(e.fide_id, e.name, e.federation, e.standard_rating) for e in found] == [
+        (1503014, "Carlsen, Magnus", "NOR", 2830),
+        (2016192, "Nakamura, Hikaru", "USA", 2790),
+    ]
+    assert found[0].title == "GM" and found[0].birth_year == 1990 and found[0].standard_k == 10
+
+
+def test_issue_37_an_unknown_layout_is_refused_naming_it() -> None:
+    found, diags = split_items(iter_xml_list(io.BytesIO(b'<ratings><entry id="1"/></ratings>')))
+    assert found == [] and len(diags) == 1 and diags[0].severity == "error"
+    assert "<ratings> holding <entry>" in diags[0].found and "<playerslist><player>" in diags[0].expected
+    _, csv = split_items(iter_txt_list(["fide_id;name;rating\n", "1;A;2000\n"]))
+    assert "semicolon-separated table (CSV)" in csv[0].found
+    _, xml = split_items(iter_txt_list(["<?xml version='1.0'?>\n", "<playerslist>\n"]))
+    assert "an XML document" in xml[0].found

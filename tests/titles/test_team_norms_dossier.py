@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 from arbitro.cli import main
-from arbitro.teams.log import TeamService
+from arbitro.tournament.team_log import TeamService
 from arbitro.trf.teams import format_team_trf
 
 FEDS = ["ESP", "GER", "FRA", "ITA", "NED", "ENG", "HUN", "POL"]

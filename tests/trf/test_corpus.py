@@ -33,6 +33,15 @@ READS: dict[str, tuple[int, int, list[tuple[int, str]]]] = {
     # Vega trfx: 042 DD/MM/YYYY, "XXC rank", the next round's absences "0000 - -" (lost) and
     # "0000 - =" (half point) in its column.
     "vega-shape.trf": (6, 2, []),
+    # TRF06-style uploads: half-point bye "0000 - =" and zero-point bye "0000 - 0" in played rounds (issue 37).
+    "trf06-old-byes-shape.trf": (6, 3, [(15, "round 2 result"), (16, "round 3 result")]),
+    # Vega: dd.mm.yyyy birth dates, "0000 - =" / "0000 - 1" in a played round, a wrong points column.
+    "vega-birth-dates-shape.trf": (
+        6,
+        2,
+        [*[(line, "001 birth date") for line in range(12, 18)], (14, "round 2 result"), (17, "round 2 result"),
+         (14, "001 points")],
+    ),
 }
 #: file -> the first error as (line, field) for files refused for their own defect.
 REFUSED: dict[str, tuple[int, str]] = {
@@ -40,6 +49,9 @@ REFUSED: dict[str, tuple[int, str]] = {
     "swiss-manager-team-shape.trf": (9, "team tournament"),
     # TRF-2026 team file: first team record 310.
     "trf26-team-shape.trf": (14, "team tournament"),
+    # Swiss-Manager TRF16 team exports with 013 records (`arbitro team` reads them: test_corpus_conversions.py).
+    "swiss-manager-team-013-shape.trf": (9, "team tournament"),
+    "swiss-manager-team-2024-anon.trf": (9, "team tournament"),
     # lichess writes a game still being played as "Z" against its opponent.
     "lichess-ongoing-shape.trf": (11, "round 3 result"),
 }

@@ -118,7 +118,7 @@ def _entries(entry: i18n.Entry) -> list[str]:
     return list(entry.forms) if isinstance(entry, i18n.Plural) else [entry]
 
 
-_CORE_PACKAGES = ("", "tournament", "titles", "trf", "teams")
+_CORE_PACKAGES = ("", "tournament", "titles", "trf", "teams", "pairing")
 #: Catalogue entries that are words, not message codes: the result parser's refusals, a language's own
 #: name, the TRF reader's field names and the frame of its diagnostics.
 _WORDS_NOT_CODES = (texts.RESULT_SYNTAX, "language.", "trf.field.", "trf.where.", "trf.diagnostic", "trf.more")
@@ -618,6 +618,7 @@ def team_event(populated):
         players = "\n".join(f"Olmedo{t}{chr(96 + i)}, {given}; {2300 - 30 * t - i}" for i in range(1, 4))
         client.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": f"Kfj {t}", "players": players})
     client.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
+    client.post(f"/desk/teams/{row.slug}/action/", {"op": "publish"})  # a draft (issue 32): published before its results
     row.refresh_from_db()
     st = team_service.state(row)
     (w1, b1), _second = st.pairings[1]

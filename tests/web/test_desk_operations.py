@@ -44,7 +44,7 @@ def test_every_operation_is_one_view_one_form_one_url() -> None:
 def test_no_template_posts_an_op_to_the_individual_desk() -> None:
     for path in (TEMPLATES / "tournaments").glob("desk*.html"):
         source = path.read_text(encoding="utf-8")
-        if path.name == "desk_members.html":  # the organisation's members page, not a tournament's desk
+        if path.name == "desk_confirm.html":  # shared with the team desk, whose door still takes an ``op``
             continue
         assert not re.search(r'name="op"', source), path.name
 

@@ -205,6 +205,7 @@ def _pages(client: Client, row: models.Tournament, team: models.Tournament) -> d
         "teams:player": (get, f"/teams/{ts}/player/{team_player.group(1)}/", {}),
         "teams:desk_create": (get, reverse("teams:desk_create"), {}),
         "teams:desk_panel": (get, reverse("teams:desk_panel", args=[ts]), {}),
+        "teams:desk_settings": (get, reverse("teams:desk_settings", args=[ts]), {}),
         "manual:index": (get, reverse("manual:index"), {}),
         "manual:page": (get, reverse("manual:page", args=["pairing"]), {}),
     }
@@ -267,6 +268,8 @@ OPS: dict[tuple[str, str], str] = {
     ("members/templates/members/members.html", "remove"): "Remove",
     ("members/templates/members/members.html", "add"): "Add",
     ("teams/templates/teams/desk_panel.html", "pair"): "Pair round",
+    ("teams/templates/teams/desk_panel.html", "publish"): "Publish round",
+    ("teams/templates/teams/desk_panel.html", "unpair"): "Unpair round",
     ("teams/templates/teams/desk_panel.html", "deadline"): "Save deadline",
     ("teams/templates/teams/desk_panel.html", "match"): "Save match",
     ("teams/templates/teams/desk_panel.html", "team"): "Register team",
@@ -288,6 +291,8 @@ OTHER: dict[str, str] = {
     "tournaments/templates/tournaments/desk_log.html": "Event log",
     "teams/templates/teams/desk_panel.html": "Export team TRF|Line-up deadline|Whole-match forfeit",
     "teams/templates/teams/desk_create.html": "Create",
+    "teams/templates/teams/desk_settings.html": "Save settings",
+    "teams/templates/teams/_desk_nav.html": "Settings|Event log|Audit trail",
     "tournaments/templates/tournaments/request_bye": "",
 }
 #: Labels a view sets (confirmation pages, the results script): msgid -> where it is set.

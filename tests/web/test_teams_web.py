@@ -50,6 +50,7 @@ def test_team_desk_flow_log_is_the_truth_and_trf_reads_back_equal(chief: Client)
     row = _create(chief)
     assert models.TournamentEvent.objects.filter(tournament=row).count() == 5  # created + 4 teams
     chief.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
+    chief.post(f"/desk/teams/{row.slug}/action/", {"op": "publish"})  # a draft (issue 32): published before its results
     st = service.state(models.Tournament.objects.get(pk=row.pk))
     assert st.paired_rounds == 1 and len(st.pairings[1]) == 2
     (w1, b1), (w2, b2) = st.pairings[1]
@@ -148,6 +149,7 @@ def test_the_api_does_not_serve_a_team_competition_as_an_empty_tournament(chief:
 def test_lineup_deadline_from_the_desk_refuses_an_arbiters_late_lineup(chief: Client) -> None:
     row = _create(chief, teams=2)
     chief.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
+    chief.post(f"/desk/teams/{row.slug}/action/", {"op": "publish"})  # a draft (issue 32): published before its results
     r = chief.post(f"/desk/teams/{row.slug}/action/", {"op": "deadline", "round": "1", "deadline": "mañana"}, follow=True)
     assert "plazo de alineaciones: se esperaba" in r.content.decode()
     r = chief.post(f"/desk/teams/{row.slug}/action/", {"op": "deadline", "round": "1", "deadline": "2020-01-01T10:00"}, follow=True)
@@ -190,6 +192,8 @@ def test_team_championship_norms_page_shows_the_7_game_norm_B01_1_4_1b(chief: Cl
         row.refresh_from_db()
         service.perform(row, "pair", {}, None)
         row.refresh_from_db()
+        service.perform(row, "publish", {}, None)  # a draft (issue 32): published before its results
+        row.refresh_from_db()
         for w, b in service.state(row).pairings[rnd]:
             results = {}
             for board in range(1, 5):
@@ -211,6 +215,7 @@ def test_a_lineup_refusal_of_the_team_core_speaks_the_readers_language_C04_6(chi
     (a line-up out of the ranked board order, and a board result without a result)."""
     row = _create(chief, teams=2)
     chief.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
+    chief.post(f"/desk/teams/{row.slug}/action/", {"op": "publish"})  # a draft (issue 32): published before its results
     st = service.state(row)
     w, b = st.pairings[1][0]
     ids = st.require().teams[b].member_ids()

@@ -280,6 +280,24 @@ def generate_cmd(
         )
 
 
+@team_app.command("convert")
+def convert_cmd(
+    file: Annotated[Path, typer.Argument(help="Team file to read (TRF-2026 310 or TRF16 013 records).")],
+    output: Annotated[Path, typer.Argument(help="Team file to write (atomically).")],
+    to: Annotated[str, typer.Option("--to", help="trf26 (TRF-2026: 310 and the team records) or trf16 (Swiss-Manager's 013 layout).")] = "trf26",
+) -> None:
+    """Write a team file in the TRF-2026 or the TRF16 team layout (issue 37)."""
+    from arbitro.trf.files import atomic_write_text
+    from arbitro.trf.teams import format_team_trf
+
+    version = to.lower().replace("-", "").replace("trf2026", "trf26")
+    if version not in ("trf26", "trf16"):
+        raise ArbitroError(f"--to: expected trf26 or trf16, found {to!r}")
+    event = _read(file)
+    atomic_write_text(output, format_team_trf(event, version=version))
+    typer.echo(f"{output}: {len(event.teams)} teams, {event.played_rounds()} rounds, written as {version.upper()}")
+
+
 @team_app.command("pdf")
 def pdf_cmd(
     file: Annotated[Path, typer.Argument(help="TRF-2026 team file.")],

@@ -69,7 +69,8 @@ def convert_cmd(
     if version not in ("trf26", "trf16"):
         raise ArbitroError(f"--to: expected trf26 or trf16, found {to!r}")
     result = load_or_fail(source)
-    write_trf(result.tournament, target, version)
+    # exactly the records of the format asked for (issue 37): a TRF16 file without TRF-2026 records
+    write_trf(result.tournament, target, version, strict=True)
     typer.echo(f"{target}: written as {version.upper()}")
 
 

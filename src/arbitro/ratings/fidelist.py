@@ -198,10 +198,23 @@ def txt_layout(header: str, *, rating_type: str = "standard") -> ListLayout | Li
     keys = [k for k, _, _ in columns]
     if not columns or keys[0] != "id" or "name" not in keys:
         return ListDiagnostic(
-            1, "header", "a FIDE rating-list header starting 'ID Number  Name'", header[:60], "error"
+            1, "header", "a FIDE rating-list header starting 'ID Number  Name'", _layout_of(header) + header[:60], "error"
         )
     overflow = keys.index("otitle") if "otitle" in keys else None
     return ListLayout(tuple(columns), len(header), period, overflow)
+
+
+def _layout_of(header: str) -> str:
+    """What a first line that is no FIDE TXT header looks like, to name it in the diagnostic (issue 37)."""
+    text = header.lstrip("\ufeff").strip()
+    if text.startswith("<"):
+        return "an XML document (read it as XML: a .xml file): "
+    if text.startswith(("{", "[")):
+        return "a JSON document, not a FIDE list layout: "
+    for sep, name in (("\t", "tab"), (";", "semicolon"), (",", "comma")):
+        if text.count(sep) >= 2:
+            return f"a {name}-separated table (CSV), not FIDE's fixed-width layout: "
+    return ""
 
 
 def _decode(raw: bytes) -> str:
@@ -443,6 +456,20 @@ _XML_KEYS = {
 }  # fmt: skip
 
 
+#: Other spellings of the XML fields (older FIDE lists and other exports), lower case.
+_XML_ALIASES = {
+    "id": "id", "fide_id": "id", "fide-id": "id", "fideid": "id", "id_number": "id",
+    "fed": "fed", "federation": "fed", "country": "fed", "titel": "title", "wtitle": "wtitle",
+    "otitle": "otitle", "born": "birth", "byear": "birth", "b-year": "birth", "birthyear": "birth",
+    "birth": "birth", "birthday": "birth", "srtng": "s_rating", "rrtng": "r_rating", "brtng": "b_rating",
+}  # fmt: skip
+
+
+def _local(tag: str) -> str:
+    """An XML name without its namespace (``{uri}player`` -> ``player``)."""
+    return tag.rpartition("}")[2]
+
+
 def iter_xml_list(
     stream: IO[bytes], *, rating_type: str = "standard"
 ) -> Iterator[RatingListEntry | ListDiagnostic]:
@@ -463,12 +490,25 @@ def iter_xml_list(
     root: ET.Element | None = None
     pending: ET.Element | None = None
     slots = {tag: _KEY_INDEX[key] for tag, key in keys.items()}
+    # Older and other layouts (issue 37): the same fields as attributes (``<player id="..."
+    # name="...">``), other spellings of the names (``ID``, ``fide_id``, ``fed``, ``born``), any case.
+    loose = {**{k.lower(): v for k, v in slots.items()},
+             **{alias: _KEY_INDEX[key] for alias, key in _XML_ALIASES.items() if key in _KEY_INDEX}}  # fmt: skip
+    if rating_type != "standard":
+        loose.update({k: slots[k] for k in ("rating", "games", "k")})
     n_keys = len(_KEYS)
+    first_other: list[str] = []
 
     def read(player: ET.Element, number: int) -> Iterator[RatingListEntry | ListDiagnostic]:
         raw = [""] * n_keys
+        for name, value in player.attrib.items():
+            slot = loose.get(_local(name).lower())
+            if slot is not None and value.strip():
+                raw[slot] = value.strip()
         for child in player:
             slot = slots.get(child.tag)
+            if slot is None:
+                slot = loose.get(_local(child.tag).lower())
             if slot is not None:
                 raw[slot] = (child.text or "").strip()
         joined = "".join(raw)
@@ -491,7 +531,9 @@ def iter_xml_list(
             if root is None:
                 root = elem
                 continue
-            if elem.tag != "player":
+            if _local(elem.tag).lower() != "player":
+                if not first_other and not count:
+                    first_other.append(elem.tag)
                 continue
             if pending is not None:
                 yield from read(pending, count)
@@ -500,6 +542,10 @@ def iter_xml_list(
             root.clear()  # the builder keeps filling ``elem``; the root forgets the players read
         if pending is not None:
             yield from read(pending, count)
+        if not count and root is not None:
+            found = f"<{_local(root.tag)}>" + (f" holding <{_local(first_other[0])}>" if first_other else " holding nothing")
+            yield ListDiagnostic(0, "xml", "FIDE's layout <playerslist><player>… (fields as elements or attributes)",
+                                 f"{found}: not a FIDE rating list layout Arbitro reads; no player read", "error", "player")  # fmt: skip
     except (ET.ParseError, ValueError, LookupError) as exc:
         position = getattr(exc, "position", None)
         where = f"XML line {position[0]}, column {position[1]}" if position else "the XML text"

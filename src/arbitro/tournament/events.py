@@ -25,10 +25,12 @@ import dataclasses
 import datetime as _dt
 import json
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 from arbitro.errors import ArbitroError
 from arbitro.jsonread import FieldReader
+from arbitro.tournament.log import EventData, JSONValue
+from arbitro.tournament.log import read as _read
 
 __all__ = [
     "EVENT_KINDS",
@@ -62,9 +64,6 @@ __all__ = [
     "event_to_json",
     "now_utc",
 ]
-
-JSONValue = Any
-_E = TypeVar("_E", bound="EventData")
 
 
 def now_utc() -> str:
@@ -132,56 +131,6 @@ def _object(value: Any, key: str) -> dict[str, Any] | None:
 
 def _raw(value: Any, key: str) -> Any:
     return value
-
-
-def _read(conv: Any, default: Any = dataclasses.MISSING) -> Any:
-    """A payload field read by ``conv``; without a default the key is required."""
-    if default is dataclasses.MISSING:
-        return field(metadata={"read": conv})
-    return field(default=default, metadata={"read": conv})
-
-
-def _json(value: Any) -> JSONValue:
-    if isinstance(value, tuple):
-        return [_json(v) for v in value]
-    return value
-
-
-_READERS: dict[type, tuple[tuple[str, bool, Any], ...]] = {}
-
-
-def _readers(cls: type) -> tuple[tuple[str, bool, Any], ...]:
-    """``(field, required, reader)`` of a payload class (computed once per class: replays read many)."""
-    found = _READERS.get(cls)
-    if found is None:
-        found = tuple(
-            (f.name, f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING, f.metadata["read"])
-            for f in dataclasses.fields(cls)
-        )
-        _READERS[cls] = found
-    return found
-
-
-@dataclass(frozen=True, slots=True)
-class EventData:
-    """The payload of one event kind; subclasses set :attr:`kind`."""
-
-    kind: ClassVar[str] = ""
-
-    @classmethod
-    def from_payload(cls: type[_E], payload: dict[str, JSONValue]) -> _E:
-        """Read a stored payload (lenient like the old replay: missing optional keys take defaults)."""
-        values: dict[str, Any] = {}
-        for name, required, read in _readers(cls):
-            if name in payload:
-                values[name] = read(payload[name], name)
-            elif required:
-                raise ArbitroError(f"event ({cls.kind}): payload: {name}: missing")
-        return cls(**values)
-
-    def to_payload(self) -> dict[str, JSONValue]:
-        """The JSON payload (lists for tuples), keys in field order."""
-        return {f.name: _json(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,11 +39,12 @@ from arbitro.pairing.types import SettingValue
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits
 from arbitro.tournament.events import Event
+from arbitro.tournament.log import EventLog
 from arbitro.views.text import game_result_text
 
 _T = TypeVar("_T")
 
-__all__ = ["Game", "RoundState", "TournamentState", "apply", "extended", "pairing_system", "replay"]
+__all__ = ["Game", "RoundState", "TournamentLog", "TournamentState", "apply", "extended", "pairing_system", "replay"]
 
 
 def pairing_system(name: str, *, aliases: bool = False) -> PairingSystem:
@@ -838,12 +839,23 @@ def apply(state: TournamentState, event: Event) -> None:
     state.events_applied += 1
 
 
+class TournamentLog(EventLog[Event, TournamentState]):
+    """An individual tournament's log on the skeleton of every log (:class:`arbitro.tournament.log.EventLog`,
+    issue 32), as the team service's is: its replay is :func:`replay`; a service over it gets ``events``,
+    ``new_events``, ``expected_version`` and the transaction that applies each event at once."""
+
+    @classmethod
+    def new_state(cls) -> TournamentState:
+        return TournamentState()
+
+    @classmethod
+    def apply(cls, state: TournamentState, event: Event) -> None:
+        apply(state, event)
+
+
 def replay(events: Iterable[Event]) -> TournamentState:
     """The state after ``events`` (use a prefix of the log for an earlier state)."""
-    state = TournamentState()
-    for event in events:
-        apply(state, event)
-    return state
+    return TournamentLog.replay(events)
 
 
 def extended(state: TournamentState, events: Iterable[Event]) -> TournamentState | None:

@@ -100,6 +100,6 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "
         raise
 
 
-def write_trf(t: Tournament, path: str | os.PathLike[str], version: str = "trf26") -> None:
-    """Write ``t`` as TRF (``trf26`` or ``trf16``) to ``path``, atomically, UTF-8."""
-    atomic_write_text(path, format_trf(t, version))
+def write_trf(t: Tournament, path: str | os.PathLike[str], version: str = "trf26", *, strict: bool = False) -> None:
+    """Write ``t`` as TRF (``trf26`` or ``trf16``, ``strict``: see :func:`format_trf`) to ``path``, atomically, UTF-8."""
+    atomic_write_text(path, format_trf(t, version, strict=strict))

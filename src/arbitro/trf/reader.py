@@ -32,6 +32,7 @@ from arbitro.model import (
     withdrawal_of_note,
 )
 from arbitro.trf.diagnostics import Diagnostic, DiagnosticSink, Severity
+from arbitro.trf.writer import normalise_birth_date
 
 __all__ = ["ParseResult", "decode_trf", "parse_date", "parse_trf"]
 
@@ -43,6 +44,8 @@ TITLE_MAP = {
     "g": "GM", "m": "IM", "f": "FM", "c": "CM", "wg": "WGM", "wm": "WIM", "wf": "WFM", "wc": "WCM",
     "GM": "GM", "IM": "IM", "FM": "FM", "CM": "CM", "WGM": "WGM", "WIM": "WIM", "WFM": "WFM", "WCM": "WCM",
 }  # fmt: skip
+#: Birth dates TRF readers take as they are (validate.py ``_BIRTH``): a year, or year, month, day.
+_BIRTH_TRF = re.compile(r"\d{4}([/.\-]\d{2}[/.\-]\d{2})?")
 _TEAM_CODES = frozenset({"013", "300", "310", "320", "330", "352", "362", "801", "802"})
 #: Team tournament types (trf.md §4.3: FIDE_TEAM_*, Schiller, Scheveningen, ``Team ...`` in 092).
 _TEAM_TYPE = re.compile(r"(?:^|_)TEAM(?:_|\b)|SCHEVENINGEN|SCHILLER|^\s*team\b", re.IGNORECASE)
@@ -235,7 +238,8 @@ class _Reader:
                 withdrawn = withdrawal_of_note(comment)  # a withdrawal, for a round robin's standings (Q103)
                 if withdrawn is not None:
                     self.t.withdrawals[withdrawn[0]] = withdrawn[1]
-                self.version = "trf26"
+                # a comment alone does not make a TRF-2026 file: Arbitro's TRF16 keeps its notes in
+                # them, and TRF16 readers skip them as unknown lines (issue 37)
                 continue
             code = line[:3]
             if not code.strip() or line.startswith("DDD SSSS"):  # a column ruler (Swiss-Manager, trf.md §3.2)
@@ -649,6 +653,13 @@ class _Reader:
             self._decimal(points_text, n, 81, "001 points", limits.MAX_POINTS) if points_text else Decimal("0")
         )
         rank_pos = self._int(padded[85:89], n, 86, "001 rank", blank=None)
+        birth = padded[69:79].strip()
+        normal = normalise_birth_date(birth)
+        if normal is not None and normal != birth:
+            if not _BIRTH_TRF.fullmatch(birth):  # Vega's dd.mm.yyyy: named; YYYY and YYYY.MM.DD silently
+                self.warn(n, 70, "001 birth date", msg("trf.birth_dmy", "{found!r} read as {date} (YYYY/MM/DD)",
+                                                       found=birth, date=normal))  # fmt: skip
+            birth = normal
         player = Player(
             start_rank=rank,
             name=padded[14:47].strip(),
@@ -657,7 +668,7 @@ class _Reader:
             rating=rating or 0,
             federation=padded[53:56].strip(),
             fide_id=padded[57:68].strip(),
-            birth_date=padded[69:79].strip(),
+            birth_date=birth,
             points=points if points is not None else Decimal("0"),
             rank=rank_pos,
         )
@@ -750,11 +761,12 @@ class _Reader:
             for rank in ranks:
                 t.accelerations.extend(Acceleration(rank, r, points) for r in range(r1, r2 + 1))
         played = _last_paired_round(t)
+        self._old_byes(played)
         # Pad every player to the rounds paired so far; trailing columns that pair
         # nobody are requests for the next round (TRF16 `0000 - H` style, trf.md §5).
         for player in t.players.values():
             extra = player.results[played:]
-            kinds = [_NEXT_BYE_KIND.get(r.code) if r.opponent is None else None for r in extra]
+            kinds = [_next_bye_kind(r) for r in extra]
             for offset, (result, kind) in enumerate(zip(extra, kinds, strict=True)):
                 if kind is not None:  # Vega's `0000 - =` is a half-point bye request (trf.md §5)
                     t.requested_byes.append(ByeRequest(played + 1 + offset, kind, player.start_rank))
@@ -776,6 +788,28 @@ class _Reader:
         ]
         t.requested_byes = sorted(set(t.requested_byes), key=lambda b: (b.round, b.start_rank, b.kind))
         t.accelerations.sort(key=lambda a: (a.start_rank, a.round))
+
+    def _old_byes(self, played: int) -> None:
+        """Byes other programs write with a game's result and no opponent, in a played round (trf.md §5).
+
+        ``0000 - =`` is the old half-point bye (bbpPairings and FIDE's TEC reader score it as a draw
+        without a game), ``0000 - 0`` a zero-point bye and ``0000 - 1`` a full-point bye; ``W D L``
+        likewise. Each becomes the bye code of the same points (``H Z F``), with a warning naming the reading.
+        """
+        for player in self.t.players.values():
+            results = player.results
+            for k in range(min(played, len(results))):
+                r = results[k]
+                if r.opponent is not None or r.code not in _OLD_BYES or r.colour not in (None, Colour.NONE):
+                    continue  # ``0000 w 1`` claims a game with a colour: refused by the validator
+                kind = _OLD_BYES[r.code]
+                results[k] = RoundResult(None, r.colour, kind)
+                self.warn(
+                    self.player_lines.get(player.start_rank, 0), 92 + 10 * k + 7, f"round {k + 1} result",
+                    msg("trf.old_bye", "{found!r} without an opponent: read as {reading} ({code}), as other programs write it",
+                        found=f"0000 {r.colour.value if r.colour else ' '} {r.code.value}", reading=_BYE_NAMES[kind],
+                        code=kind.value),
+                )  # fmt: skip
 
     def _check_scoring(self) -> None:
         """A win is worth more than a loss, and no result less than the one below it (C.04.1, C.07 1).
@@ -826,6 +860,33 @@ _SIGNED_FIELDS = ("162 ", "BB", "XXS ")
 _NEXT_BYE_KIND = {
     ResultCode.HALF_BYE: "H", ResultCode.ZERO_BYE: "Z", ResultCode.FULL_BYE: "F",
     ResultCode.FORFEIT_LOSS: "Z", ResultCode.DRAW: "H",
+    ResultCode.LOSS: "Z", ResultCode.WIN: "F",
+    ResultCode.UNRATED_DRAW: "H", ResultCode.UNRATED_LOSS: "Z", ResultCode.UNRATED_WIN: "F",
+}  # fmt: skip
+#: A game's result against nobody in a played round: the bye of the same points (trf.md §5). bbpPairings
+#: reads ``0000 - =`` as a half-point bye and refuses ``0000 - 0``/``0000 - 1``; the TEC reader scores each
+#: by its character (draw, loss, win).
+_OLD_BYES = {
+    ResultCode.DRAW: ResultCode.HALF_BYE, ResultCode.UNRATED_DRAW: ResultCode.HALF_BYE,
+    ResultCode.LOSS: ResultCode.ZERO_BYE, ResultCode.UNRATED_LOSS: ResultCode.ZERO_BYE,
+    ResultCode.WIN: ResultCode.FULL_BYE, ResultCode.UNRATED_WIN: ResultCode.FULL_BYE,
+}  # fmt: skip
+def _next_bye_kind(r: RoundResult) -> str | None:
+    """The bye a block without an opponent stands for (``H Z F``), or ``None``.
+
+    A game's result (``= 0 1 D L W``) is a bye only in the bye form, with colour ``-`` or blank:
+    ``0000 w 1`` claims a game and is refused (needs an opponent).
+    """
+    if r.opponent is not None:
+        return None
+    if r.code in _OLD_BYES and r.colour not in (None, Colour.NONE) and r.code is not ResultCode.DRAW:
+        return None
+    return _NEXT_BYE_KIND.get(r.code)
+
+
+_BYE_NAMES = {
+    ResultCode.HALF_BYE: msg("trf.bye_half", "a half-point bye"), ResultCode.ZERO_BYE: msg("trf.bye_zero", "a zero-point bye"),
+    ResultCode.FULL_BYE: msg("trf.bye_full", "a full-point bye"),
 }  # fmt: skip
 
 
@@ -862,7 +923,7 @@ def _last_paired_round(t: Tournament) -> int:
     # zero boards (C.04.1 art. 1: the pairing is of the players present; here none is).
     players = list(t.players.values())
     while players and all(
-        len(p.results) > last and p.results[last].opponent is None and p.results[last].code in _NEXT_BYE_KIND
+        len(p.results) > last and _next_bye_kind(p.results[last]) is not None
         for p in players
     ):
         last += 1

@@ -28,6 +28,7 @@ players' round columns blank.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -151,8 +152,22 @@ def _player_line(event: TeamEvent, p: Member, cells: dict[int, _Cell], last: int
     return (head + "".join(blocks)).rstrip()
 
 
-def format_team_trf(event: TeamEvent, ranks: dict[int, int] | None = None, line_end: str = "\n") -> str:
-    """The TRF-2026 text of ``event`` (``ranks``: team rank by TPN, for record 310)."""
+def format_team_trf(
+    event: TeamEvent, ranks: dict[int, int] | None = None, line_end: str = "\n", version: str = "trf26"
+) -> str:
+    """The TRF-2026 (``version="trf26"``) or TRF16 (``"trf16"``) text of ``event``.
+
+    ``ranks``: team rank by TPN, for record 310. TRF16 is Swiss-Manager's team layout: the
+    teams as ``013`` records (name in columns 5-36, then the start ranks, 4 columns every 5) and
+    the games in ``001``, with ``XXR``/``XXC`` and nothing of TRF-2026 (no 142-362, 310, 320,
+    330, 300). What TRF16 cannot say is read back from the games (:func:`parse_team_trf`): the one
+    team left out of a Swiss round is its pairing-allocated bye, a whole-match forfeit is the
+    board forfeits of the default line-ups, boards follow the roster order.
+    """
+    if version not in ("trf26", "trf16"):
+        raise ValueError(f"unknown TRF version {version!r}; expected trf26 or trf16")
+    if version == "trf16":
+        return _format_team_trf16(event, line_end)
     from arbitro.teams.results import round_table, totals
 
     last = event.played_rounds()
@@ -203,6 +218,34 @@ def format_team_trf(event: TeamEvent, ranks: dict[int, int] | None = None, line_
         if m.forfeit is not None:
             lines.append(f"330 {m.forfeit.value} {m.round:3d} {m.white:3d} {m.black:3d}")
     lines.extend(_lineup_lines(event))
+    return line_end.join(lines) + line_end
+
+
+def _format_team_trf16(event: TeamEvent, line_end: str) -> str:
+    last = event.played_rounds()
+    if event.boards > 99 or any(pid > 9_999 for pid in event.players):
+        raise ArbitroError("TRF16: a start rank does not fit the 4-digit field (at most 9,999 players)")
+    kind = "Swiss System" if event.system == TEAM_SWISS_KEY else "Round Robin"
+    lines = [f"012 {event.name}"]
+    for code, value in (("022", event.city), ("032", event.federation), ("042", event.start_date),
+                        ("052", event.end_date)):  # fmt: skip
+        if value:
+            lines.append(f"{code} {value}")
+    lines.append(f"062 {len(event.players)}")
+    lines.append(f"072 {sum(1 for p in event.players.values() if p.rating)}")
+    lines.append(f"082 {len(event.teams)}")
+    lines.append(f"092 Team {kind}")
+    if event.chief_arbiter:
+        lines.append(f"102 {event.chief_arbiter}")
+    cells = _player_cells(event)
+    player_rank = _player_ranks(event, cells)
+    for pid in sorted(event.players):
+        lines.append(_player_line(event, event.players[pid], cells[pid], last, player_rank[pid]))
+    for t in sorted(event.teams):
+        team = event.teams[t]
+        lines.append((f"013 {team.name[:32]:<32}" + " ".join(f"{m.id:4d}" for m in team.members)).rstrip())
+    lines.append(f"XXR {event.rounds}")
+    lines.append(f"XXC {'white1' if event.initial_colour == 'W' else 'black1'}")
     return line_end.join(lines) + line_end
 
 
@@ -317,6 +360,7 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
     lineups: dict[tuple[int, int], list[int | None]] = {}
     lineup_opponents: dict[tuple[int, int], int] = {}
     old_style: list[int] = []
+    teams16: list[tuple[str, list[int], int]] = []
     match_scores: dict[str, Fraction] = {}
     game_scores: dict[str, Fraction] = {}
     for n, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), start=1):
@@ -369,19 +413,42 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
         elif code == "162":
             game_scores = _scores_362(line, p, n)
         elif code == "013":
-            old_style.append(n)  # read only as a refusal when there is no 310 (the TEC reader's rule)
+            old_style.append(n)  # read only when there is no 310 (the TEC reader's rule)
+            teams16.append(_read_013(line, n, p))
         elif len(code) == 3:
             head.setdefault(code, line[4:].strip())
-    if not teams and old_style:
-        p.error(old_style[0], 1, "013", "TRF16 team records (013) are not read; use TRF-2026 record 310")
+    trf16 = not teams and bool(teams16)
+    if trf16:  # TRF16 (Swiss-Manager's team export): 013 records, teams numbered in file order
+        teams = {tid: (name, "", 0, ids, n) for tid, (name, ids, n) in enumerate(teams16, start=1)}
     elif not teams:
-        p.error(0, 0, "310", "a team file needs 310 team records")
+        p.error(0, 0, "310", "a team file needs its teams: 310 records (TRF-2026) or 013 records (TRF16); found neither")
     p.raise_if_any()
-    event = _build(head, players, teams, pab_points, match_scores, game_scores, p)
+    boards_hint = None
+    if trf16:
+        member_team = {pid: tid for tid, (_, _, _, ids, _) in teams.items() for pid in ids}
+        lineups = _lineups_016(games, member_team, {tid: ids for tid, (_, _, _, ids, _) in teams.items()})
+        boards_hint = max((len(v) for v in lineups.values()), default=0) or None
+        if "192" not in head and _TRF16_ROBIN.search(head.get("092", "")):
+            head["192"] = _SYSTEM_CODES[TEAM_ROUND_ROBIN_KEY]
+    event = _build(head, players, teams, pab_points, match_scores, game_scores, p, boards_hint)
     forfeited = {(rnd, t) for _, rnd, w, b in forfeits for t in (w, b)}
     team_of = event.team_of_player()
     games = [g for g in games if (g.round, team_of.get(g.player)) not in forfeited]
     _matches(event, games, team_of, lineups, lineup_opponents, p)
+    if trf16:  # TRF16 has no 330: a match whose every board is a double forfeit is the match's double forfeit
+        event.matches = [
+            Match(m.round, m.white, m.black, forfeit=MatchForfeit.DOUBLE)
+            if m.games and all(g.result is GameResult.DOUBLE_FORFEIT for g in m.games)
+            else m
+            for m in event.matches
+        ]
+    if trf16 and event.system == TEAM_SWISS_KEY:
+        # TRF16 has no 320: the one team left out of a Swiss round is its pairing-allocated bye
+        for rnd in range(1, event.played_rounds() + 1):
+            busy = {t for m in event.matches_of_round(rnd) for t in m.teams}
+            idle = [t for t in sorted(event.teams) if t not in busy]
+            if len(idle) == 1 and len(event.teams) % 2 == 1:
+                event.byes.append(TeamBye(rnd, idle[0], ByeKind.PAB))
     for kind, rnd, w, b in forfeits:
         event.matches.append(Match(rnd, w, b, forfeit=kind))
     for rnd, tid in pabs:
@@ -395,6 +462,77 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
         event.rounds = event.played_rounds()
     p.raise_if_any()
     return event
+
+
+#: A TRF16 team round robin named in 092 (TRF16 has no 192): "Team Round Robin", "Berger", "Rundenturnier".
+_TRF16_ROBIN = re.compile(r"robin|berger|rundenturnier|todos contra todos", re.IGNORECASE)
+
+
+def _read_013(line: str, n: int, p: _Problems) -> tuple[str, list[int], int]:
+    """A TRF16 team: name in columns 5-36, then its players' start ranks (TEC: 4 columns every 5 from 37)."""
+    name = line[4:36].strip()
+    if not name:
+        p.error(n, 5, "013 team name", "expected the team's name in columns 5-36")
+    ids: list[int] = []
+    pos = 36
+    for token in line[36:].split():
+        col = line.index(token, pos) + 1
+        pos = col - 1 + len(token)
+        if not token.isascii() or not token.isdigit() or len(token) > 4:
+            p.error(n, col, "013 player id", f"expected a start rank (1 to 9999), found {token!r}")
+            continue
+        if int(token):
+            ids.append(int(token))
+    if not ids and name:
+        p.error(n, 37, "013 player id", "expected the start ranks of the team's players from column 37 (4 columns every 5), found none")
+    return name, ids, n
+
+
+def _lineups_016(
+    games: list[_Game], member_team: Mapping[int, int], members: Mapping[int, list[int]]
+) -> dict[tuple[int, int], list[int | None]]:
+    """Boards of a TRF16 team file, which records none (no 300): from the games themselves.
+
+    In each match the team with the lower number has its players on boards in roster (013) order;
+    each opponent sits on the board of the player he met; a player who won by forfeit against
+    nobody (``0000 - +``, the other board left empty) takes the next free board.
+    """
+    by: dict[tuple[int, int], list[_Game]] = {}
+    for g in games:
+        t = member_team.get(g.player)
+        if t is not None:
+            by.setdefault((g.round, t), []).append(g)
+    out: dict[tuple[int, int], list[int | None]] = {}
+    for (rnd, t), gs in sorted(by.items()):
+        if (rnd, t) in out:
+            continue
+        others = {member_team.get(g.opponent) for g in gs if g.opponent} - {None, t}
+        if len(others) != 1:
+            continue  # no opponent team, or several: reported by _matches
+        (o,) = others
+        assert o is not None
+        a, b = (t, o) if t < o else (o, t)
+        order = {pid: i for i, pid in enumerate(members[a])}
+        first = sorted(by.get((rnd, a), []), key=lambda g: order.get(g.player, len(order)))
+        board_a: list[int | None] = [g.player for g in first]
+        board_b: list[int | None] = [None] * len(board_a)
+        where = {pid: i for i, pid in enumerate(board_a)}
+        rest = []
+        order_b = {pid: i for i, pid in enumerate(members[b])}
+        for g in sorted(by.get((rnd, b), []), key=lambda g: order_b.get(g.player, len(order_b))):
+            if g.opponent in where:
+                board_b[where[g.opponent]] = g.player
+            else:
+                rest.append(g.player)
+        for pid in rest:  # forfeit wins against nobody: the first board nobody of b sits on and a left empty
+            free = next((i for i, x in enumerate(board_b) if x is None and board_a[i] is None), None)
+            if free is None:
+                board_a.append(None)
+                board_b.append(pid)
+            else:
+                board_b[free] = pid
+        out[(rnd, a)], out[(rnd, b)] = board_a, board_b
+    return out
 
 
 def _read_player(line: str, n: int, p: _Problems, players: dict[int, Member], games: list[_Game]) -> None:
@@ -439,6 +577,7 @@ def _build(
     match_scores: dict[str, Fraction],
     game_scores: dict[str, Fraction],
     p: _Problems,
+    boards_hint: int | None = None,
 ) -> TeamEvent:
     team_of: dict[int, int] = {}
     teams: dict[int, Team] = {}
@@ -455,7 +594,7 @@ def _build(
         teams[tid] = Team(tid, name, tuple(members), strength, nick)
     p.raise_if_any()
     pattern = head.get("352", "").upper()
-    boards = len(pattern) or max((len(t.members) for t in teams.values()), default=1)
+    boards = len(pattern) or boards_hint or max((len(t.members) for t in teams.values()), default=1)
     code = head.get("192", "").upper()
     system = TEAM_SWISS_KEY
     if "ROUNDROBIN" in code:
@@ -493,16 +632,20 @@ def _build(
         pab_match=pab_points[0] if pab_points else None,
         pab_game=pab_points[1] if pab_points else None,
     )
+    rounds_text = head.get("142", head.get("XXR", ""))
+    initial = head.get("152", "W")[:1].upper() or "W"
+    if "152" not in head and "black1" in head.get("XXC", "").lower():  # TRF16 (JaVaFo's XXC)
+        initial = "B"
     try:
         event = TeamEvent(
             name=head.get("012", ""),
             teams=teams,
             boards=boards,
-            rounds=int(head["142"]) if head.get("142", "").isdigit() else 0,
+            rounds=int(rounds_text) if rounds_text.isdigit() and len(rounds_text) < 4 else 0,
             scoring=scoring,
             system=system,
             pattern=pattern,
-            initial_colour=head.get("152", "W")[:1].upper() or "W",
+            initial_colour=initial,
             primary=primary,
             use_secondary_for_colours=order in ("", "MP_GP", "GP_MP"),
             colour_type=ColourPreferenceType.B if "TYPEB" in code else ColourPreferenceType.A,

@@ -37,21 +37,57 @@ def _date(value: dt.date | None) -> str:
     return "" if value is None else f"{value.year:04d}/{value.month:02d}/{value.day:02d}"
 
 
+_DMY = re.compile(r"(\d{1,2})\s*[./\-]\s*(\d{1,2})\s*[./\-]\s*(\d{4})")
+_YMD = re.compile(r"(\d{4})\s*[./\-]\s*(\d{1,2})\s*[./\-]\s*(\d{1,2})")
+
+
+def normalise_birth_date(text: str) -> str | None:
+    """A birth date in TRF's ``YYYY/MM/DD`` (``1982/00/00`` for a year alone); ``None`` if unreadable.
+
+    Vega writes ``dd.mm.yyyy``, others ``yyyy-mm-dd`` or a bare year; TRF16 and TRF-2026 ask for
+    ``YYYY/MM/DD`` in columns 70-79 (trf.md §3.2), which the TEC reader parses.
+    """
+    s = text.strip()
+    if not s:
+        return ""
+    if s.isascii() and s.isdigit() and len(s) == 4:
+        return f"{s}/00/00"
+    m = _YMD.fullmatch(s)
+    if m:
+        y, mo, d = int(m[1]), int(m[2]), int(m[3])
+    else:
+        m = _DMY.fullmatch(s)
+        if not m:
+            return None
+        d, mo, y = int(m[1]), int(m[2]), int(m[3])
+    if mo > 12 or d > 31 or (mo == 0 and d != 0):
+        return None
+    if mo and d:
+        try:
+            dt.date(y, mo, d)
+        except ValueError:
+            return None
+    return f"{y:04d}/{mo:02d}/{d:02d}"
+
+
+def _block(opponent: int | None, colour: Colour | None, code: str) -> str:
+    if opponent is None and code == " ":
+        # not paired: a blank block (``0000 -`` with a blank result ends a line at column 96 once the
+        # line is trimmed, and bbpPairings refuses the line, issue 37)
+        return "        "
+    opp = f"{opponent:>4}" if opponent is not None else "0000"
+    return f"{opp} {colour.value if colour is not None else ' '} {code}"
+
+
 def _player_line(code: str, p: Player, bye_columns: dict[int, str], played: int, points: Decimal) -> str:
+    birth = normalise_birth_date(p.birth_date)
     head = (
         f"{code} {p.start_rank:>4} {p.sex or ' ':1}{p.title:>3} {p.name[:33]:<33} "
         f"{(str(p.rating) if p.rating else ''):>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} "
-        f"{p.birth_date[:10]:<10} {format_points(points):>4} {(str(p.rank) if p.rank is not None else ''):>4}"
+        f"{(p.birth_date if birth is None else birth)[:10]:<10} {format_points(points):>4} "
+        f"{(str(p.rank) if p.rank is not None else ''):>4}"
     )
-    blocks = []
-    for r in p.results:
-        opp = (
-            f"{r.opponent:>4}"
-            if r.opponent is not None
-            else ("0000" if r.code.value != " " or r.colour else "    ")
-        )
-        colour = r.colour.value if r.colour is not None else " "
-        blocks.append(f"{opp} {colour} {r.code.value}")
+    blocks = [_block(r.opponent, r.colour, r.code.value) for r in p.results]
     for k in sorted(bye_columns):
         while len(blocks) < k - 1:
             blocks.append("        ")
@@ -154,12 +190,61 @@ def _acceleration_runs(accs: list[Acceleration]) -> list[tuple[Decimal, int, int
     return merged
 
 
-def format_trf(t: Tournament, version: str = "trf26", *, line_end: str = "\n") -> str:
-    """The TRF text of ``t`` (``version``: ``"trf26"`` or ``"trf16"``)."""
+#: The widest number each ``001`` field holds (columns 5-8, 49-52: four digits in TRF16 and TRF-2026
+#: alike; the TRF-2026 digest keeps the TRF16 layout, ../shared/reference/trf.md §4.1).
+_FIELD_MOST = 9_999
+
+
+def _refuse_too_wide(t: Tournament, version: str) -> None:
+    """A file whose numbers do not fit their columns is refused, never written unreadable (issue 37)."""
+    label = "TRF-2026" if version == "trf26" else "TRF16"
+    wide = [r for r in t.players if r > _FIELD_MOST]
+    if wide:
+        raise ArbitroError(
+            f"{label}: {len(t.players):,} players, start rank {max(wide):,} does not fit the 4-digit start-rank "
+            f"field (columns 5-8, at most {_FIELD_MOST:,} players); the file cannot be written in this format"
+        )
+    for p in t.players.values():
+        if p.rating > _FIELD_MOST or (p.rank is not None and p.rank > _FIELD_MOST):
+            what = "rating" if p.rating > _FIELD_MOST else "rank"
+            raise ArbitroError(f"{label}: player {p.start_rank}: {what} does not fit its 4-digit field; correct it first")
+
+
+def written_points(t: Tournament, p: Player) -> Decimal:
+    """The ``001`` points Arbitro writes: the sum of the results, as bbpPairings and the TEC reader check.
+
+    A declared total that readers also accept (the results plus the player's acceleration,
+    trf.md §5) is kept; any other is replaced by the sum, and :func:`format_trf` keeps the original
+    in a ``###`` line.
+    """
+    computed = p.score(t.scoring)
+    if p.points == computed:
+        return computed
+    acc = sum((a.points for a in t.accelerations if a.start_rank == p.start_rank), Decimal("0"))
+    return p.points if acc and p.points == computed + acc else computed
+
+
+def format_trf(t: Tournament, version: str = "trf26", *, line_end: str = "\n", strict: bool = False) -> str:
+    """The TRF text of ``t`` (``version``: ``"trf26"`` or ``"trf16"``).
+
+    ``strict`` (TRF16 only): exactly the records of TRF16 and its de-facto extensions (``XX*``,
+    ``BB*``); what only TRF-2026 can say (``172``-``222``, national-rating lines, ``240`` for a
+    past round, ``260`` limited to rounds other than the next, ``299``) is left out. Without it the
+    TRF-2026 records are written too, so both versions read back into an equal model.
+    """
     if version not in VERSIONS:
         raise ValueError(f"unknown TRF version {version!r}; expected one of {', '.join(VERSIONS)}")
+    _refuse_too_wide(t, version)
     trf26 = version == "trf26"
-    out: list[str] = [f"###{' ' if c else ''}{c}" for c in t.comments]
+    strict16 = strict and not trf26
+    points = {r: written_points(t, p) for r, p in t.players.items()}
+    notes = [
+        f"001 points of player {r}: {format_points(t.players[r].points)} in the original, "
+        f"written {format_points(v)} (the sum of the results)"
+        for r, v in sorted(points.items())
+        if v != t.players[r].points
+    ]
+    out: list[str] = [f"###{' ' if c else ''}{c}" for c in [*t.comments, *notes]]
     header = [
         ("012", t.name), ("022", t.city), ("032", t.federation), ("042", _date(t.start_date)),
         ("052", _date(t.end_date)),
@@ -193,7 +278,7 @@ def format_trf(t: Tournament, version: str = "trf26", *, line_end: str = "\n") -
     for code, value in (("172", t.rating_mode), ("182", t.program), ("192", t.system),
                         ("202", ",".join(t.tiebreaks)), ("212", ",".join(t.standings_tiebreaks)),
                         ("222", t.time_control_code)):  # fmt: skip
-        if value:
+        if value and not strict16:
             out.append(f"{code} {value}")
 
     played = t.played_rounds
@@ -206,14 +291,17 @@ def format_trf(t: Tournament, version: str = "trf26", *, line_end: str = "\n") -
             later_byes.append(bye)
     for p in t.players.values():
         columns = next_byes.get(p.start_rank, {})
-        out.append(_player_line("001", p, columns, played, p.points + _next_bye_points(t, columns, played)))
-        out.extend(_national_line(p))
+        out.append(_player_line("001", p, columns, played, points[p.start_rank] + _next_bye_points(t, columns, played)))
+        if not strict16:
+            out.extend(_national_line(p))
     out.extend(r.text for r in t.team_records)
 
     grouped: dict[tuple[str, int], list[int]] = defaultdict(list)
     for bye in later_byes:
         grouped[(bye.kind, bye.round)].append(bye.start_rank)
     for (kind, rnd), ranks in grouped.items():
+        if strict16:
+            break
         out.append(f"240 {kind} {rnd:03d} " + " ".join(f"{r:04d}" for r in ranks))
     if t.accelerations:
         if trf26:
@@ -232,11 +320,16 @@ def format_trf(t: Tournament, version: str = "trf26", *, line_end: str = "\n") -
     for pp in t.prohibited_pairings:
         if pp.first_round is None and pp.last_round is None:
             out.append("XXP " + " ".join(str(r) for r in pp.players))
+        elif strict16:  # TRF16 says XXP for every round: only a ban that holds for the next round
+            nxt = played + 1
+            if (pp.first_round or 1) <= nxt <= (pp.last_round or nxt):
+                out.append("XXP " + " ".join(str(r) for r in pp.players))
         else:
             first = pp.first_round if pp.first_round is not None else 1
             last = pp.last_round if pp.last_round is not None else max(t.total_rounds, first)
             out.append(f"260 {first:03d} {last:03d} " + " ".join(f"{r:04d}" for r in pp.players))
-    out.extend(r.text for r in t.abnormal_points)
+    if not strict16:
+        out.extend(r.text for r in t.abnormal_points)
     out.extend(r.text for r in t.other_records)
     _refuse_new_records(out)
     return line_end.join(out) + line_end

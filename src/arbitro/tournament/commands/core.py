@@ -18,7 +18,7 @@ from arbitro.model import Tournament
 from arbitro.pairing.types import RoundPairing
 from arbitro.tournament import events as ev
 from arbitro.tournament.events import Event, now_utc
-from arbitro.tournament.state import TournamentState, apply, replay
+from arbitro.tournament.state import TournamentLog, TournamentState, apply, replay
 
 __all__ = ["Engine", "ServiceCore", "Tx"]
 
@@ -42,8 +42,11 @@ class Tx:
         return event
 
 
-class ServiceCore:
+class ServiceCore(TournamentLog):
     """The log (``events``), its replay (``state``) and the transaction every command runs in.
+
+    On the skeleton of every log (:class:`arbitro.tournament.log.EventLog`, issue 32), as the team
+    service is: ``events``, ``new_events`` and ``expected_version`` come from it.
 
     ``author`` is written into every event; ``clock`` returns the timestamp
     (ISO 8601) and can be fixed for reproducible logs. ``warnings`` holds the
@@ -58,23 +61,11 @@ class ServiceCore:
         clock: Callable[[], str] = now_utc,
         engine: Engine | None = None,
     ) -> None:
-        self._events: list[Event] = list(events)
-        self.state: TournamentState = replay(self._events)
+        super().__init__(events)  # the log, its replay and the version it was read at (EventLog)
         self.author = author
         self.clock = clock
         self.warnings: list[str] = []
         self._engine = engine
-        self._start = len(self._events)
-
-    # -- the log ---------------------------------------------------------
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
-
-    @property
-    def new_events(self) -> tuple[Event, ...]:
-        """Events appended since this service was built (what a caller must persist)."""
-        return tuple(self._events[self._start :])
 
     @contextmanager
     def _tx(self) -> Iterator[Tx]:

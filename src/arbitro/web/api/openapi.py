@@ -11,10 +11,10 @@ import json
 from collections.abc import Mapping
 from functools import cache
 
-from .jsontypes import JsonObject
-
 from arbitro.pairing import registry
 from arbitro.pairing.types import SettingType, SystemSetting
+
+from .jsontypes import JsonObject
 
 VERSION = "1.0.0"
 

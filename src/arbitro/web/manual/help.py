@@ -58,6 +58,7 @@ HELP: dict[str, str] = {
     "teams:desk_create": "teams#creating-teams",
     "teams:desk_panel": "teams#match-results",
     "teams:desk_action": "teams#match-results",
+    "teams:desk_settings": "teams#team-settings",
     # the one page of the Django admin the manual describes (its template carries the link too)
     "admin:tournaments_ratinglist_import": "ratings#admin-import",
     # the manual itself

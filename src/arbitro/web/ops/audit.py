@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -231,12 +232,34 @@ def _describe(
     return (kind,), kind.replace("_", " "), "", "", ""
 
 
+#: Other kinds of log describe their own events (issue 32: a team competition's, registered by
+#: ``arbitro.web.teams``): ``(is_of_that_kind(row), trail(row))``, asked in order before the individual trail.
+TRAILS: list[tuple[Callable[[models.Tournament], bool], Callable[[models.Tournament], list[AuditRow]]]] = []
+
+
+def register_trail(
+    applies: Callable[[models.Tournament], bool], trail_of: Callable[[models.Tournament], list[AuditRow]]
+) -> None:
+    """Let the owner of another kind of log describe its events for the audit trail and the event log."""
+    TRAILS.append((applies, trail_of))
+
+
+def _other_trail(row: models.Tournament) -> list[AuditRow] | None:
+    for applies, trail_of in TRAILS:
+        if applies(row):
+            return trail_of(row)
+    return None
+
+
 def trail(row: models.Tournament) -> list[AuditRow]:
     """Every event of the tournament, oldest first, with the value before and after, in words.
 
     The log is replayed alongside (core ``apply``) so that every pairing number is shown with the
     name it had at that point of the log (a late entry renumbers the players below it).
     """
+    other = _other_trail(row)
+    if other is not None:
+        return other
     out: list[AuditRow] = []
     st = TournamentState()
     for e in row.events.select_related("author").order_by("seq"):
@@ -262,6 +285,9 @@ def recent(row: models.Tournament, st: TournamentState | None, count: int = 8) -
     For the desk panel, which must not replay the log again (the state of the last command serves it);
     the event log page (:func:`trail`) names everyone as they were at each event.
     """
+    other = _other_trail(row)
+    if other is not None:
+        return list(reversed(other))[:count]
     out: list[AuditRow] = []
     now = st if st is not None else TournamentState()
     for e in row.events.select_related("author").order_by("-seq")[:count]:

@@ -8,3 +8,8 @@ class TeamsConfig(AppConfig):
     name = "arbitro.web.teams"
     label = "teams"
     verbose_name = "Arbitro teams"
+
+    def ready(self) -> None:
+        from . import audit
+
+        audit.register()  # the audit trail and the event log describe the team kinds (issue 32)

@@ -21,6 +21,13 @@ def team_system_choices() -> list[tuple[str, str]]:
     return [(s.key, f"{_(s.name)} ({s.article})") for s in registry.all_systems() if s.kind in _TEAM_KINDS]
 
 
+NORM_EVENT_CHOICES = [
+    ("", gettext_lazy("other team event (9 games)")),
+    ("team_championship", gettext_lazy("team championship (B.01 1.4.1b: 7 games)")),
+    ("national_team_championship", gettext_lazy("national team championship")),
+]
+
+
 class TeamCreateForm(forms.Form):
     name = _text(gettext_lazy("Name"), "tournament name")
     city = _text(gettext_lazy("City"), "city", required=False)
@@ -38,13 +45,37 @@ class TeamCreateForm(forms.Form):
     chief_arbiter = _text(gettext_lazy("Chief arbiter"), "chief arbiter", required=False)
     norm_event = forms.ChoiceField(
         label=gettext_lazy("Title norms (FIDE B.01)"), required=False,
-        choices=[
-            ("", gettext_lazy("other team event (9 games)")),
-            ("team_championship", gettext_lazy("team championship (B.01 1.4.1b: 7 games)")),
-            ("national_team_championship", gettext_lazy("national team championship")),
-        ],
+        choices=NORM_EVENT_CHOICES,
     )  # fmt: skip
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["system"].choices = team_system_choices()
+
+
+class TeamSettingsForm(forms.Form):
+    """The settings a team competition may change after creation (the core checks and logs the change).
+
+    The system, the boards and the match points are fixed at creation; a round robin has the rounds of its table.
+    """
+
+    name = _text(gettext_lazy("Name"), "tournament name")
+    city = _text(gettext_lazy("City"), "city", required=False)
+    federation = forms.CharField(label=gettext_lazy("Federation"), required=False, max_length=3)
+    start_date = forms.DateField(label=gettext_lazy("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    end_date = forms.DateField(label=gettext_lazy("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"}))
+    chief_arbiter = _text(gettext_lazy("Chief arbiter"), "chief arbiter", required=False)
+    rounds = forms.IntegerField(label=gettext_lazy("Rounds"), required=False, min_value=1, max_value=99)
+    tiebreaks = forms.CharField(
+        label=gettext_lazy("Tie-breaks"), required=False, max_length=200,
+        help_text=gettext_lazy("C.07 team tie-break codes in order, separated by spaces (e.g. EMMSB BH)."),
+    )  # fmt: skip
+    norm_event = forms.ChoiceField(label=gettext_lazy("Title norms (FIDE B.01)"), required=False, choices=NORM_EVENT_CHOICES)
+
+    def __init__(self, *args: Any, round_robin: bool = False, started: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if started:  # announced in advance (C.07 Art. 2): the core refuses a change once round 1 is paired
+            self.fields["tiebreaks"].disabled = True
+        if round_robin:
+            self.fields["rounds"].disabled = True
+            self.fields["rounds"].help_text = gettext_lazy("A round robin has the rounds of its table.")

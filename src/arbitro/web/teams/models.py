@@ -1,4 +1,4 @@
-"""A tournament row that is a team competition (its log holds team events, :mod:`arbitro.teams.log`)."""
+"""A tournament row that is a team competition (its log holds team events, :mod:`arbitro.tournament.team_log`)."""
 
 from __future__ import annotations
 

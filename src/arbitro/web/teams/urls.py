@@ -19,5 +19,6 @@ urlpatterns = [
     path("desk/teams/new/", views.desk_create, name="desk_create"),
     path("desk/teams/<slug:slug>/", views.desk_panel, name="desk_panel"),
     path("desk/teams/<slug:slug>/action/", views.desk_action, name="desk_action"),
+    path("desk/teams/<slug:slug>/settings/", views.desk_settings, name="desk_settings"),
     path("desk/teams/<slug:slug>/export.trf", views.desk_export, name="desk_export"),
 ]

@@ -16,13 +16,14 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from arbitro.errors import ArbitroError
 from arbitro.pairing import registry
-from arbitro.teams.model import PrimaryScore
+from arbitro.teams.model import ROUND_ROBIN_KEYS, PrimaryScore
 from arbitro.views import teams as team_views
 from arbitro.web.tournaments import models, permissions, store, texts
 
@@ -244,7 +245,7 @@ def desk_create(request: HttpRequest) -> HttpResponse:
 def desk_panel(request: HttpRequest, slug: str) -> HttpResponse:
     row = _managed(request, slug, "view")
     st = service.state(row)
-    ev = service.event(row)
+    ev = service.desk_event(row)  # with the draft round, which only the desk sees
     last = st.paired_rounds
     try:
         rnd = int(request.GET.get("round") or last)
@@ -271,7 +272,11 @@ def desk_panel(request: HttpRequest, slug: str) -> HttpResponse:
             "row": row, "ev": ev, "st": st, "rnd": rnd, "rounds": range(1, last + 1), "matches": matches,
             "results": team_views.BOARD_RESULTS, "forfeits": [(c, t, FORFEIT_LABELS[c]) for c, t in team_views.MATCH_FORFEITS],
             "can_chief": permissions.can(request.user, row, "pair"),
-            "can_pair": last < ev.rounds and (last == 0 or st.round_complete(last)) and len(ev.teams) >= 2,
+            "can_pair": last < ev.rounds and (last == 0 or st.round_complete(last)) and len(ev.teams) >= 2
+            and not st.draft_round,
+            "draft": st.draft_round, "draft_shown": rnd == st.draft_round and rnd > 0,
+            "can_unpair": service.can_unpair(st), "last_round": last,
+            "can_audit": permissions.can(request.user, row, "audit"),
             "system_name": _system_name(ev.system), "no_refresh": True,
             "bye": ev.teams[st.byes[rnd]].name if rnd in st.byes else "",
             "deadline": st.deadlines.get(rnd),
@@ -298,10 +303,11 @@ def desk_action(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method != "POST":
         return redirect("teams:desk_panel", slug=_managed(request, slug, "view").slug)
     op = request.POST.get("op", "")
-    row = _managed(
-        request, slug, {"team": "register", "pair": "pair", "deadline": "pair", "match": "result"}.get(op, op or "view")
-    )
+    row = _managed(request, slug, OP_PERMISSIONS.get(op, op or "view"))
     try:
+        page = _confirm_page(request, row, op)
+        if page is not None:
+            return page
         text = service.perform(row, op, request.POST, request.user)
     except ArbitroError as err:
         messages.error(request, texts.text(err))  # the core's code, in the reader's language
@@ -312,6 +318,87 @@ def desk_action(request: HttpRequest, slug: str) -> HttpResponse:
     if op == "match" and rnd and rnd.isdigit():
         target["Location"] += f"?round={rnd}"
     return target
+
+
+#: The permission each desk operation needs (the individual desk's names, arbitro.web.tournaments.permissions).
+OP_PERMISSIONS = {
+    "team": "register", "pair": "pair", "publish": "publish", "unpair": "unpair", "deadline": "pair",
+    "match": "result", "settings": "settings",
+}  # fmt: skip
+
+
+def _confirm_page(request: HttpRequest, row: models.Tournament, op: str) -> HttpResponse | None:
+    """The individual desk's confirmation page (``tournaments/desk_confirm.html``, the same words) for an
+    unpairing, and for a match form that corrects results of a round paired over since; ``None``: run it."""
+    if request.POST.get("confirmed") == "1" or op not in {"unpair", "match"}:
+        return None
+    data = request.POST
+    hidden = [(k, v) for k, v in data.items() if k not in {"csrfmiddlewaretoken", "confirmed", "op", "reason"}]
+    back = reverse("teams:desk_panel", kwargs={"slug": row.slug})
+    ctx: dict[str, object] = {
+        "row": row, "op": op, "hidden": hidden, "no_refresh": True, "back": back,
+        "action": reverse("teams:desk_action", kwargs={"slug": row.slug}),
+    }  # fmt: skip
+    if op == "match":
+        plan = service.plan_corrections(row, data, request.user)
+        if not plan.needs_confirmation:
+            return None
+        ctx.update(
+            title=_("Correct results of round %(r)s") % {"r": plan.round},
+            warning=_(
+                "Rounds were paired since on the old score. The correction changes the standings and the pairings "
+                "still to be made (C.04.2 4.3); the rounds already paired stay as they are. Check before confirming."
+            ),
+            paired_since=plan.paired_since, changes=plan.changes, button=_("Confirm the correction"),
+            back=f"{back}?round={plan.round}", reason=str(data.get("reason") or ""),
+        )  # fmt: skip
+        return render(request, "tournaments/desk_confirm.html", ctx)
+    st = service.state(row)
+    if not st.paired_rounds:
+        raise ArbitroError(_("no round has been paired yet"))
+    number = st.paired_rounds
+    if not service.can_unpair(st):
+        raise ArbitroError(_("round %(r)s cannot be unpaired: it already has results") % {"r": number})
+    ctx.update(
+        title=_("Unpair round %(r)s") % {"r": number},
+        warning=_("Round %(r)s is public: players may have seen its pairing.") % {"r": number} if st.is_published(number) else "",
+        lines=[_("Its pairing is taken back and recorded in the log; the round can then be paired again.")],
+        button=_("Unpair round %(r)s") % {"r": number},
+    )  # fmt: skip
+    return render(request, "tournaments/desk_confirm.html", ctx)
+
+
+@login_required
+def desk_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The settings of a team competition after creation (the core's ``change_settings``; its event is logged)."""
+    row = _managed(request, slug, "view")
+    st = service.state(row)
+    ev = st.require()
+    can_change = permissions.can(request.user, row, "settings")
+    if request.method == "POST":
+        if not can_change:
+            raise PermissionDenied
+        try:
+            text = service.perform(row, "settings", request.POST, request.user)
+        except ArbitroError as err:
+            messages.error(request, texts.text(err))
+        else:
+            messages.success(request, text)
+            return redirect("teams:desk_settings", slug=row.slug)
+    initial = {
+        "name": ev.name, "city": ev.city, "federation": ev.federation,
+        "start_date": ev.start_date.replace("/", "-"), "end_date": ev.end_date.replace("/", "-"),
+        "chief_arbiter": ev.chief_arbiter, "rounds": ev.rounds, "tiebreaks": " ".join(ev.tiebreaks),
+        "norm_event": st.norm_event,
+    }  # fmt: skip
+    form = forms.TeamSettingsForm(
+        request.POST or None, initial=initial, round_robin=ev.system in ROUND_ROBIN_KEYS, started=bool(st.paired_rounds)
+    )
+    return render(
+        request, "teams/desk_settings.html",
+        {"row": row, "ev": ev, "form": form, "can_change": can_change, "no_refresh": True,
+         "system_name": _system_name(ev.system), "can_audit": permissions.can(request.user, row, "audit")},
+    )  # fmt: skip
 
 
 @login_required
@@ -330,10 +417,11 @@ PUBLIC_DOCUMENTS = ("pairings", "standings", "crosstable")
 DESK_DOCUMENTS = ("pairings", "standings", "crosstable", "cards")
 
 
-def _document(row: models.Tournament, kind: str, request: HttpRequest) -> HttpResponse:
+def _document(row: models.Tournament, kind: str, request: HttpRequest, *, desk: bool = False) -> HttpResponse:
+    """A PDF of the competition; ``desk``: with the draft round (the desk prints it to review it)."""
     from arbitro.documents import teams_pdf
 
-    ev = service.event(row)
+    ev = service.desk_event(row) if desk else service.event(row)
     lang = texts.catalogue_language()  # a language with catalogues (arbitro.i18n)
     rnd: int | None = None
     raw = request.GET.get("round")
@@ -370,4 +458,4 @@ def public_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
 def desk_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     if kind not in DESK_DOCUMENTS:
         raise Http404
-    return _document(_managed(request, slug, "view"), kind, request)
+    return _document(_managed(request, slug, "view"), kind, request, desk=True)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -342,6 +343,29 @@ def check_finish(row: models.Tournament) -> None:
         )
     if st.rounds and not st.rounds[-1].published:
         raise ArbitroError(_("the tournament cannot be finished: round %(r)s is a draft") % {"r": st.paired_rounds})
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A saved result a results form would change (shown on the confirmation page)."""
+
+    board: int
+    white: str
+    black: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True, slots=True)
+class CorrectionPlan:
+    round: int
+    changes: list[Correction]
+    paired_since: list[int]  # rounds paired after ``round`` on the old score (C.04.2 4.3)
+    rating_report: bool = False  # FIDE mode, a round before the one before the last: for the rating report only (Q192)
+
+    @property
+    def needs_confirmation(self) -> bool:
+        return bool(self.changes and (self.paired_since or self.rating_report))
 
 
 def _shown(seen: str, game: Game, fide_mode: bool) -> bool:

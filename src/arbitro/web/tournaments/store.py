@@ -139,7 +139,8 @@ def export_trf(row: models.Tournament, version: str = "trf26") -> str:
     its pairing and the results entered so far are in the event log. TRF has no
     code for a game not yet played; a blank one is refused by every reader.
     """
-    return eventlog.cached(row, f"trf:{version}", lambda: format_trf(_export_model(row), version=version))
+    # the TRF16 download holds exactly TRF16's records (issue 37: no 182/192/202, readers take it as TRF16)
+    return eventlog.cached(row, f"trf:{version}", lambda: _format_trf(_export_model(row), version, strict=version == "trf16"))
 
 
 def _export_model(row: models.Tournament) -> CoreTournament:

@@ -153,8 +153,7 @@ class Operation(View, Generic[F]):
         """The confirmation page: nothing happened yet; its form posts the same fields again, confirmed."""
         page = {
             "row": row,
-            "op": self.name,
-            "action": self.url(row),
+            "action": self.url(row),  # the operation's own URL (no ``op``: that is the team desk's door)
             "hidden": carried(request.POST),
             "no_refresh": True,
             "back": panel_url(row),

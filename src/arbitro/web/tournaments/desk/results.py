@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
@@ -23,33 +22,11 @@ from arbitro.tournament.results import parse_pending
 
 from .. import federation, models, permissions, result_entry, service
 from ..eventlog import Actor, ChangedMeanwhile
+from ..service import Correction, CorrectionPlan
 
 #: Results on other boards merge by replaying on the new state; eight arbiters entering at once
 #: (issue 21) must all get through, so a submission retries this often before "changed meanwhile".
 RESULT_ATTEMPTS = 12
-
-
-@dataclass(frozen=True, slots=True)
-class Correction:
-    """A saved result a results form would change (shown on the confirmation page)."""
-
-    board: int
-    white: str
-    black: str
-    before: str
-    after: str
-
-
-@dataclass(frozen=True, slots=True)
-class CorrectionPlan:
-    round: int
-    changes: list[Correction]
-    paired_since: list[int]  # rounds paired after ``round`` on the old score (C.04.2 4.3)
-    rating_report: bool = False  # FIDE mode, a round before the one before the last: for the rating report only (Q192)
-
-    @property
-    def needs_confirmation(self) -> bool:
-        return bool(self.changes and (self.paired_since or self.rating_report))
 
 
 def _typed(st: TournamentState, rnd: int, boards: Mapping[str, str]) -> dict[int, str]:

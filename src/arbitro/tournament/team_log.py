@@ -1,32 +1,14 @@
-"""The event log of a team competition: typed events, their replay and the desk's commands.
+"""The log of a team competition: its replay and the desk's commands (issue 18; issue 32 item 1).
 
 A team competition run at the desk (web) is, like an individual tournament, its event log
-(docs/architecture.md, "The web's one truth"): every change is one event, and
-:func:`replay` rebuilds the :class:`~arbitro.teams.model.TeamEvent` from the log. The
-commands of :class:`TeamService` check the rules (line-ups by
-:func:`~arbitro.teams.lineups.lineup_errors`, the pairing by the registered team system,
-the results) and emit the events; a face only appends them.
-
-Kinds (payloads are JSON objects; docs/formats/event-log.md, "Team events"):
-
-* ``team_event_created`` - name, system (a registry key), boards, rounds, match points
-  (``match_win``/``match_draw``/``match_loss`` as decimal strings), what the pairing-allocated
-  bye is worth (``pab_match``/``pab_game``, decimal strings; C.04.6 art. 1.4: a draw unless the
-  competition's rules say otherwise; a log written before 2026-12-04 has neither and keeps the
-  meaning it was written with, the match points of a win), place, dates, arbiter, tie-breaks;
-* ``team_registered`` - a team (its TPN is the order of registration, C.04.6 art. 1.1) with
-  its players in ranked board order (the first ``boards`` are the regular line-up, the rest
-  reserves); players get ids (TRF 001 start ranks) in order of registration;
-* ``team_lineup_set`` - round, team, one player id per board (``null``: an empty board);
-* ``team_round_paired`` - round, matches ``[[white, black], ...]`` (white: White on board 1,
-  art. 1.6.1), bye (the team with the PAB, or the free team of a round robin);
-* ``team_board_result`` - round, match (its white team), board, result (a TRF code of the
-  white team's player, :class:`~arbitro.teams.model.GameResult`), ``reason`` when it
-  corrects a result;
-* ``team_match_forfeit`` - round, match, forfeit (``+-``, ``-+``, ``--``; ``""`` clears it),
-  ``reason`` when it corrects;
-* ``team_lineup_deadline`` - round, deadline (ISO 8601 date and time with its offset; ``""``
-  removes it): after it a line-up is accepted only as a late one (the chief arbiter's decision).
+(docs/architecture.md, "The web's one truth"): every change is one typed event
+(:mod:`arbitro.tournament.team_events`, on the base of every log), and :meth:`TeamService.replay`
+rebuilds the :class:`~arbitro.teams.model.TeamEvent` from it. The commands of
+:class:`TeamService` (the skeleton :class:`~arbitro.tournament.log.EventLog`, as for an
+individual tournament) check the rules (line-ups by :func:`~arbitro.teams.lineups.lineup_errors`,
+the pairing by the registered team system, the results) and emit the events; a face only appends
+them. A round is paired as a draft (the desk sees it) and published, or taken back while it has
+no result, as an individual round is.
 
 A board whose player is missing from the line-up is lost by forfeit (an empty board, TRF
 ``0000``): the replay gives it its forfeit result unless a result was entered.
@@ -60,18 +42,23 @@ from arbitro.teams.model import (
     TeamEvent,
     TeamScoring,
 )
-
-__all__ = ["KINDS", "LogEvent", "TeamLogState", "TeamService", "replay"]
-
-KINDS = (
-    "team_event_created",
-    "team_registered",
-    "team_lineup_set",
-    "team_round_paired",
-    "team_board_result",
-    "team_match_forfeit",
-    "team_lineup_deadline",
+from arbitro.tournament.log import EventLog
+from arbitro.tournament.team_events import (
+    RegisteredPlayer,
+    TeamBoardResult,
+    TeamEventCreated,
+    TeamEventData,
+    TeamLineupDeadline,
+    TeamLineupSet,
+    TeamMatchForfeit,
+    TeamRegistered,
+    TeamRoundPaired,
+    TeamRoundPublished,
+    TeamRoundUnpaired,
+    TeamSettingsChanged,
 )
+
+__all__ = ["NORM_EVENTS", "TeamLogState", "TeamService", "replay"]
 
 #: The kinds of team event the norm evaluator knows (arbitro.titles.norms.NormOptions.event); "" = other.
 NORM_EVENTS = ("", "team_championship", "national_team_championship")
@@ -79,12 +66,6 @@ NORM_EVENTS = ("", "team_championship", "national_team_championship")
 MAX_TEAMS = 999  # TRF 310 columns 5-7
 MAX_BOARDS = 20
 MAX_PLAYERS_PER_TEAM = 40
-
-
-@dataclass(frozen=True, slots=True)
-class LogEvent:
-    kind: str
-    payload: dict[str, Any]
 
 
 @dataclass(slots=True)
@@ -98,6 +79,7 @@ class TeamLogState:
     results: dict[tuple[int, int, int], GameResult] = field(default_factory=dict)
     forfeits: dict[tuple[int, int], MatchForfeit] = field(default_factory=dict)
     deadlines: dict[int, dt.datetime] = field(default_factory=dict)
+    published: set[int] = field(default_factory=set)  # rounds the public sees (a draft is not in it)
     norm_event: str = ""  # B.01 kind of event for the norms (NormOptions.event): "team_championship", ...
     corrections: int = 0
 
@@ -114,6 +96,19 @@ class TeamLogState:
     @property
     def paired_rounds(self) -> int:
         return max(self.pairings, default=0)
+
+    def is_published(self, rnd: int) -> bool:
+        return rnd in self.published
+
+    @property
+    def draft_round(self) -> int:
+        """The last paired round if it is a draft (only the desk sees it), else 0."""
+        last = self.paired_rounds
+        return last if last and last not in self.published else 0
+
+    def round_has_results(self, rnd: int) -> bool:
+        """Has any board or match of ``rnd`` a result entered (a forfeit included)?"""
+        return any(k[0] == rnd for k in self.results) or any(k[0] == rnd for k in self.forfeits)
 
     @property
     def total_rounds(self) -> int:
@@ -153,18 +148,25 @@ class TeamLogState:
     @property
     def finished(self) -> bool:
         ev = self.event
-        return ev is not None and self.paired_rounds >= ev.rounds and self.round_complete(self.paired_rounds)
+        return (
+            ev is not None
+            and self.paired_rounds >= ev.rounds
+            and not self.draft_round
+            and self.round_complete(self.paired_rounds)
+        )
 
-    def to_event(self) -> TeamEvent:
+    def to_event(self, *, drafts: bool = True) -> TeamEvent:
         """The :class:`TeamEvent` of the log: the teams, every paired match (line-ups, results), the byes.
 
         Matches are in pairing order (the tables of the round, C.04.6 art. 3.5); a TRF file does
         not carry that order, so an event read back from one lists them by round and white team.
+        ``drafts=False``: without a draft round (what the public pages show).
         """
         ev = self.require()
-        matches = [self._match(ev, rnd, w, b) for rnd in sorted(self.pairings) for w, b in self.pairings[rnd]]
+        shown = [r for r in sorted(self.pairings) if drafts or r in self.published]
+        matches = [self._match(ev, rnd, w, b) for rnd in shown for w, b in self.pairings[rnd]]
         bye_kind = ByeKind.ZERO if ev.system in ROUND_ROBIN_KEYS else ByeKind.PAB
-        byes = [TeamBye(rnd, team, bye_kind) for rnd, team in sorted(self.byes.items())]
+        byes = [TeamBye(rnd, team, bye_kind) for rnd, team in sorted(self.byes.items()) if rnd in shown]
         return TeamEvent(
             name=ev.name, teams=dict(ev.teams), boards=ev.boards, rounds=ev.rounds, scoring=ev.scoring,
             system=ev.system, pattern=ev.pattern, initial_colour=ev.initial_colour, primary=ev.primary,
@@ -216,113 +218,197 @@ def _frac(value: object, field_name: str) -> Fraction:
     return f
 
 
-def _int(payload: Mapping[str, Any], key: str) -> int:
-    value = payload.get(key)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ArbitroError(f"{key}: expected a whole number, got {value!r}")
-    return value
-
-
 # -- replay ------------------------------------------------------------------------
 
 
-def _apply(st: TeamLogState, e: LogEvent) -> None:
-    p = e.payload
-    if e.kind == "team_event_created":
-        match_win = _frac(p.get("match_win", "2"), "match_win")
-        scoring = TeamScoring(
-            match_win=match_win,
-            match_draw=_frac(p.get("match_draw", "1"), "match_draw"),
-            match_loss=_frac(p.get("match_loss", "0"), "match_loss"),
-            # a log without pab_match predates C.04.6 art. 1.4's default (issue 35): its bye
-            # was worth a win's match points when it was written, and keeps that meaning
-            pab_match=_frac(p["pab_match"], "pab_match") if "pab_match" in p else match_win,
-            pab_game=_frac(p["pab_game"], "pab_game") if "pab_game" in p else None,
-        )
-        plain = dataclasses.replace(scoring, pab_match=None, pab_game=None)
-        if scoring.bye_points(ByeKind.PAB, _int(p, "boards")) == plain.bye_points(ByeKind.PAB, _int(p, "boards")):
-            scoring = plain  # art. 1.4's default, as a TRF 320 record with these values reads
-        st.event = TeamEvent(
-            name=str(p["name"]), teams={}, boards=_int(p, "boards"), rounds=_int(p, "rounds"), scoring=scoring,
-            system=str(p["system"]), city=str(p.get("city", "")), federation=str(p.get("federation", "")),
-            start_date=str(p.get("start_date", "")), end_date=str(p.get("end_date", "")),
-            chief_arbiter=str(p.get("chief_arbiter", "")), tiebreaks=tuple(str(t) for t in p.get("tiebreaks", ())),
-        )  # fmt: skip
-        st.norm_event = str(p.get("norm_event", ""))
-        return
+def _created(st: TeamLogState, e: TeamEventCreated) -> None:
+    match_win = _frac(e.match_win, "match_win")
+    scoring = TeamScoring(
+        match_win=match_win,
+        match_draw=_frac(e.match_draw, "match_draw"),
+        match_loss=_frac(e.match_loss, "match_loss"),
+        # a log without pab_match predates C.04.6 art. 1.4's default (issue 35): its bye
+        # was worth a win's match points when it was written, and keeps that meaning
+        pab_match=_frac(e.pab_match, "pab_match") if e.pab_match is not None else match_win,
+        pab_game=_frac(e.pab_game, "pab_game") if e.pab_game is not None else None,
+    )
+    plain = dataclasses.replace(scoring, pab_match=None, pab_game=None)
+    if scoring.bye_points(ByeKind.PAB, e.boards) == plain.bye_points(ByeKind.PAB, e.boards):
+        scoring = plain  # art. 1.4's default, as a TRF 320 record with these values reads
+    st.event = TeamEvent(
+        name=e.name, teams={}, boards=e.boards, rounds=e.rounds, scoring=scoring, system=e.system,
+        city=e.city, federation=e.federation, start_date=e.start_date, end_date=e.end_date,
+        chief_arbiter=e.chief_arbiter, tiebreaks=e.tiebreaks,
+    )  # fmt: skip
+    st.norm_event = e.norm_event
+
+
+def _registered(st: TeamLogState, e: TeamRegistered) -> None:
     ev = st.require()
-    if e.kind == "team_registered":
-        number = len(ev.teams) + 1
-        first = len(ev.players) + 1
-        members = tuple(
-            Member(
-                first + i, str(m["name"]), int(m.get("rating") or 0), str(m.get("federation", "")),
-                int(m["fide_id"]) if m.get("fide_id") else None, str(m.get("sex", "")), str(m.get("title", "")),
-            )  # fmt: skip
-            for i, m in enumerate(p["players"])
-        )
-        ev.teams[number] = Team(number, str(p["name"]), members)
-        ev.players.update({m.id: m for m in members})
-        if ev.system in ROUND_ROBIN_KEYS and len(ev.teams) >= 2:  # the table's rounds (C.05 Annex 1)
-            from arbitro.teams.roundrobin import total_rounds
+    number = len(ev.teams) + 1
+    first = len(ev.players) + 1
+    members = tuple(
+        Member(
+            first + i, m.name, m.rating, m.federation, int(m.fide_id) if m.fide_id else None, m.sex, m.title,
+        )  # fmt: skip
+        for i, m in enumerate(e.players)
+    )
+    ev.teams[number] = Team(number, e.name, members)
+    ev.players.update({m.id: m for m in members})
+    if ev.system in ROUND_ROBIN_KEYS and len(ev.teams) >= 2:  # the table's rounds (C.05 Annex 1)
+        from arbitro.teams.roundrobin import total_rounds
 
-            ev.rounds = total_rounds(ev)
-    elif e.kind == "team_lineup_set":
-        st.lineups[(_int(p, "round"), _int(p, "team"))] = tuple(
-            None if x is None else int(x) for x in p["players"]
-        )
-    elif e.kind == "team_round_paired":
-        rnd = _int(p, "round")
-        st.pairings[rnd] = [(int(w), int(b)) for w, b in p["matches"]]
-        if p.get("bye") is not None:
-            st.byes[rnd] = int(p["bye"])
-    elif e.kind == "team_board_result":
-        key = (_int(p, "round"), _int(p, "match"), _int(p, "board"))
-        st.results[key] = GameResult(str(p["result"]))
-        st.corrections += 1 if p.get("reason") else 0
-    elif e.kind == "team_match_forfeit":
-        key2 = (_int(p, "round"), _int(p, "match"))
-        if p.get("forfeit"):
-            st.forfeits[key2] = MatchForfeit(str(p["forfeit"]))
-        else:
-            st.forfeits.pop(key2, None)
-        st.corrections += 1 if p.get("reason") else 0
-    elif e.kind == "team_lineup_deadline":
-        rnd = _int(p, "round")
-        if p.get("deadline"):
-            st.deadlines[rnd] = dt.datetime.fromisoformat(str(p["deadline"]))
-        else:
-            st.deadlines.pop(rnd, None)
+        ev.rounds = total_rounds(ev)
+
+
+def _lineup_set(st: TeamLogState, e: TeamLineupSet) -> None:
+    st.require()
+    st.lineups[(e.round, e.team)] = e.players
+
+
+def _paired(st: TeamLogState, e: TeamRoundPaired) -> None:
+    st.require()
+    st.pairings[e.round] = list(e.matches)
+    if e.bye is not None:
+        st.byes[e.round] = e.bye
+    if e.published:
+        st.published.add(e.round)
+
+
+def _published(st: TeamLogState, e: TeamRoundPublished) -> None:
+    if e.round not in st.pairings:
+        raise ArbitroError(f"round {e.round} is not paired")
+    st.published.add(e.round)
+
+
+def _unpaired(st: TeamLogState, e: TeamRoundUnpaired) -> None:
+    if e.round != st.paired_rounds or e.round == 0:
+        raise ArbitroError(f"round {e.round} is not the last paired round")
+    del st.pairings[e.round]
+    st.byes.pop(e.round, None)
+    st.published.discard(e.round)
+    for key in [k for k in st.lineups if k[0] == e.round]:
+        del st.lineups[key]
+
+
+def _board_result(st: TeamLogState, e: TeamBoardResult) -> None:
+    st.require()
+    st.results[(e.round, e.match, e.board)] = GameResult(e.result)
+    st.corrections += 1 if e.reason else 0
+
+
+def _match_forfeit(st: TeamLogState, e: TeamMatchForfeit) -> None:
+    st.require()
+    if e.forfeit:
+        st.forfeits[(e.round, e.match)] = MatchForfeit(e.forfeit)
     else:
+        st.forfeits.pop((e.round, e.match), None)
+    st.corrections += 1 if e.reason else 0
+
+
+def _deadline(st: TeamLogState, e: TeamLineupDeadline) -> None:
+    st.require()
+    if e.deadline:
+        st.deadlines[e.round] = dt.datetime.fromisoformat(e.deadline)
+    else:
+        st.deadlines.pop(e.round, None)
+
+
+def _settings(st: TeamLogState, e: TeamSettingsChanged) -> None:
+    ev = st.require()
+    changes: dict[str, Any] = {
+        k: getattr(e, k)
+        for k in ("name", "city", "federation", "start_date", "end_date", "chief_arbiter", "rounds", "tiebreaks")
+        if getattr(e, k) is not None
+    }
+    st.event = dataclasses.replace(ev, **changes)
+    if e.norm_event is not None:
+        st.norm_event = e.norm_event
+
+
+_HANDLERS: dict[type[TeamEventData], Any] = {
+    TeamEventCreated: _created,
+    TeamRegistered: _registered,
+    TeamLineupSet: _lineup_set,
+    TeamRoundPaired: _paired,
+    TeamRoundPublished: _published,
+    TeamRoundUnpaired: _unpaired,
+    TeamBoardResult: _board_result,
+    TeamMatchForfeit: _match_forfeit,
+    TeamLineupDeadline: _deadline,
+    TeamSettingsChanged: _settings,
+}
+
+
+def _apply(st: TeamLogState, e: TeamEventData) -> None:
+    handler = _HANDLERS.get(type(e))
+    if handler is None:
         raise ArbitroError(f"unknown team event kind {e.kind!r}")
+    handler(st, e)
 
 
-def replay(events: Iterable[LogEvent]) -> TeamLogState:
-    st = TeamLogState()
-    for i, e in enumerate(events, start=1):
-        try:
-            _apply(st, e)
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ArbitroError(f"event {i} ({e.kind}): bad payload ({exc})") from None
-    return st
+def replay(events: Iterable[TeamEventData]) -> TeamLogState:
+    """The state after ``events`` (:meth:`TeamService.replay`)."""
+    return TeamService.replay(events)
 
 
 # -- commands ----------------------------------------------------------------------
 
 
-class TeamService:
-    """The desk's commands on a replayed log: each checks the rules, then emits its event."""
+def _text_settings(
+    name: str | None, city: str | None, federation: str | None,
+    start_date: str | None, end_date: str | None, chief_arbiter: str | None,
+) -> dict[str, Any]:  # fmt: skip
+    """The given texts of a settings change, checked (widths, no control characters) and normalised."""
+    out: dict[str, Any] = {}
+    if name is not None:
+        check_text("tournament name", name)
+        if not name.strip():
+            raise ArbitroError(msg("team.no_name", "tournament name: required"))
+        out["name"] = name.strip()
+    for label, key, value in (("city", "city", city), ("chief arbiter", "chief_arbiter", chief_arbiter)):
+        if value is not None:
+            check_text(label, value)
+            out[key] = value.strip()
+    if federation is not None:
+        check_text("federation", federation, 3)
+        out["federation"] = federation.strip()
+    for label, key, value in (("start date", "start_date", start_date), ("end date", "end_date", end_date)):
+        if value is not None:
+            out[key] = _trf_date(value, label)
+    return out
 
-    def __init__(self, events: Sequence[LogEvent] = ()) -> None:
-        self.events: list[LogEvent] = list(events)
-        self.new_events: list[LogEvent] = []
-        self.state = replay(self.events)
 
-    def _emit(self, kind: str, payload: dict[str, Any]) -> None:
-        e = LogEvent(kind, payload)
-        _apply(self.state, e)
-        self.events.append(e)
-        self.new_events.append(e)
+def _checked_norm_event(norm_event: str) -> str:
+    if norm_event not in NORM_EVENTS:
+        raise ArbitroError(f"norm event: expected one of {', '.join(e or '(none)' for e in NORM_EVENTS)}, got {norm_event!r}")
+    return norm_event
+
+
+class TeamService(EventLog[TeamEventData, TeamLogState]):
+    """The desk's commands on a replayed log: each checks the rules, then emits its event.
+
+    ``events`` is the whole log, ``new_events`` what the commands added (what a caller must
+    persist), ``expected_version`` the length of the log replayed (:class:`EventLog`).
+    """
+
+    @classmethod
+    def new_state(cls) -> TeamLogState:
+        return TeamLogState()
+
+    @classmethod
+    def apply(cls, state: TeamLogState, event: TeamEventData) -> None:
+        _apply(state, event)
+
+    @classmethod
+    def replay(cls, events: Iterable[TeamEventData]) -> TeamLogState:
+        st = TeamLogState()
+        for i, e in enumerate(events, start=1):
+            try:
+                _apply(st, e)
+            except (KeyError, TypeError, ValueError) as exc:
+                raise ArbitroError(f"event {i} ({e.kind}): bad payload ({exc})") from None
+        return st
 
     # creation and teams
     def create(
@@ -388,16 +474,15 @@ class TeamService:
 
         for tb in tiebreaks:
             parse_team_tiebreak(tb)  # an unknown code is the core's message
-        self._emit(
-            "team_event_created",
-            {
-                "name": name.strip(), "system": sysdef.key, "boards": boards,
-                "rounds": rounds if sysdef.kind is SystemKind.TEAM_SWISS else 0,
-                "match_win": str(win), "match_draw": str(draw), "match_loss": str(loss),
-                "pab_match": str(pab_mp), "pab_game": str(pab_gp), "city": city,
-                "federation": federation, "start_date": start_date, "end_date": end_date,
-                "chief_arbiter": chief_arbiter, "tiebreaks": list(tiebreaks), "norm_event": norm_event,
-            },
+        self.emit(
+            TeamEventCreated(
+                name=name.strip(), system=sysdef.key, boards=boards,
+                rounds=rounds if sysdef.kind is SystemKind.TEAM_SWISS and rounds is not None else 0,
+                match_win=str(win), match_draw=str(draw), match_loss=str(loss),
+                pab_match=str(pab_mp), pab_game=str(pab_gp), city=city,
+                federation=federation, start_date=start_date, end_date=end_date,
+                chief_arbiter=chief_arbiter, tiebreaks=tuple(tiebreaks), norm_event=norm_event,
+            )
         )  # fmt: skip
 
     def register_team(self, name: str, players: Sequence[Mapping[str, Any]]) -> int:
@@ -432,13 +517,17 @@ class TeamService:
             title = str(m.get("title") or "")
             check_text("federation", fed, 3)
             check_text("title", title)
-            clean.append({"name": pname, "rating": rating, "fide_id": fide, "federation": fed, "title": title})
-        self._emit("team_registered", {"name": name.strip(), "players": clean})
+            clean.append(RegisteredPlayer(pname, rating, fide, fed, title))
+        self.emit(TeamRegistered(name.strip(), tuple(clean)))
         return len(ev.teams)
 
     # rounds
-    def pair_next_round(self) -> int:
-        """Pair the next round with the registered team system (C.04.6, or the Berger table)."""
+    def pair_next_round(self, *, publish: bool = True) -> int:
+        """Pair the next round with the registered team system (C.04.6, or the Berger table).
+
+        ``publish=False`` (the desk's "Pair") leaves it a draft: only the desk sees it until
+        :meth:`publish_round`, and :meth:`unpair_round` takes it back.
+        """
         from arbitro.teams.engines import pair_team_round
 
         ev = self.state.require()
@@ -447,17 +536,108 @@ class TeamService:
             raise ArbitroError(msg("team.pair_too_few", "at least two teams are needed to pair"))
         if rnd > ev.rounds:
             raise ArbitroError(msg("team.pair_all", "all {total} rounds are already paired", total=ev.rounds))
+        if self.state.draft_round:
+            raise ArbitroError(msg("team.pair_draft", "round {round} is a draft: publish or unpair it first", round=rnd - 1))
         if rnd > 1 and not self.state.round_complete(rnd - 1):
             raise ArbitroError(msg("team.pair_incomplete", "round {round} still has matches without a result", round=rnd - 1))
         try:
             p = pair_team_round(self.state.to_event(), rnd)
         except NoValidPairing as exc:  # C.04.6 art. 3.3.3: the chief arbiter decides
             raise ArbitroError(msg("team.pair_impossible", "round {round}: no pairing satisfies the absolute criteria ({why})", round=rnd, why=str(exc))) from None
-        self._emit(
-            "team_round_paired",
-            {"round": rnd, "matches": [[b.white, b.black] for b in p.boards], "bye": p.bye},
-        )
+        with self.transaction() as emit:
+            emit(TeamRoundPaired(rnd, tuple((b.white, b.black) for b in p.boards), p.bye, published=False))
+            if publish:
+                emit(TeamRoundPublished(rnd))
         return rnd
+
+    def publish_round(self) -> int:
+        """Publish the draft of the last paired round (from then on the public pages and the TRF show it)."""
+        self.state.require()
+        last = self.state.paired_rounds
+        if not last:
+            raise ArbitroError(msg("team.no_round", "no round has been paired yet"))
+        if self.state.is_published(last):
+            raise ArbitroError(msg("publish.already", "publish: round {round} is already published", round=last))
+        self.emit(TeamRoundPublished(last))
+        return last
+
+    def unpair_round(self, reason: str = "") -> int:
+        """Take back the last paired round while none of its boards or matches has a result.
+
+        The round is paired again as if it never had been (its line-ups go with it).
+        """
+        self.state.require()
+        check_text("reason", reason)
+        last = self.state.paired_rounds
+        if not last:
+            raise ArbitroError(msg("team.no_round", "no round has been paired yet"))
+        if self.state.finished:
+            raise ArbitroError(msg("team.unpair_finished", "the competition is finished: its last round cannot be unpaired"))
+        if self.state.round_has_results(last):
+            raise ArbitroError(msg("team.unpair_results", "round {round} cannot be unpaired: it already has results", round=last))
+        self.emit(TeamRoundUnpaired(last, reason.strip()))
+        return last
+
+    def rounds_paired_since(self, rnd: int) -> list[int]:
+        """The rounds paired after ``rnd``: paired on the score a correction of ``rnd`` changes (C.04.2 4.3)."""
+        return list(range(rnd + 1, self.state.paired_rounds + 1))
+
+    def change_settings(
+        self,
+        *,
+        name: str | None = None,
+        city: str | None = None,
+        federation: str | None = None,
+        start_date: str | None = None,
+        end_date: str | None = None,
+        chief_arbiter: str | None = None,
+        rounds: int | None = None,
+        tiebreaks: Sequence[str] | None = None,
+        norm_event: str | None = None,
+    ) -> bool:
+        """Change settings after creation (``None``: unchanged); returns False when nothing changes.
+
+        The number of rounds is a Team Swiss's only (a round robin has its table's), never fewer
+        than the rounds already paired (C.04.1 art. 1); the tie-breaks are fixed once round 1 is paired
+        (C.07 Art. 2: announced in advance); the system, boards and match points are fixed at creation.
+        """
+        ev = self.state.require()
+        changes = _text_settings(name, city, federation, start_date, end_date, chief_arbiter)
+        if rounds is not None and rounds != ev.rounds:
+            changes["rounds"] = self._checked_rounds(ev, rounds)
+        if tiebreaks is not None:
+            changes["tiebreaks"] = self._checked_tiebreaks(ev, tuple(tiebreaks))
+        if norm_event is not None:
+            changes["norm_event"] = _checked_norm_event(norm_event)
+        current: dict[str, Any] = {k: getattr(ev, k) for k in changes if k != "norm_event"}
+        current["norm_event"] = self.state.norm_event
+        changed = {k: v for k, v in changes.items() if current.get(k) != v}
+        if not changed:
+            return False
+        self.emit(TeamSettingsChanged(**changed))
+        return True
+
+    def _checked_rounds(self, ev: TeamEvent, rounds: int) -> int:
+        """A Team Swiss's rounds, never fewer than those paired (C.04.1 art. 1); a round robin has its table's."""
+        if ev.system in ROUND_ROBIN_KEYS:
+            raise ArbitroError(msg("team.rounds_table", "rounds: a round robin has the rounds of its table"))
+        if not 1 <= rounds <= 99:
+            raise ArbitroError(msg("team.rounds", "rounds: a Team Swiss needs 1 to 99 rounds, got {got}", got=rounds))
+        if rounds < self.state.paired_rounds:
+            raise ArbitroError(
+                msg("team.rounds_paired", "rounds: {paired} rounds are already paired", paired=self.state.paired_rounds)
+            )
+        return rounds
+
+    def _checked_tiebreaks(self, ev: TeamEvent, tiebreaks: tuple[str, ...]) -> tuple[str, ...]:
+        """Known team tie-break codes, fixed once round 1 is paired (C.07 2026 Art. 2: announced in advance)."""
+        if tiebreaks != ev.tiebreaks and self.state.paired_rounds:
+            raise ArbitroError(msg("team.tiebreaks_fixed", "tie-breaks cannot change once round 1 has been paired (C.07 Art. 2)"))
+        from arbitro.teams.tiebreaks import parse_team_tiebreak
+
+        for tb in tiebreaks:
+            parse_team_tiebreak(tb)  # an unknown code is the core's message
+        return tiebreaks
 
     def _match_of(self, rnd: int, team: int) -> tuple[int, int]:
         for w, b in self.state.pairings.get(rnd, []):
@@ -474,7 +654,7 @@ class TeamService:
             raise ArbitroError(msg("team.deadline_offset", "line-up deadline: a time with its offset (time zone) is required"))
         if self.state.deadlines.get(rnd) == deadline:
             return
-        self._emit("team_lineup_deadline", {"round": rnd, "deadline": deadline.isoformat() if deadline else ""})
+        self.emit(TeamLineupDeadline(rnd, deadline.isoformat() if deadline else ""))
 
     def set_lineup(
         self, rnd: int, team: int, players: Sequence[int | None], *, now: dt.datetime | None = None, late: bool = False
@@ -516,7 +696,7 @@ class TeamService:
                     deadline=deadline.isoformat(timespec="minutes"),
                 )
             )
-        self._emit("team_lineup_set", {"round": rnd, "team": team, "players": list(lineup)})
+        self.emit(TeamLineupSet(rnd, team, lineup))
 
     def enter_board(self, rnd: int, white: int, board: int, result: str, *, reason: str = "") -> bool:
         """A board's result (the white team's player's TRF code); ``reason`` makes it a correction.
@@ -553,10 +733,7 @@ class TeamService:
         check_text("reason", reason)
         if (rnd, white, board) in self.state.results and not reason:
             raise ArbitroError(msg("team.board_correction", "board {board} already has a result; a correction needs a reason", board=board))
-        payload: dict[str, Any] = {"round": rnd, "match": white, "board": board, "result": res.value}
-        if reason:
-            payload["reason"] = reason
-        self._emit("team_board_result", payload)
+        self.emit(TeamBoardResult(rnd, white, board, res.value, reason))
         return True
 
     def forfeit_match(self, rnd: int, white: int, forfeit: str, *, reason: str = "") -> None:
@@ -573,7 +750,4 @@ class TeamService:
         check_text("reason", reason)
         if current is not None and not reason:
             raise ArbitroError(msg("team.forfeit_correction", "this match already has a forfeit; a correction needs a reason"))
-        payload: dict[str, Any] = {"round": rnd, "match": white, "forfeit": forfeit}
-        if reason:
-            payload["reason"] = reason
-        self._emit("team_match_forfeit", payload)
+        self.emit(TeamMatchForfeit(rnd, white, forfeit, reason))
