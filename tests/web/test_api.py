@@ -6,11 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+from desk_support import desk_url
 from django.core.cache import cache
 
 from arbitro.views import round_sheet
 from arbitro.web.api import openapi
 from arbitro.web.tournaments import models, present, store
+from arbitro.web.tournaments.desk import operations
+from arbitro.web.tournaments.desk.base import submit
 
 pytestmark = pytest.mark.django_db
 
@@ -144,9 +147,8 @@ def test_etag_and_last_modified_then_304_until_the_version_changes(client, swiss
     assert again.status_code == 304 and again.content == b""
     assert again["ETag"] == etag
     assert client.get(url, HTTP_IF_MODIFIED_SINCE=first["Last-Modified"]).status_code == 304
-    from arbitro.web.tournaments import service
 
-    service.perform(swiss, "finish", {}, None)  # a change (an event) bumps the log version
+    submit(operations.Finish, swiss, {}, None)  # a change (an event) bumps the log version
     swiss.refresh_from_db()
     changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
@@ -215,8 +217,8 @@ def _desk_tournament(client, django_user_model, name: str, players: int):
     row = models.Tournament.objects.get(name=name)
     for i in range(players):
         client.post(
-            f"/desk/t/{row.slug}/action/",
-            {"op": "register", "name": f"Jugador, {chr(65 + i)}", "rating": 1600 - 10 * i},
+            desk_url(row.slug, "register"),
+            {"name": f"Jugador, {chr(65 + i)}", "rating": 1600 - 10 * i},
         )
     return row, user
 
@@ -224,9 +226,8 @@ def _desk_tournament(client, django_user_model, name: str, players: int):
 def test_a_result_entered_at_the_desk_changes_the_etag_and_shows_in_the_round(client, django_user_model):
     """Through the desk's own forms: a round paired (results pending, ``""``), then one result typed."""
     row, user = _desk_tournament(client, django_user_model, "Abierto API", 6)
-    action = f"/desk/t/{row.slug}/action/"
-    client.post(action, {"op": "pair"})
-    client.post(action, {"op": "publish"})  # a draft is not public (issue 15 item 3)
+    client.post(desk_url(row.slug, "pair"), {})
+    client.post(desk_url(row.slug, "publish"), {})  # a draft is not public (issue 15 item 3)
     client.logout()
     url = f"{API}/tournaments/{row.slug}/rounds/1"
     before = client.get(url)
@@ -235,9 +236,8 @@ def test_a_result_entered_at_the_desk_changes_the_etag_and_shows_in_the_round(cl
     first = games[0]
     client.force_login(user)
     client.post(
-        action,
+        desk_url(row, "results"),
         {
-            "op": "results",
             "round": "1",
             f"r_{first['white']['start_rank']}_{first['black']['start_rank']}": "1-0",
         },

@@ -13,6 +13,8 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from arbitro.web.tournaments import desk_players, models, service, store
+from arbitro.web.tournaments.desk import operations
+from arbitro.web.tournaments.desk.base import submit
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +35,7 @@ def _swiss(arbiter, n=6, rounds=7):
 
 
 def _bye_at_desk(row, start_rank, rnd, arbiter):
-    service.perform(row, "bye", {"player": str(start_rank), "round": str(rnd), "kind": "H"}, arbiter)
+    submit(operations.Bye, row, {"player": str(start_rank), "round": str(rnd), "kind": "H"}, arbiter)
     row.refresh_from_db()
 
 

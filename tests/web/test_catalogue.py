@@ -24,6 +24,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from desk_support import desk_post
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -385,7 +386,6 @@ def test_desk_messages_after_refused_and_done_actions_speak_the_readers_language
     """"pair: round 3 is not complete", "publish: round 3 is already published", "1 results saved": translated."""
     client.cookies["django_language"] = lang
     client.force_login(populated.user)
-    url = reverse("tournaments:desk_action", args=[populated.slug])
     st = service.state(populated)
     game = st.round(3).boards[1]
     seen = []
@@ -396,7 +396,7 @@ def test_desk_messages_after_refused_and_done_actions_speak_the_readers_language
         {"op": "withdraw", "player": "5"},
         {"op": "bye", "player": "1", "round": "1"},
     ):
-        page = client.post(url, data, follow=True).content.decode()
+        page = desk_post(client, populated.slug, data, follow=True).content.decode()
         messages = re.findall(r'<(?:li|div|p)[^>]*class="[^"]*(?:error|success|message)[^"]*"[^>]*>(.*?)</', page, re.S)
         assert messages, (data, "no message shown")
         seen.extend(messages)

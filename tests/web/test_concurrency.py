@@ -16,6 +16,7 @@ import os
 import threading
 
 import pytest
+from desk_support import desk_post
 from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.db import connection
@@ -24,6 +25,8 @@ from django.utils import translation
 
 from arbitro.errors import ArbitroError
 from arbitro.web.tournaments import models, service
+from arbitro.web.tournaments.desk import operations
+from arbitro.web.tournaments.desk.base import submit
 
 ON_POSTGRES = os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://"))
 postgres_only = pytest.mark.skipif(not ON_POSTGRES, reason="threaded races need PostgreSQL (DATABASE_URL=postgres://...)")
@@ -52,7 +55,7 @@ def _post_results(client: Client, row, results: dict[int, str], seen: dict[int, 
             data[f"r_{g.white}_{g.black}"] = results[i]
         if i in seen:
             data[f"s_{g.white}_{g.black}"] = seen[i]
-    resp = client.post(f"/desk/t/{row.slug}/action/", data, follow=True)  # the panel shows (and uses up) the messages
+    resp = desk_post(client, row.slug, data, follow=True)  # the panel shows (and uses up) the messages
     assert resp.status_code == 200 and resp.redirect_chain
     return [str(m) for m in get_messages(resp.wsgi_request)]
 
@@ -211,7 +214,7 @@ def test_pg_two_arbiters_enter_the_same_round_at_once_no_lost_update() -> None:
 
     def desk(user, results, seen):
         def job(r):
-            return service.perform(r, "results", _form(r, results, seen), user)
+            return submit(operations.Results, r, _form(r, results, seen), user)
 
         return job
 

@@ -17,6 +17,8 @@ from tests.web.test_concurrency import _race, postgres_only
 
 from arbitro.errors import ArbitroError
 from arbitro.web.tournaments import models, service
+from arbitro.web.tournaments.desk import operations
+from arbitro.web.tournaments.desk.base import submit
 
 ARBITERS = 8
 
@@ -54,14 +56,14 @@ def test_eight_arbiters_on_different_boards_are_all_saved_without_refusal() -> N
         if pending:
             board = pending.pop(0)
             other = models.Tournament.objects.get(pk=r.pk)
-            service.perform(other, "results", _form(other, board, "1-0"), arbiters[board - 1])
+            submit(operations.Results, other, _form(other, board, "1-0"), arbiters[board - 1])
         return real(r, svc, user)
 
     mp = pytest.MonkeyPatch()
     mp.setattr(service, "_commit", interleaved)
     try:
         with translation.override("en"):
-            msg = service.perform(row, "results", _form(row, 1, "0-1"), arbiters[0])
+            msg = submit(operations.Results, row, _form(row, 1, "0-1"), arbiters[0])
     finally:
         mp.undo()
     assert "1 result saved" in msg
@@ -79,7 +81,7 @@ def test_pg_eight_arbiters_at_once_all_saved() -> None:
     row, chief, arbiters = _tournament("pg-ocho")
 
     def job(board):
-        return lambda r: service.perform(r, "results", _form(r, board, "1-0"), arbiters[board - 1])
+        return lambda r: submit(operations.Results, r, _form(r, board, "1-0"), arbiters[board - 1])
 
     out = _race(row.pk, [job(b) for b in range(1, ARBITERS + 1)])
     assert all(isinstance(o, str) for o in out), out
@@ -90,15 +92,15 @@ def test_pg_eight_arbiters_at_once_all_saved() -> None:
 @pytest.mark.django_db
 def test_a_form_without_the_shown_result_cannot_overwrite_a_result() -> None:
     row, chief, arbiters = _tournament("sin-s")
-    service.perform(row, "results", _form(row, 1, "1-0"), arbiters[0])
+    submit(operations.Results, row, _form(row, 1, "1-0"), arbiters[0])
     row.refresh_from_db()
     with translation.override("en"), pytest.raises(ArbitroError, match="changed meanwhile"):
-        service.perform(row, "results", _form(row, 1, "0-1", shown=None), arbiters[1])  # no s_ field at all
+        submit(operations.Results, row, _form(row, 1, "0-1", shown=None), arbiters[1])  # no s_ field at all
     row.refresh_from_db()
     g = service.state(row).round(1).boards[0]
     assert (g.white_code.value, g.black_code.value) == ("1", "0")
     # saying what the page showed makes it a correction (current round: any arbiter)
-    service.perform(row, "results", _form(row, 1, "0-1", shown="1-0"), arbiters[1])
+    submit(operations.Results, row, _form(row, 1, "0-1", shown="1-0"), arbiters[1])
     row.refresh_from_db()
     assert service.state(row).round(1).boards[0].white_code.value == "0"
 
@@ -112,9 +114,9 @@ def test_only_the_chief_arbiter_corrects_a_closed_round_C_04_2_4_3() -> None:
     service.pair_next(row, chief)
     row.refresh_from_db()
     with translation.override("en"), pytest.raises(ArbitroError, match="only the chief arbiter"):
-        service.perform(row, "results", _form(row, 1, "0-1", shown="1-0"), arbiters[0])
+        submit(operations.Results, row, _form(row, 1, "0-1", shown="1-0"), arbiters[0])
     row.refresh_from_db()
     assert service.state(row).round(1).boards[0].white_code.value == "1"
-    service.perform(row, "results", _form(row, 1, "0-1", shown="1-0"), chief)
+    submit(operations.Results, row, _form(row, 1, "0-1", shown="1-0"), chief)
     row.refresh_from_db()
     assert service.state(row).round(1).boards[0].white_code.value == "0"

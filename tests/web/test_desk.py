@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from desk_support import desk_post, desk_url
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -33,8 +34,8 @@ def _create(logged, **extra):
 def _register(logged, row, n, base=1500):
     for i in range(n):
         resp = logged.post(
-            reverse("tournaments:desk_action", args=[row.slug]),
-            {"op": "register", "name": f"Jugador, {chr(65 + i)}", "rating": base + 10 * (n - i)},
+            desk_url(row.slug, "register"),
+            {"name": f"Jugador, {chr(65 + i)}", "rating": base + 10 * (n - i)},
         )
         assert resp.status_code == 302
 
@@ -51,16 +52,16 @@ def test_fma_cuarta_round_robin_from_the_rulebook_FMA_4_1_b(logged):
     st = service.state(row)
     assert st is not None and st.system == "round_robin"
     assert store.load(row).tiebreaks[:2] == ["DE", "SB"]
-    resp = logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "pair"})
+    resp = logged.post(reverse("tournaments:desk_pair", args=[row.slug]), {})
     assert resp.status_code == 302
-    logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "publish"})  # the draft reviewed
+    logged.post(reverse("tournaments:desk_publish", args=[row.slug]), {})  # the draft reviewed
     row.refresh_from_db()
     st = service.state(row)
     assert st.paired_rounds == 1 and len(st.round(1).boards) == 4
     form = {"op": "results", "round": "1"}
     for g in st.round(1).boards:
         form[f"r_{g.white}_{g.black}"] = "1-0"
-    logged.post(reverse("tournaments:desk_action", args=[row.slug]), form)
+    desk_post(logged, row.slug, form)
     row.refresh_from_db()
     assert service.state(row).round(1).complete
     core = store.load(row)
@@ -79,10 +80,9 @@ def test_correction_through_the_desk_is_logged(logged):
     service.pair_next(row, None)
     st = service.state(row)
     g = st.round(1).boards[0]
-    url = reverse("tournaments:desk_action", args=[row.slug])
-    logged.post(url, {"op": "results", "round": "1", f"r_{g.white}_{g.black}": "1-0"})
+    logged.post(desk_url(row.slug, "results"), {"round": "1", f"r_{g.white}_{g.black}": "1-0"})
     # the page sends what it showed (s_); without it the board counts as unseen (issue 21)
-    logged.post(url, {"op": "results", "round": "1", f"r_{g.white}_{g.black}": "0-1", f"s_{g.white}_{g.black}": "1-0"})
+    logged.post(desk_url(row.slug, "results"), {"round": "1", f"r_{g.white}_{g.black}": "0-1", f"s_{g.white}_{g.black}": "1-0"})
     assert row.events.filter(kind="result_corrected").count() == 1
 
 
@@ -93,8 +93,8 @@ def test_bad_result_gives_a_message_and_changes_nothing(logged):
     g = service.state(row).round(1).boards[0]
     before = row.events.count()
     resp = logged.post(
-        reverse("tournaments:desk_action", args=[row.slug]),
-        {"op": "results", "round": "1", f"r_{g.white}_{g.black}": "2-0"},
+        desk_url(row.slug, "results"),
+        {"round": "1", f"r_{g.white}_{g.black}": "2-0"},
         follow=True,
     )
     assert "result" in resp.content.decode()
@@ -107,7 +107,7 @@ def test_arbiter_role_cannot_pair(client, arbiter):
     models.Role.objects.create(user=other, tournament=row, kind=models.Role.Kind.ARBITER)
     client.force_login(other)
     assert client.get(reverse("tournaments:desk_panel", args=[row.slug])).status_code == 200
-    assert client.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "pair"}).status_code == 403
+    assert client.post(reverse("tournaments:desk_pair", args=[row.slug]), {}).status_code == 403
     stranger = get_user_model().objects.create_user("stranger", password="pw-stranger-123")
     client.force_login(stranger)
     assert client.get(reverse("tournaments:desk_panel", args=[row.slug])).status_code == 403
@@ -135,9 +135,9 @@ def test_imported_tournament_continues_at_the_desk(logged, fixtures_dir, arbiter
     models.Role.objects.create(user=arbiter, tournament=row, kind=models.Role.Kind.CHIEF_ARBITER)
     panel = logged.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
     assert 'id="pair-next"' in panel
-    resp = logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "pair"}, follow=True)
+    resp = logged.post(reverse("tournaments:desk_pair", args=[row.slug]), {}, follow=True)
     assert resp.status_code == 200
-    logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "publish"})  # the draft reviewed
+    logged.post(reverse("tournaments:desk_publish", args=[row.slug]), {})  # the draft reviewed
     row.refresh_from_db()
     assert service.is_event_based(row)
     st = service.state(row)
@@ -152,7 +152,7 @@ def test_imported_tournament_continues_at_the_desk(logged, fixtures_dir, arbiter
     # results at the desk, then the export carries round 6
     data = {"op": "results", "round": 6}
     data.update({f"r_{g.white}_{g.black}": "1-0" for g in boards})
-    logged.post(reverse("tournaments:desk_action", args=[row.slug]), data)
+    desk_post(logged, row.slug, data)
     row.refresh_from_db()
     st = service.state(row)
     assert st is not None and st.round(6).complete
@@ -189,10 +189,9 @@ def test_manual_pairing_change_is_logged_as_MPA_C04_2_4_4(logged, arbiter):
     boards = [(g.white, g.black) for g in service.state(row).round(1).boards]
     swapped = [(boards[0][0], boards[1][1]), (boards[1][0], boards[0][1]), *boards[2:]]
     text = "\n".join(f"{w} {b}" for w, b in swapped)
-    url = reverse("tournaments:desk_action", args=[row.slug])
-    logged.post(url, {"op": "change_pairing", "boards": text, "reason": ""})
+    logged.post(desk_url(row.slug, "change_pairing"), {"boards": text, "reason": ""})
     assert not row.events.filter(kind="pairing_changed").exists()  # refused: no reason
-    logged.post(url, {"op": "change_pairing", "boards": text, "reason": "players' request"})
+    logged.post(desk_url(row.slug, "change_pairing"), {"boards": text, "reason": "players' request"})
     assert row.events.filter(kind="pairing_changed").count() == 1
     row.refresh_from_db()
     assert [(g.white, g.black) for g in service.state(row).round(1).boards] == swapped
@@ -204,8 +203,8 @@ def test_desk_search_finds_rating_list_and_registry(logged, arbiter):
     html = logged.get(reverse("tournaments:desk_panel", args=[row.slug]), {"q": "buscado"}).content.decode()
     assert "Buscado, Jugador" in html and "123456" in html
     logged.post(
-        reverse("tournaments:desk_action", args=[row.slug]),
-        {"op": "register", "name": "Buscado, Jugador", "fide_id": "123456", "rating": "1900"},
+        desk_url(row.slug, "register"),
+        {"name": "Buscado, Jugador", "fide_id": "123456", "rating": "1900"},
     )
     row.refresh_from_db()
     assert [p.fide_id for p in store.load(row).players.values()] == ["123456"]
@@ -245,19 +244,18 @@ def test_fma_4_3_default_time_on_the_desk_and_the_pairing_page_and_a_no_show_for
     assert "FMA 4.3" in desk and 'id="no-show-form"' in desk
     page = logged.get(reverse("tournaments:pairings", args=[row.slug, 1])).content.decode()
     assert "FMA 4.3" in page
-    url = reverse("tournaments:desk_action", args=[row.slug])
     before = row.events.count()
     early = {"op": "no_show", "round": "1", "board": "1", "absent": "white", "start": "15:00", "time": "15:45"}
-    resp = logged.post(url, early, follow=True)
+    resp = desk_post(logged, row.slug, early, follow=True)
     assert "FMA 4.3" in resp.content.decode() and row.events.count() == before
     late = {**early, "time": "16:05"}
-    logged.post(url, late)
+    desk_post(logged, row.slug, late)
     row.refresh_from_db()
     g = service.state(row).round(1).boards[0]
     from arbitro.model import ResultCode
 
     assert (g.white_code, g.black_code) == (ResultCode.FORFEIT_LOSS, ResultCode.FORFEIT_WIN)
-    again = logged.post(url, {**late, "absent": "black"}, follow=True).content.decode()
+    again = desk_post(logged, row.slug, {**late, "absent": "black"}, follow=True).content.decode()
     assert "ya tiene resultado" in again or "already has a result" in again
 
 
@@ -268,8 +266,8 @@ def test_fma_4_3_is_not_offered_outside_fma_tournaments(logged):
     desk = logged.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
     assert "FMA 4.3" not in desk
     resp = logged.post(
-        reverse("tournaments:desk_action", args=[row.slug]),
-        {"op": "no_show", "round": "1", "board": "1", "absent": "white", "start": "15:00", "time": "17:00"},
+        desk_url(row.slug, "no_show"),
+        {"round": "1", "board": "1", "absent": "white", "start": "15:00", "time": "17:00"},
         follow=True,
     )
     assert "FMA 4.3" in resp.content.decode()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 
 import pytest
+from desk_support import desk_post
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -44,13 +45,13 @@ def _form(row, rnd: int, typed: dict[int, str], seen: dict[int, str] | None = No
 
 def test_Q162_the_panel_shows_the_star_and_the_result_typed_over_it_is_saved(setup) -> None:
     client, row, _ = setup
-    client.post(reverse("tournaments:desk_action", args=[row.slug]), _form(row, 1, {1: "1-0", 2: "*", 3: "½-½"}))
+    desk_post(client, row.slug, _form(row, 1, {1: "1-0", 2: "*", 3: "½-½"}))
     row.refresh_from_db()
     g = service.state(row).round(1).boards[1]
     panel = html.unescape(client.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode())
     assert f'name="s_{g.white}_{g.black}" value="*"' in panel
     # the form as the panel sends it: the star seen, the result typed over it
-    client.post(reverse("tournaments:desk_action", args=[row.slug]), _form(row, 1, {2: "0-1"}, {2: "*"}))
+    desk_post(client, row.slug, _form(row, 1, {2: "0-1"}, {2: "*"}))
     row.refresh_from_db()
     st = service.state(row)
     assert st.adjourned_games() == [] and st.round(1).boards[1].black_code is ResultCode.WIN
@@ -59,33 +60,33 @@ def test_Q162_the_panel_shows_the_star_and_the_result_typed_over_it_is_saved(set
 def test_Q157_the_desk_records_an_adjourned_game_typed_as_a_star(setup) -> None:
     client, row, _ = setup
     assert result_entry.script_data(True)["forms"]["*"] == "*"  # the browser accepts it too
-    client.post(reverse("tournaments:desk_action", args=[row.slug]), _form(row, 1, {1: "1-0", 2: "*", 3: "½-½"}))
+    desk_post(client, row.slug, _form(row, 1, {1: "1-0", 2: "*", 3: "½-½"}))
     row.refresh_from_db()
     st = service.state(row)
     assert st.adjourned_games() == [(1, 2)]
     # the same form sent again with the star unchanged is no error and changes nothing
     events = row.events.count()
-    client.post(reverse("tournaments:desk_action", args=[row.slug]), _form(row, 1, {1: "1-0", 2: "*", 3: "½-½"}))
+    desk_post(client, row.slug, _form(row, 1, {1: "1-0", 2: "*", 3: "½-½"}))
     row.refresh_from_db()
     assert row.events.count() == events
 
 
 def test_Q169_Q163_no_finish_while_adjourned_and_a_later_non_draw_is_confirmed(setup) -> None:
     client, row, user = setup
-    client.post(reverse("tournaments:desk_action", args=[row.slug]), _form(row, 1, {1: "1-0", 2: "*", 3: "½-½"}))
+    desk_post(client, row.slug, _form(row, 1, {1: "1-0", 2: "*", 3: "½-½"}))
     row.refresh_from_db()
     with pytest.raises(ArbitroError, match="aplazada|adjourned"):
         service.check_finish(row)
     service.pair_next(row, user)  # round 2 over the adjourned game (a draw for pairing, Q167)
     row.refresh_from_db()
     assert service.state(row).paired_rounds == 2
-    resp = client.post(reverse("tournaments:desk_action", args=[row.slug]), _form(row, 1, {2: "1-0"}))
+    resp = desk_post(client, row.slug, _form(row, 1, {2: "1-0"}))
     page = html.unescape(resp.content.decode())
     assert resp.status_code == 200 and 'name="confirmed"' in page  # the Level-3 page (Q163)
     row.refresh_from_db()
     assert service.state(row).adjourned_games() == [(1, 2)]  # nothing saved before the confirmation
     data = {**_form(row, 1, {2: "1-0"}), "confirmed": "1"}
-    client.post(reverse("tournaments:desk_action", args=[row.slug]), data)
+    desk_post(client, row.slug, data)
     row.refresh_from_db()
     st = service.state(row)
     assert st.adjourned_games() == [] and st.round(1).boards[1].white_code is ResultCode.WIN
@@ -93,7 +94,7 @@ def test_Q169_Q163_no_finish_while_adjourned_and_a_later_non_draw_is_confirmed(s
 
 def test_Q157_Q164_the_pages_show_the_adjourned_game_pending_and_the_export_writes_a_question_mark(setup) -> None:
     client, row, user = setup
-    client.post(reverse("tournaments:desk_action", args=[row.slug]), _form(row, 1, {1: "1-0", 2: "*", 3: "½-½"}))
+    desk_post(client, row.slug, _form(row, 1, {1: "1-0", 2: "*", 3: "½-½"}))
     row.refresh_from_db()
     for name in ("pairings_current", "standings", "crosstable", "players"):
         assert client.get(reverse(f"tournaments:{name}", args=[row.slug])).status_code == 200, name

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from desk_support import desk_url
 from django.urls import reverse
 
 from arbitro.web.tournaments import models, service
@@ -49,24 +50,23 @@ def test_Q63_Q69_round_4_impossible_is_made_by_hand_after_a_level_3_confirmation
     assert all(len(v) == 3 for v in met.values())  # everyone has met everyone: no round 4 without a rematch
     client.cookies["django_language"] = "en"
     client.force_login(arbiter)
-    url = reverse("tournaments:desk_action", args=[row.slug])
 
-    resp = client.post(url, {"op": "pair"})  # the engine proves no pairing exists
+    resp = client.post(desk_url(row.slug, "pair"), {})  # the engine proves no pairing exists
     assert resp.status_code == 302 and resp["Location"].endswith("?by_hand=1#by-hand")
     panel = client.get(resp["Location"]).content.decode()
     assert "no valid pairing exists for round 4" in panel
     assert re.search(r'<section id="by-hand">\s*<h2>Round by hand</h2>\s*<details open>', panel)
-    assert 'value="pair_by_hand"' in panel
+    assert f'action="{desk_url(row, "pair_by_hand")}"' in panel  # the round-by-hand form, posted to its operation
 
     round1 = [(g.white, g.black) for g in st.round(1).boards]
     boards = "\n".join(f"{b}-{w}" for w, b in round1)  # round 1 again, colours reversed
     reason = "no pairing exists; round 1 replayed with colours reversed"
-    page = client.post(url, {"op": "pair_by_hand", "boards": boards, "bye": "", "reason": reason})
+    page = client.post(desk_url(row.slug, "pair_by_hand"), {"boards": boards, "bye": "", "reason": reason})
     assert page.status_code == 200  # the confirmation page, nothing made yet
     html = page.content.decode()
     row.refresh_from_db()
     assert service.state(row).paired_rounds == 3
-    assert "Round 4 by hand" in html and 'id="confirm-no"' in html and 'value="pair_by_hand"' in html
+    assert "Round 4 by hand" in html and 'id="confirm-no"' in html and f'action="{desk_url(row, "pair_by_hand")}"' in html
     breaches = re.search(r'<ul class="breaches" id="by-hand-breaches">(.*?)</ul>', html, re.S)
     assert breaches is not None
     items = re.findall(r"<li>(.*?)</li>", breaches.group(1))
@@ -79,13 +79,13 @@ def test_Q63_Q69_round_4_impossible_is_made_by_hand_after_a_level_3_confirmation
     assert hidden["confirmed"] == "1" and hidden["boards"].split() == boards.split()
     assert f'value="{reason}"' in html.replace("&#x27;", "'")  # the reason carried to the confirmation
 
-    done = client.post(url, {**hidden, "op": "pair_by_hand", "reason": reason})  # confirm: Level 3
+    done = client.post(desk_url(row.slug, "pair_by_hand"), {**hidden, "reason": reason})  # confirm: Level 3
     assert done.status_code == 302
     row.refresh_from_db()
     st = service.state(row)
     assert st.paired_rounds == 4 and st.round(4).engine == "manual" and st.round(4).manual
     assert [(g.white, g.black) for g in st.round(4).boards] == [(b, w) for w, b in round1]
-    client.post(url, {"op": "publish"})
+    client.post(desk_url(row.slug, "publish"), {})
     row.refresh_from_db()
     service.enter_results(row, 4, {1: "1-0", 2: "0-1"}, arbiter)
     trf = client.get(reverse("tournaments:desk_export", args=[row.slug])).content.decode()
@@ -97,9 +97,7 @@ def test_Q63_a_confirmation_cancelled_makes_nothing(client, arbiter) -> None:
     row = _swiss(arbiter, played=3)
     client.force_login(arbiter)
     round1 = [(g.white, g.black) for g in service.state(row).round(1).boards]
-    url = reverse("tournaments:desk_action", args=[row.slug])
-    html = client.post(
-        url, {"op": "pair_by_hand", "boards": "\n".join(f"{w} {b}" for w, b in round1), "reason": "no pairing"}
+    html = client.post(desk_url(row.slug, "pair_by_hand"), {"boards": "\n".join(f"{w} {b}" for w, b in round1), "reason": "no pairing"}
     ).content.decode()
     back = re.search(r'<a class="button secondary" href="([^"]+)" id="confirm-no">', html)
     assert back is not None and client.get(back.group(1).replace("&amp;", "&")).status_code == 200
@@ -114,8 +112,8 @@ def test_Q63_refused_in_spanish_while_the_engine_can_pair(client, arbiter) -> No
     st = service.state(row)
     round1 = [(g.white, g.black) for g in st.round(1).boards]
     resp = client.post(
-        reverse("tournaments:desk_action", args=[row.slug]),
-        {"op": "pair_by_hand", "boards": "\n".join(f"{b}-{w}" for w, b in round1), "reason": "prueba"},
+        desk_url(row.slug, "pair_by_hand"),
+        {"boards": "\n".join(f"{b}-{w}" for w, b in round1), "reason": "prueba"},
         follow=True,
     )
     html = resp.content.decode()
@@ -130,8 +128,8 @@ def test_Q63_a_missing_reason_is_a_translated_form_error(client, arbiter) -> Non
     client.cookies["django_language"] = "es"
     client.force_login(arbiter)
     resp = client.post(
-        reverse("tournaments:desk_action", args=[row.slug]),
-        {"op": "pair_by_hand", "boards": "1-2\n3-4", "reason": " "},
+        desk_url(row.slug, "pair_by_hand"),
+        {"boards": "1-2\n3-4", "reason": " "},
         follow=True,
     )
     assert "ronda a mano: indique el motivo (se escribe en el informe del torneo)" in resp.content.decode()
@@ -145,8 +143,8 @@ def test_Q69_the_confirmation_page_in_spanish_says_each_breach_in_spanish(client
     client.force_login(arbiter)
     round1 = [(g.white, g.black) for g in service.state(row).round(1).boards]
     html = client.post(
-        reverse("tournaments:desk_action", args=[row.slug]),
-        {"op": "pair_by_hand", "boards": "\n".join(f"{w}-{b}" for w, b in round1), "reason": "no existe"},
+        desk_url(row.slug, "pair_by_hand"),
+        {"boards": "\n".join(f"{w}-{b}" for w, b in round1), "reason": "no existe"},
     ).content.decode()
     assert "Ronda 4 a mano" in html and "La prueba del motor" in html and "Lo que la ronda incumple" in html
     breaches = re.search(r'<ul class="breaches" id="by-hand-breaches">(.*?)</ul>', html, re.S)

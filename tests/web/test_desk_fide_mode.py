@@ -9,6 +9,7 @@ is paired (the settings form says why, in Spanish and English).
 from __future__ import annotations
 
 import pytest
+from desk_support import desk_post, desk_url
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -60,17 +61,16 @@ def _standings(row) -> list[tuple[int, int, str]]:
 def test_vcl4thp_q189_q193_desk_correction_two_rounds_back_is_for_the_rating_report_only(chief) -> None:
     row = _swiss(chief, 3)
     before = _standings(row)
-    action = reverse("tournaments:desk_action", args=[row.slug])
     form = _form(row, 1, 2, "0-1")
-    page = _client(chief, "en").post(action, form)
+    page = desk_post(_client(chief, "en"), row, form)
     assert page.status_code == 200 and 'id="confirm"' in page.content.decode()
     assert ("rating_report", "1") in page.context["hidden"]
     assert "rating report" in page.context["warning"]
     # a confirmation without the page's rating-report choice: refused with the core's reason, nothing written
-    refused = _client(chief, "es").post(action, {**form, "confirmed": "1"}, follow=True)
+    refused = desk_post(_client(chief, "es"), row, {**form, "confirmed": "1"}, follow=True)
     assert "más antigua que la anterior a la última" in refused.content.decode()
     assert not row.events.filter(kind__in=("result_corrected", "rating_report_corrected")).exists()
-    resp = _client(chief).post(action, {**form, "confirmed": "1", "rating_report": "1", "reason": "planilla"})
+    resp = desk_post(_client(chief), row.slug, {**form, "confirmed": "1", "rating_report": "1", "reason": "planilla"})
     assert resp.status_code == 302
     event = row.events.get(kind="rating_report_corrected")
     assert event.payload["reason"] == "planilla" and event.payload["board"] == 2
@@ -88,11 +88,10 @@ def test_vcl4thp_q189_q193_desk_correction_two_rounds_back_is_for_the_rating_rep
 
 def test_vcl4thp_q190_desk_correction_of_the_round_before_the_last_changes_the_standings(chief) -> None:
     row = _swiss(chief, 3)
-    action = reverse("tournaments:desk_action", args=[row.slug])
     form = _form(row, 2, 1, "0-1")
-    page = _client(chief).post(action, form)
+    page = desk_post(_client(chief), row.slug, form)
     assert "rating_report" not in dict(page.context["hidden"])
-    _client(chief).post(action, {**form, "confirmed": "1", "reason": "planilla"})
+    desk_post(_client(chief), row.slug, {**form, "confirmed": "1", "reason": "planilla"})
     assert row.events.filter(kind="result_corrected").count() == 1
 
 
@@ -142,11 +141,11 @@ def test_vcl4thp_q95_desk_sets_round_robin_numbers_by_hand_before_round_1(chief)
     names = {p.start_rank: p.name for p in service.state(row).header.players.values()}
     page = _client(chief).get(url).content.decode()
     assert 'id="numbers-by-hand"' in page and "Números de emparejamiento a mano" in page
-    resp = _client(chief, "es").post(url, {"op": "numbers", "order": "1 2 3"}, follow=True)
+    resp = _client(chief, "es").post(desk_url(row, "players_numbers"), {"order": "1 2 3"}, follow=True)
     assert "indique una sola vez el número actual de cada uno de los 4 jugadores" in resp.content.decode()
-    resp = _client(chief, "en").post(url, {"op": "numbers", "order": "x"}, follow=True)
+    resp = _client(chief, "en").post(desk_url(row, "players_numbers"), {"order": "x"}, follow=True)
     assert "expected the current numbers in the new order" in resp.content.decode()
-    _client(chief).post(url, {"op": "numbers", "order": "4, 3, 2, 1"})
+    _client(chief).post(desk_url(row, "players_numbers"), {"order": "4, 3, 2, 1"})
     row.refresh_from_db()
     st = service.state(row)
     assert [st.header.players[n].name for n in range(1, 5)] == [names[4], names[3], names[2], names[1]]

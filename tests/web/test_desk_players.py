@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from desk_support import desk_url
 from django.urls import reverse
 from django.utils import translation
 
 from arbitro.tournament import TournamentService
 from arbitro.web.tournaments import desk_players, forms, models, service, store
+from arbitro.web.tournaments.desk import operations
+from arbitro.web.tournaments.desk.base import submit
 
 pytestmark = pytest.mark.django_db
 
@@ -95,8 +98,8 @@ def test_registration_from_the_list_and_the_registry_keeps_rating_title_federati
                                           sex="F", standard=2105, birth_year=1999)  # fmt: skip
     person = models.Person.objects.create(name="Ríos, Tomás", fide_id="444", federation="CHI", title="CM")
     models.RatingListEntry.objects.create(fide_id="444", name="Rios, Tomas", federation="CHI", standard=2001)
-    logged.post(_players_url(row), {"op": "register_found", "source": "list", "key": "333"})
-    logged.post(_players_url(row), {"op": "register_found", "source": "registry", "key": str(person.pk)})
+    logged.post(desk_url(row, "players_register_found"), {"source": "list", "key": "333"})
+    logged.post(desk_url(row, "players_register_found"), {"source": "registry", "key": str(person.pk)})
     row.refresh_from_db()
     got = {p.name: (p.rating, p.title, p.federation, p.fide_id) for p in store.load(row).players.values()}
     assert got == {"Núñez, Inés": (2105, "WIM", "URU", "333"), "Ríos, Tomás": (2001, "CM", "CHI", "444")}
@@ -105,11 +108,11 @@ def test_registration_from_the_list_and_the_registry_keeps_rating_title_federati
 def test_duplicates_are_refused_with_a_translated_message(logged, arbiter):
     row = _swiss(arbiter, n=0)
     url = _players_url(row)
-    logged.post(url, {"op": "register", "name": "Pérez, José", "fide_id": "555"})
+    logged.post(url, {"name": "Pérez, José", "fide_id": "555"})
     with translation.override("es"):
-        resp = logged.post(url, {"op": "register", "name": "Otro, Nombre", "fide_id": "555"}, follow=True,
+        resp = logged.post(url, {"name": "Otro, Nombre", "fide_id": "555"}, follow=True,
                            HTTP_ACCEPT_LANGUAGE="es")  # fmt: skip
-        again = logged.post(url, {"op": "register", "name": "perez, jose"}, follow=True, HTTP_ACCEPT_LANGUAGE="es")
+        again = logged.post(url, {"name": "perez, jose"}, follow=True, HTTP_ACCEPT_LANGUAGE="es")
     assert "ya está inscripto" in resp.content.decode()
     assert "ya está inscripto" in again.content.decode()
     row.refresh_from_db()
@@ -132,11 +135,11 @@ def test_edit_keeps_the_pairing_number_and_is_an_event(logged, arbiter):
 
 def test_remove_before_round_1_and_not_after_C04_2_3_2(logged, arbiter):
     row = _swiss(arbiter, n=5)
-    logged.post(_players_url(row), {"op": "remove", "player": "5"})
+    logged.post(desk_url(row, "players_remove"), {"player": "5"})
     row.refresh_from_db()
     assert len(store.load(row).players) == 4
     service.pair_next(row, arbiter, seed=1)
-    resp = logged.post(_players_url(row), {"op": "remove", "player": "1"}, follow=True)
+    resp = logged.post(desk_url(row, "players_remove"), {"player": "1"}, follow=True)
     row.refresh_from_db()
     assert len(store.load(row).players) == 4 and "withdraw" in resp.content.decode().lower()
 
@@ -144,10 +147,10 @@ def test_remove_before_round_1_and_not_after_C04_2_3_2(logged, arbiter):
 def test_withdraw_and_return_are_events(logged, arbiter):
     row = _swiss(arbiter, n=4)
     service.pair_next(row, arbiter, seed=1)
-    logged.post(_players_url(row), {"op": "withdraw", "player": "3"})
+    logged.post(desk_url(row, "players_withdraw"), {"player": "3"})
     row.refresh_from_db()
     assert 3 in service.state(row).withdrawn
-    logged.post(_players_url(row), {"op": "return", "player": "3"})
+    logged.post(desk_url(row, "players_return"), {"player": "3"})
     row.refresh_from_db()
     assert 3 not in service.state(row).withdrawn
     assert [e.kind for e in row.events.order_by("seq")][-2:] == ["player_withdrawn", "player_returned"]
@@ -252,7 +255,7 @@ def test_a_long_official_name_from_the_list_is_kept_with_a_note_on_the_TRF_field
     row = _swiss(arbiter, n=0)
     long = "Fernández de Castro y Villalobos, María Inés"  # 44 characters, the list's own spelling
     models.RatingListEntry.objects.create(fide_id="888", name=long, federation="ESP", standard=1999)
-    resp = logged.post(_players_url(row), {"op": "register_found", "source": "list", "key": "888"}, follow=True)
+    resp = logged.post(desk_url(row, "players_register_found"), {"source": "list", "key": "888"}, follow=True)
     assert long[:33] in resp.content.decode()  # what the FIDE report will show, said on the page
     row.refresh_from_db()
     assert [p.name for p in store.load(row).players.values()] == [long]
@@ -260,7 +263,7 @@ def test_a_long_official_name_from_the_list_is_kept_with_a_note_on_the_TRF_field
 
 def test_several_players_at_once_say_what_the_TRF_will_show_of_a_long_name(arbiter):
     row = _swiss(arbiter, n=0)
-    text = service.perform(row, "register_many", {"players": "Corto, Nombre; 1500\n" + "L" * 30 + ", Nombre"}, arbiter)
+    text = submit(operations.RegisterMany, row, {"players": "Corto, Nombre; 1500\n" + "L" * 30 + ", Nombre"}, arbiter)
     assert "L" * 30 + ", N" in text and "33" in text
     row.refresh_from_db()
     assert len(store.load(row).players) == 2
@@ -272,7 +275,7 @@ def test_a_late_entry_may_score_half_points_for_the_rounds_missed_when_the_rules
     service.pair_next(row, arbiter, seed=1)
     service.enter_results(row, 1, {1: "1-0", 2: "0-1"}, arbiter)
     assert 'name="missed_rounds"' in logged.get(_players_url(row)).content.decode()
-    logged.post(_players_url(row), {"op": "register", "name": "Tarde, Media", "missed_rounds": "H"})
+    logged.post(_players_url(row), {"name": "Tarde, Media", "missed_rounds": "H"})
     row.refresh_from_db()
     core = store.load(row)
     late = next(p for p in core.players.values() if p.name == "Tarde, Media")

@@ -62,13 +62,13 @@ def _run_fma_tournament(
     # the first player with the single-player form, the others pasted as a list
     page.fill("input[name=name]", "Jugador01, Demo")
     page.fill("input[name=rating]", "1790")
-    page.click("button[name=op][value=register]")
+    page.click("button[data-op=register]")
     page.wait_for_load_state()
     page.fill(
         "textarea[name=players]",
         "\n".join(f"Jugador{i + 1:02d}, Demo; {1790 - 7 * i}" for i in range(1, entrants)),
     )
-    page.click("button[name=op][value=register_many]")
+    page.click("button[data-op=register_many]")
     page.wait_for_load_state()
     row = models.Tournament.objects.get(name=name)
     assert len(store.load(row).players) == entrants

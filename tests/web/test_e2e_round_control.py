@@ -17,6 +17,8 @@ from __future__ import annotations
 from e2e_support import E2E, login, make_arbiter, shots
 
 from arbitro.web.tournaments import models, service, store
+from arbitro.web.tournaments.desk import operations
+from arbitro.web.tournaments.desk.base import submit
 
 pytestmark = E2E
 
@@ -194,7 +196,7 @@ def test_a_finished_tournament_is_reopened_by_the_chief_arbiter_only(context, li
     chief = make_arbiter()
     row = _swiss(chief, "Reapertura E2E", rounds=2)
     _play(row, chief, 1)
-    service.perform(row, "finish", {"reason": "suspendido"}, chief)
+    submit(operations.Finish, row, {"reason": "suspendido"}, chief)
     row.refresh_from_db()
     deputy = get_user_model().objects.create_user("adjunto", password="adjunto-e2e-pw")
     models.Role.objects.create(user=deputy, tournament=row, kind=models.Role.Kind.ARBITER)

@@ -60,7 +60,7 @@ def _run(page, base: str, system: registry.PairingSystem, rounds: int, players: 
     page.click("form.form button[type=submit]")
     page.wait_for_url("**/desk/t/**")
     page.fill("textarea[name=players]", "\n".join(f"Player{i:02d}, Web; {2350 - 23 * i}" for i in range(1, players + 1)))
-    page.click("button[name=op][value=register_many]")
+    page.click("button[data-op=register_many]")
     page.wait_for_load_state()
     row = models.Tournament.objects.get(name=name)
     games = system.games_per_round

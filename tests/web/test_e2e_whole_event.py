@@ -118,11 +118,11 @@ def _option(page, select: str, name: str) -> str:
 
 def _bye(page, base: str, slug: str, name: str, rnd: int) -> None:
     _desk(page, base, slug)
-    form = page.locator("form:has(button[value=bye])")
-    form.locator("select[name=player]").select_option(_option(page, "form:has(button[value=bye]) select[name=player]", name))
+    form = page.locator("form:has(button[data-op=bye])")
+    form.locator("select[name=player]").select_option(_option(page, "form:has(button[data-op=bye]) select[name=player]", name))
     form.locator("input[name=round]").fill(str(rnd))
     form.locator("select[name=kind]").select_option("H")
-    form.locator("button[value=bye]").click()
+    form.locator("button[data-op=bye]").click()
     page.wait_for_load_state()
 
 
@@ -132,7 +132,7 @@ def _register_from_list(page, base: str, slug: str) -> None:
         found = page.locator("#found li")
         assert found.count() == 1, f"{search!r}: {page.inner_text('#found')}"  # each person once
         assert name in found.inner_text()
-        found.locator("button[value=register_found]").click()
+        found.locator("button[data-op=register_found]").click()
         page.wait_for_load_state()
         _ok(page, "número")
 
@@ -172,7 +172,7 @@ def _draft_change(page, base: str, slug: str, ledger_names: dict[int, str]) -> N
     assert page.input_value("#id_boards").split("\n") == [f"{w} {b}" for w, b in boards]  # the draft's boards
     page.fill("#id_boards", "\n".join(f"{w} {b}" for w, b in reversed_boards))
     page.fill("form:has(#id_boards) input[name=reason]", "prueba de colores")
-    page.click("button[value=change_pairing]")
+    page.click("button[data-op=change_pairing]")
     page.wait_for_load_state()
     text = _messages(page)
     assert "Emparejamiento cambiado" in text, text
@@ -204,7 +204,7 @@ def _draft_change(page, base: str, slug: str, ledger_names: dict[int, str]) -> N
     assert swap is not None
     page.fill("#id_boards", "\n".join(f"{w} {b}" for w, b in swap))
     page.fill("form:has(#id_boards) input[name=reason]", "pedido de los capitanes")
-    page.click("button[value=change_pairing]")
+    page.click("button[data-op=change_pairing]")
     page.wait_for_load_state()
     text = _messages(page)
     assert "Emparejamiento cambiado" in text and "art. 7" not in text and "art. 6" not in text, text
@@ -323,7 +323,7 @@ def test_c04_3_whole_nine_round_swiss_of_40_players_through_the_desk(page, live_
     _ok(page, "número")
     _desk(page, base, slug)
     page.fill("textarea[name=players]", "\n".join(MANY))
-    page.click("button[name=op][value=register_many]")
+    page.click("button[data-op=register_many]")
     page.wait_for_load_state()
     _ok(page, "32 jugadores inscriptos")
     page.goto(f"{base}/desk/t/{slug}/players/")
@@ -379,7 +379,7 @@ def test_c04_3_whole_nine_round_swiss_of_40_players_through_the_desk(page, live_
         if rnd == 5:  # a withdrawal from round 6 on
             page.goto(f"{base}/desk/t/{slug}/players/")
             page.once("dialog", lambda d: d.accept())
-            page.locator("#player-table tbody tr", has_text=withdrawn).locator("button[value=withdraw]").click()
+            page.locator("#player-table tbody tr", has_text=withdrawn).locator("button[data-op=withdraw]").click()
             page.wait_for_load_state()
             _ok(page, "retirado")
             shots(page, "players-withdrawn", FOLDER)

@@ -19,6 +19,8 @@ from e2e_support import E2E, login, make_arbiter, shots
 from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
 from arbitro.trf import format_trf
 from arbitro.web.tournaments import desk_players, models, service, store
+from arbitro.web.tournaments.desk import operations
+from arbitro.web.tournaments.desk.base import submit
 
 pytestmark = E2E
 
@@ -79,7 +81,7 @@ def _late_entry_with_byes(user) -> str:
     row.refresh_from_db()
     names = {p.name: p.start_rank for p in store.load(row).players.values()}
     for name, rnd in (("Jugador, A", 4), ("Jugador, C", 5)):
-        service.perform(row, "bye", {"player": str(names[name]), "round": str(rnd), "kind": "H"}, user)
+        submit(operations.Bye, row, {"player": str(names[name]), "round": str(rnd), "kind": "H"}, user)
         row.refresh_from_db()
     desk_players.register(row, {"name": "Tardío, Fuerte", "rating": 2600}, user)
     return row.slug

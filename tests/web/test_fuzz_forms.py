@@ -12,6 +12,7 @@ import os
 from collections import Counter
 
 import pytest
+from desk_support import desk_post
 from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -75,7 +76,7 @@ def test_desk_actions_with_junk_answer_with_a_message(desk) -> None:
     def check(op, data) -> None:
         keys = FIELDS + _results_fields(row)
         form = data.draw(st.dictionaries(st.sampled_from(keys), JUNK, max_size=8))
-        resp = c.post(f"/desk/t/{row.slug}/action/", {"op": op, **form})
+        resp = desk_post(c, row.slug, {"op": op, **form})
         _ok(resp, "action")
         row.refresh_from_db()
 

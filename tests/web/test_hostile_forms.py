@@ -14,6 +14,7 @@ import time
 import tracemalloc
 
 import pytest
+from desk_support import desk_post
 from django.contrib.auth import get_user_model
 from django.contrib.messages import get_messages
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -111,7 +112,7 @@ def test_register_form_refuses_the_field(logged, chief, case: Case) -> None:
     row = service.create({"name": "Corpus", "system": "swiss", "rounds": 5}, chief)
     data = {"op": "register", "name": "Alpha, Ann", PLAYER_FIELDS[str(case.extra["field"])]: _value(case)}
     with _Bounded():
-        resp = logged.post(reverse("tournaments:desk_action", args=[row.slug]), data)
+        resp = desk_post(logged, row.slug, data)
     assert resp.status_code == 302
     shown = [str(m) for m in get_messages(resp.wsgi_request)]
     assert shown and all(m.strip() for m in shown)

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import django
 import pytest
+from desk_support import desk_post
 from django.test import override_settings
 from django.urls import reverse
 
@@ -213,9 +214,8 @@ def test_the_language_switch_offers_the_pseudo_language(client, populated, pack)
 def test_desk_messages_speak_the_pseudo_language(client, populated, pack) -> None:  # noqa: F811
     client.cookies["django_language"] = PSEUDO
     client.force_login(populated.user)
-    url = reverse("tournaments:desk_action", args=[populated.slug])
     for data in ({"op": "pair"}, {"op": "publish"}, {"op": "withdraw", "player": "5"}, {"op": "bye", "player": "1", "round": "1"}):
-        page = client.post(url, data, follow=True).content.decode()
+        page = desk_post(client, populated, data, follow=True).content.decode()  # each operation at its URL
         messages = re.findall(r'<(?:li|div|p)[^>]*class="[^"]*(?:error|success|message)[^"]*"[^>]*>(.*?)</', page, re.S)
         assert messages, (data, "no message shown")
         left = _untranslated(" ".join(messages), _user_data(populated))

@@ -6,6 +6,7 @@ import socket
 import uuid
 
 import pytest
+from desk_support import desk_url
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -62,7 +63,7 @@ def test_without_redis_the_request_pairs_as_before(client, arbiter, row, setting
     settings.REDIS_URL = ""  # the embedded default (also in the test suite's Redis run)
     assert not jobs.enabled()
     client.force_login(arbiter)
-    client.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "pair"})
+    client.post(reverse("tournaments:desk_pair", args=[row.slug]), {})
     assert service.state(models.Tournament.objects.get(pk=row.pk)).paired_rounds == 1
 
 
@@ -71,14 +72,13 @@ def test_with_redis_the_desk_enqueues_and_the_worker_pairs(client, arbiter, row,
     from rq import SimpleWorker
 
     client.force_login(arbiter)
-    url = reverse("tournaments:desk_action", args=[row.slug])
-    page = client.post(url, {"op": "pair"}, follow=True).content.decode()
+    page = client.post(desk_url(row.slug, "pair"), {}, follow=True).content.decode()
     assert "Emparejamiento en marcha" in page or "Pairing started" in page
     assert service.state(models.Tournament.objects.get(pk=row.pk)).paired_rounds == 0  # not in the request
     assert jobs.status(row.pk)["state"] == "queued"
     assert 'http-equiv="refresh"' in page  # the desk follows the job
     # A second click while it waits: refused, not queued twice.
-    again = client.post(url, {"op": "pair"}, follow=True).content.decode()
+    again = client.post(desk_url(row.slug, "pair"), {}, follow=True).content.decode()
     assert len(redis_queue) == 1 and ("already under way" in again or "espere a que termine" in again)
     SimpleWorker([redis_queue], connection=redis_queue.connection).work(burst=True)
     assert service.state(models.Tournament.objects.get(pk=row.pk)).paired_rounds == 1

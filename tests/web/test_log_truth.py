@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import pytest
+from desk_support import desk_post, desk_url
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 from tests.pairing.dummy_system import KEY, registered
@@ -72,7 +73,7 @@ def test_one_result_post_replays_the_log_once(logged, chief, replays, django_cap
     before, events = row.version, row.events.count()
     replays["n"] = 0
     with django_capture_on_commit_callbacks(execute=True):
-        resp = logged.post(reverse("tournaments:desk_action", args=[row.slug]), data)
+        resp = desk_post(logged, row.slug, data)
     assert resp.status_code == 302
     assert replays["n"] == 1
     row.refresh_from_db()
@@ -87,25 +88,24 @@ def test_one_result_post_replays_the_log_once(logged, chief, replays, django_cap
 
 def test_finishing_and_reopening_are_events_and_the_version_only_grows(logged, chief):
     row = _swiss(chief)
-    url = reverse("tournaments:desk_action", args=[row.slug])
     versions = [row.version]
-    logged.post(url, _results_post(row))
+    desk_post(logged, row.slug, _results_post(row))
     row.refresh_from_db()
     versions.append(row.version)
-    logged.post(url, {"op": "finish", "confirmed": "1"})
+    logged.post(desk_url(row.slug, "finish"), {"confirmed": "1"})
     row.refresh_from_db()
     versions.append(row.version)
     assert row.status == models.Tournament.Status.FINISHED
     assert service.state(row).finished
-    resp = logged.post(url, {"op": "pair"}, follow=True)  # the next desk action does not undo it
+    resp = logged.post(desk_url(row.slug, "pair"), {}, follow=True)  # the next desk action does not undo it
     assert "re-open" in resp.content.decode().lower() or "reabr" in resp.content.decode().lower()
     row.refresh_from_db()
     assert row.status == models.Tournament.Status.FINISHED and row.version == versions[-1]
-    logged.post(url, {"op": "reopen", "confirmed": "1"})
+    logged.post(desk_url(row.slug, "reopen"), {"confirmed": "1"})
     row.refresh_from_db()
     versions.append(row.version)
     assert row.status == models.Tournament.Status.RUNNING
-    logged.post(url, {"op": "pair"})
+    logged.post(desk_url(row.slug, "pair"), {})
     row.refresh_from_db()
     versions.append(row.version)
     assert service.state(row).paired_rounds == 2
@@ -124,7 +124,7 @@ def test_a_registered_pairing_system_appears_in_the_tournament_form_and_pairs_at
         assert resp.status_code == 302
         row = models.Tournament.objects.get(name="Semilla")
         service.register_many(row, "A, a\nB, b\nC, c\nD, d\nE, e", None)
-        assert logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "pair"}).status_code == 302
+        assert logged.post(reverse("tournaments:desk_pair", args=[row.slug]), {}).status_code == 302
         st = service.state(row)
         assert st.system == KEY
         assert [(g.white, g.black) for g in st.round(1).boards] == [(1, 2), (3, 4)] and st.round(1).bye == 5

@@ -24,6 +24,7 @@ from django.utils import translation
 
 from arbitro.web.manual import content, help
 from arbitro.web.tournaments import models, service
+from arbitro.web.tournaments.desk import operations
 
 ROOT = Path(__file__).resolve().parents[2]
 WEB = ROOT / "src" / "arbitro" / "web"
@@ -189,7 +190,7 @@ def _pages(client: Client, row: models.Tournament, team: models.Tournament) -> d
         "tournaments:desk_create": (get, reverse("tournaments:desk_create"), {}),
         "tournaments:desk_import": (get, reverse("tournaments:desk_import"), {}),
         "tournaments:desk_panel": (get, reverse("tournaments:desk_panel", args=[s]), {}),
-        "tournaments:desk_action": ("POST", reverse("tournaments:desk_action", args=[s]), {"op": "finish"}),
+        "tournaments:desk_finish": ("POST", reverse("tournaments:desk_finish", args=[s]), {}),  # its confirmation
         "tournaments:desk_audit": (get, reverse("tournaments:desk_audit", args=[s]), {}),
         "tournaments:desk_log": (get, reverse("tournaments:desk_log", args=[s]), {}),
         "tournaments:desk_players": (get, reverse("tournaments:desk_players", args=[s]), {}),
@@ -215,8 +216,10 @@ def test_every_page_links_the_manual_section_about_it(event, lang: str) -> None:
     admin, row, team = event
     client = _client(lang, admin)
     pages = _pages(client, row, team)
-    # teams:desk_action answers a POST with a redirect; the admin's import page has its own test below
-    assert set(pages) == set(help.HELP) - {"teams:desk_action", "admin:tournaments_ratinglist_import"}, (
+    # teams:desk_action answers a POST with a redirect; the admin's import page has its own test below; the
+    # desk operations' confirmation pages are one template, visited here through Finish
+    confirmations = set(operations.help_targets()) - {"tournaments:desk_finish"}
+    assert set(pages) == set(help.HELP) - {"teams:desk_action", "admin:tournaments_ratinglist_import"} - confirmations, (
         "a page of the app is not visited here"
     )
     for name, (method, path, data) in pages.items():
@@ -255,29 +258,13 @@ def test_the_help_link_is_translated(db) -> None:
 
 # -- every desk operation is in the manual ---------------------------------------------------------
 
-#: (template, op) -> the msgid of the button (or link) that does it. The test checks the template really
-#: labels the op so, that no desk form's op is missing here, and that the manual names every label.
+#: (template, op) -> the msgid of the button (or link) that does it. The desk's operations come from their list
+#: (each its own view and form, posted to its own URL ``tournaments:desk_<name>``); the other forms say their
+#: ``op``. The test checks the template really labels the op so, that no desk form's op is missing here, and
+#: that the manual names every label.
 OPS: dict[tuple[str, str], str] = {
-    ("tournaments/templates/tournaments/desk_panel.html", "reopen"): "Re-open tournament",
-    ("tournaments/templates/tournaments/desk_panel.html", "publish"): "Publish round",
-    ("tournaments/templates/tournaments/desk_panel.html", "pair"): "Pair next round",
-    ("tournaments/templates/tournaments/desk_panel.html", "unpair"): "Unpair round",
-    ("tournaments/templates/tournaments/desk_panel.html", "finish"): "Finish tournament",
-    ("tournaments/templates/tournaments/desk_panel.html", "results"): "Save results",
-    ("tournaments/templates/tournaments/desk_panel.html", "no_show"): "Record default",
-    ("tournaments/templates/tournaments/desk_panel.html", "register"): "Register",
-    ("tournaments/templates/tournaments/desk_panel.html", "register_many"): "Register all",
-    ("tournaments/templates/tournaments/desk_panel.html", "change_pairing"): "Change pairing",
-    ("tournaments/templates/tournaments/desk_panel.html", "pair_by_hand"): "Make the round by hand",
-    ("tournaments/templates/tournaments/desk_panel.html", "prizes"): "Save prize list",
-    ("tournaments/templates/tournaments/desk_panel.html", "bye"): "Record bye",
-    ("tournaments/templates/tournaments/desk_panel.html", "withdraw"): "Withdraw",
-    ("tournaments/templates/tournaments/desk_players.html", "remove"): "Remove",
-    ("tournaments/templates/tournaments/desk_players.html", "return"): "Return",
-    ("tournaments/templates/tournaments/desk_players.html", "withdraw"): "Withdraw",
-    ("tournaments/templates/tournaments/desk_players.html", "register_found"): "Register",
-    ("tournaments/templates/tournaments/desk_players.html", "register"): "Register",
-    ("tournaments/templates/tournaments/desk_players.html", "numbers"): "Set the numbers",
+    **{(op.template.replace("tournaments/", "tournaments/templates/tournaments/", 1), op.name): op.label
+       for op in operations.OPERATIONS},  # fmt: skip
     ("members/templates/members/members.html", "remove"): "Remove",
     ("members/templates/members/members.html", "add"): "Add",
     ("teams/templates/teams/desk_panel.html", "pair"): "Pair round",
@@ -295,7 +282,7 @@ OTHER: dict[str, str] = {
     "tournaments/templates/tournaments/desk_import.html": "Import",
     "tournaments/templates/tournaments/desk_settings.html": "Save settings",
     "tournaments/templates/tournaments/desk_player_edit.html": "Save|Cancel",
-    "tournaments/templates/tournaments/desk_players.html": "Search|Edit|Register by hand|Late entry",
+    "tournaments/templates/tournaments/desk_players.html": "Search|Edit|Register by hand|Late entry|Register",
     "tournaments/templates/tournaments/desk_panel.html": (
         "Export TRF-2026|Audit trail|Documents (PDF)|Correct|Manual pairing change|Round by hand|Withdrawals and byes|"
         "Bye requests"
@@ -310,19 +297,24 @@ OTHER: dict[str, str] = {
 }
 #: Labels a view sets (confirmation pages, the results script): msgid -> where it is set.
 IN_VIEWS = {
-    "Confirm the correction": "tournaments/views_desk.py",
-    "Finish the tournament": "tournaments/views_desk.py",
-    "Re-open the tournament": "tournaments/views_desk.py",
+    "Confirm the correction": "tournaments/desk/operations.py",
+    "Finish the tournament": "tournaments/desk/operations.py",
+    "Re-open the tournament": "tournaments/desk/operations.py",
     "Correct": "tournaments/result_entry.py",
 }
 
 
+#: A form's ``op`` (the forms that are not desk operations), or the URL of a desk operation (its button's form).
+_OP = r'name="op"\s+value="{op}"|value="{op}"\s+name="op"|\{{% url .tournaments:desk_{op}. '
+
+
 def _template_ops() -> set[tuple[str, str]]:
     found = set()
+    names = "|".join(op.name for op in operations.OPERATIONS)
     for path in WEB.rglob("templates/**/*.html"):
         source = path.read_text(encoding="utf-8")
-        for op in re.findall(r'name="op"\s+value="([a-z_]+)"|value="([a-z_]+)"\s+name="op"', source):
-            found.add((str(path.relative_to(WEB)), op[0] or op[1]))
+        for op in re.findall(_OP.format(op="([a-z_]+)").replace("desk_([a-z_]+)", f"desk_({names})"), source):
+            found.add((str(path.relative_to(WEB)), next(x for x in op if x)))
     return found
 
 
@@ -330,7 +322,7 @@ def test_every_desk_operation_is_listed_here_with_its_label() -> None:
     assert _template_ops() == set(OPS), "a desk form's op is missing from OPS (or OPS names one that is gone)"
     for (template, op), label in OPS.items():
         source = (WEB / template).read_text(encoding="utf-8")
-        near = [m.start() for m in re.finditer(rf'name="op"\s+value="{op}"|value="{op}"\s+name="op"', source)]
+        near = [m.start() for m in re.finditer(_OP.format(op=op), source)]
         forms = [source[source.rfind("<form", 0, i) : source.find("</form>", i)] for i in near]  # the op's own form
         assert any(label in form for form in forms), f"{template} {op}: not labelled {label!r}"
     for template, labels in OTHER.items():

@@ -159,7 +159,7 @@ def test_issue19_5_admin_of_A_runs_every_tournament_of_A(orgs) -> None:
     st = service.state(a1)
     game = st.round(1).boards[0]
     before = a1.version
-    assert c.post(f"/desk/t/{a1.slug}/action/", {"op": "results", "round": "1", f"r_{game.white}_{game.black}": "1-0"}).status_code == 302
+    assert c.post(f"/desk/t/{a1.slug}/results/", {"round": "1", f"r_{game.white}_{game.black}": "1-0"}).status_code == 302
     a1.refresh_from_db()
     assert a1.version > before
     desk = c.get("/desk/").content.decode()

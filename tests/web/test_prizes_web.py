@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from desk_support import desk_url
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -36,8 +37,7 @@ def _played(chief, **extra):
 
 def test_desk_saves_a_prize_list_and_the_standings_show_it(client, chief):
     row = _played(chief)
-    url = reverse("tournaments:desk_action", args=[row.slug])
-    assert client.post(url, {"op": "prizes", "prize_list": json.dumps(LIST)}).status_code == 302
+    assert client.post(desk_url(row.slug, "prizes"), {"prize_list": json.dumps(LIST)}).status_code == 302
     assert models.PrizeList.objects.get(tournament=row).document == LIST
     desk = client.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
     assert 'id="desk-prizes"' in desk and "Copa" in desk
@@ -49,11 +49,10 @@ def test_desk_saves_a_prize_list_and_the_standings_show_it(client, chief):
 
 def test_bad_prize_list_gives_a_message_and_saves_nothing(client, chief):
     row = _played(chief)
-    url = reverse("tournaments:desk_action", args=[row.slug])
-    resp = client.post(url, {"op": "prizes", "prize_list": '{"groups": [{"name": "G", "prizes": [-1]}]}'}, follow=True)
+    resp = client.post(desk_url(row.slug, "prizes"), {"prize_list": '{"groups": [{"name": "G", "prizes": [-1]}]}'}, follow=True)
     assert "groups[0].prizes[0]" in resp.content.decode()
     assert not models.PrizeList.objects.filter(tournament=row).exists()
-    resp = client.post(url, {"op": "prizes", "prize_list": "{not json"}, follow=True)
+    resp = client.post(desk_url(row.slug, "prizes"), {"prize_list": "{not json"}, follow=True)
     assert "JSON" in resp.content.decode()
 
 
@@ -68,5 +67,4 @@ def test_arbiter_role_cannot_change_the_prize_list(client, chief):
     helper = get_user_model().objects.create_user("ayudante", password="pw-ayudante-123")
     models.Role.objects.create(user=helper, tournament=row, kind=models.Role.Kind.ARBITER)
     client.force_login(helper)
-    url = reverse("tournaments:desk_action", args=[row.slug])
-    assert client.post(url, {"op": "prizes", "prize_list": json.dumps(LIST)}).status_code == 403
+    assert client.post(desk_url(row.slug, "prizes"), {"prize_list": json.dumps(LIST)}).status_code == 403

@@ -6,6 +6,8 @@ import pytest
 from django.urls import reverse
 
 from arbitro.web.tournaments import models, store
+from arbitro.web.tournaments.desk import operations
+from arbitro.web.tournaments.desk.base import submit
 
 pytestmark = pytest.mark.django_db
 
@@ -64,11 +66,10 @@ def test_player_page_and_person_page(client, swiss):
 
 def test_version_changes_when_state_changes(client, swiss):
     """A change is an event appended to the log; the version grows with it (issue 14)."""
-    from arbitro.web.tournaments import service
 
     url = reverse("tournaments:version", args=[swiss.slug])
     before = client.get(url).json()["version"]
-    service.perform(swiss, "finish", {}, None)  # the first desk action gives the imported file its log
+    submit(operations.Finish, swiss, {}, None)  # the first desk action gives the imported file its log
     after = client.get(url).json()["version"]
     assert after > before
     assert swiss.events.filter(kind="tournament_finished").count() == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import html
 
 import pytest
+from desk_support import desk_post, desk_url
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -46,7 +47,7 @@ def _form(row, typed: dict[int, str]) -> dict[str, str]:
 )
 def test_a_wrong_board_is_a_translated_error_naming_it_and_nothing_is_saved(setup, typed, words) -> None:
     client, row = setup
-    resp = client.post(reverse("tournaments:desk_action", args=[row.slug]), _form(row, {1: "1-0", 2: typed}), follow=True)
+    resp = desk_post(client, row.slug, _form(row, {1: "1-0", 2: typed}), follow=True)
     page = html.unescape(resp.content.decode())
     assert words in page and "No se guardó nada." in page
     row.refresh_from_db()
@@ -55,7 +56,7 @@ def test_a_wrong_board_is_a_translated_error_naming_it_and_nothing_is_saved(setu
 
 def test_one_key_forms_are_saved_on_their_board_only(setup) -> None:
     client, row = setup
-    client.post(reverse("tournaments:desk_action", args=[row.slug]), _form(row, {1: "1", 2: "-", 3: "="}))
+    desk_post(client, row.slug, _form(row, {1: "1", 2: "-", 3: "="}))
     row.refresh_from_db()
     codes = [(g.white_code.value, g.black_code.value) for g in service.state(row).round(1).boards]
     assert codes == [("1", "0"), ("-", "+"), ("=", "=")]
@@ -64,5 +65,5 @@ def test_one_key_forms_are_saved_on_their_board_only(setup) -> None:
 def test_back_from_the_login_the_action_url_leads_to_the_panel(setup) -> None:
     """An expired session: the login sends the arbiter to the action URL with GET; no 405, the panel."""
     client, row = setup
-    resp = client.get(reverse("tournaments:desk_action", args=[row.slug]))
+    resp = client.get(desk_url(row, "results"))
     assert resp.status_code == 302 and resp["Location"] == reverse("tournaments:desk_panel", args=[row.slug])

@@ -6,6 +6,7 @@ The browser tests are in ``test_e2e_round_control.py``; these go through Django'
 from __future__ import annotations
 
 import pytest
+from desk_support import desk_url
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -47,7 +48,8 @@ def _client(user) -> Client:
 
 
 def _action(row) -> str:
-    return reverse("tournaments:desk_action", args=[row.slug])
+    """The results form's operation (the other operations are posted to their own URLs)."""
+    return desk_url(row, "results")
 
 
 def _form(row, rnd: int, board: int, text: str) -> dict[str, str]:
@@ -63,7 +65,7 @@ def test_desk_pair_makes_a_draft_the_public_does_not_see(people) -> None:
     chief, deputy = people
     row = _swiss(chief, deputy)
     c = _client(chief)
-    c.post(_action(row), {"op": "pair"})
+    c.post(desk_url(row, "pair"), {})
     row.refresh_from_db()
     st = service.state(row)
     assert st.paired_rounds == 1 and not st.round(1).published
@@ -76,7 +78,7 @@ def test_desk_pair_makes_a_draft_the_public_does_not_see(people) -> None:
     assert 'id="results-form"' not in desk
     refused = c.post(_action(row), _form(row, 1, 1, "1-0"), follow=True).content.decode()
     assert "borrador" in refused or "draft" in refused
-    c.post(_action(row), {"op": "publish"})
+    c.post(desk_url(row, "publish"), {})
     public = Client().get(reverse("tournaments:pairings_current", args=[row.slug])).content.decode()
     assert all(n in public for n in names)
 
@@ -86,7 +88,7 @@ def test_publish_button_answers_in_the_readers_language_when_nothing_is_a_draft(
     row = _swiss(chief, deputy)
     service.pair_next(row, chief)
     with translation.override("es"):
-        html = _client(chief).post(_action(row), {"op": "publish"}, follow=True, HTTP_ACCEPT_LANGUAGE="es")
+        html = _client(chief).post(desk_url(row, "publish"), {}, follow=True, HTTP_ACCEPT_LANGUAGE="es")
     assert "la ronda 1 ya está publicada" in html.content.decode()
 
 
@@ -136,18 +138,18 @@ def test_unpair_is_confirmed_first_and_refused_once_a_result_is_in(people) -> No
     row = _swiss(chief, deputy)
     service.pair_next(row, chief, seed=1)
     c = _client(chief)
-    assert _client(deputy).post(_action(row), {"op": "unpair", "confirmed": "1"}).status_code == 403
-    first = c.post(_action(row), {"op": "unpair"})
+    assert _client(deputy).post(desk_url(row, "unpair"), {"confirmed": "1"}).status_code == 403
+    first = c.post(desk_url(row, "unpair"), {})
     assert first.status_code == 200 and 'id="confirm"' in first.content.decode()
     assert service.state(row).paired_rounds == 1
-    c.post(_action(row), {"op": "unpair", "confirmed": "1", "reason": "lista de byes"})
+    c.post(desk_url(row, "unpair"), {"confirmed": "1", "reason": "lista de byes"})
     row.refresh_from_db()
     assert service.state(row).paired_rounds == 0
     assert row.events.last().kind == "round_unpaired" and row.events.last().author == chief
     service.pair_next(row, chief, seed=1)
     service.enter_results(row, 1, {1: "1-0"}, chief)
     row.refresh_from_db()
-    page = c.post(_action(row), {"op": "unpair"}, follow=True).content.decode()
+    page = c.post(desk_url(row, "unpair"), {}, follow=True).content.decode()
     assert "ya tiene resultados" in page or "already has results" in page
     assert service.state(row).paired_rounds == 1
 
@@ -158,18 +160,18 @@ def test_finish_needs_every_result_and_a_confirmation_then_only_the_chief_reopen
     service.pair_next(row, chief, seed=1)
     service.enter_results(row, 1, {1: "1-0"}, chief)
     c = _client(chief)
-    refused = c.post(_action(row), {"op": "finish", "confirmed": "1"}, follow=True).content.decode()
+    refused = c.post(desk_url(row, "finish"), {"confirmed": "1"}, follow=True).content.decode()
     assert "2, 3" in refused and not row.events.filter(kind="tournament_finished").exists()
     _complete(row, chief, 1)
-    assert 'id="confirm"' in c.post(_action(row), {"op": "finish"}).content.decode()
+    assert 'id="confirm"' in c.post(desk_url(row, "finish"), {}).content.decode()
     assert not row.events.filter(kind="tournament_finished").exists()
-    c.post(_action(row), {"op": "finish", "confirmed": "1"})
+    c.post(desk_url(row, "finish"), {"confirmed": "1"})
     row.refresh_from_db()
     assert row.status == models.Tournament.Status.FINISHED
-    pair = c.post(_action(row), {"op": "pair"}, follow=True).content.decode()
+    pair = c.post(desk_url(row, "pair"), {}, follow=True).content.decode()
     assert "reabr" in pair or "re-open" in pair  # a pairing never reverses a finish
-    assert _client(deputy).post(_action(row), {"op": "reopen", "confirmed": "1"}).status_code == 403
-    c.post(_action(row), {"op": "reopen", "confirmed": "1", "reason": "error de planilla"})
+    assert _client(deputy).post(desk_url(row, "reopen"), {"confirmed": "1"}).status_code == 403
+    c.post(desk_url(row, "reopen"), {"confirmed": "1", "reason": "error de planilla"})
     row.refresh_from_db()
     event = row.events.last()
     assert event.kind == "tournament_reopened" and event.author == chief and event.payload["reason"] == "error de planilla"

@@ -14,6 +14,7 @@ import shutil
 import subprocess
 
 import pytest
+from desk_support import desk_post, desk_url
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -42,15 +43,15 @@ def _create(logged, system: registry.PairingSystem, rounds: int, players: int) -
     assert resp.status_code == 302, resp.content.decode()[:2000]
     row = models.Tournament.objects.get(name=name)
     text = "\n".join(f"Player{i:02d}, Test; {2300 - 17 * i}" for i in range(1, players + 1))
-    resp = logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "register_many", "players": text})
+    resp = logged.post(reverse("tournaments:desk_register_many", args=[row.slug]), {"players": text})
     assert resp.status_code == 302
     return row
 
 
 def _pair(logged, row: models.Tournament) -> None:
-    resp = logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "pair"}, follow=True)
+    resp = logged.post(reverse("tournaments:desk_pair", args=[row.slug]), {}, follow=True)
     assert b"paired as a draft" in resp.content or b"emparejada" in resp.content, resp.content[:3000]
-    resp = logged.post(reverse("tournaments:desk_action", args=[row.slug]), {"op": "publish"}, follow=True)
+    resp = logged.post(reverse("tournaments:desk_publish", args=[row.slug]), {}, follow=True)
     assert b"published" in resp.content or b"publicada" in resp.content, resp.content[:3000]  # the draft reviewed
 
 
@@ -65,7 +66,7 @@ def _enter_all(logged, row: models.Tournament, rng: random.Random) -> None:
         for g in st.round(c).boards:
             data[f"r_{g.white}_{g.black}"] = rng.choice(["1-0", "0-1", "½-½"])
             data[f"s_{g.white}_{g.black}"] = ""
-    resp = logged.post(reverse("tournaments:desk_action", args=[row.slug]), data)
+    resp = desk_post(logged, row.slug, data)
     assert resp.status_code == 302
     row.refresh_from_db()
     assert all(service.state(row).round(c).complete for c in columns)
@@ -122,12 +123,11 @@ def test_c04_5_a_match_needs_both_games_before_the_next_round(logged):
     _pair(logged, row)
     row.refresh_from_db()
     st = service.state(row)
-    url = reverse("tournaments:desk_action", args=[row.slug])
     data: dict[str, object] = {"op": "results", "round": "1"}
     for g in st.round(1).boards:
         data[f"r_{g.white}_{g.black}"] = "1-0"
-    logged.post(url, data)
-    resp = logged.post(url, {"op": "pair"}, follow=True)
+    desk_post(logged, row.slug, data)
+    resp = logged.post(desk_url(row.slug, "pair"), {}, follow=True)
     assert b"not complete" in resp.content or "no está completa".encode() in resp.content
     row.refresh_from_db()
     assert service.state(row).paired_rounds == 2
@@ -163,10 +163,9 @@ def test_double_swiss_is_the_only_two_game_system_of_the_service():
 def test_c04_5_a_requested_bye_covers_the_whole_match_Preface(logged):
     """C.04.5 Preface: byes apply to matches; the desk's round is the announced round, both columns get H."""
     row = _create(logged, TWO_GAMES, rounds=3, players=8)
-    url = reverse("tournaments:desk_action", args=[row.slug])
     page = logged.get(reverse("tournaments:desk_panel", args=[row.slug])).content.decode()
     assert 'name="round" type="number" min="1" value="1"' in page
-    logged.post(url, {"op": "bye", "player": "3", "round": "1", "kind": "H"})
+    logged.post(desk_url(row.slug, "bye"), {"player": "3", "round": "1", "kind": "H"})
     _pair(logged, row)
     _enter_all(logged, row, random.Random(1))
     _pair(logged, row)  # round 2 = columns 3 and 4
@@ -221,8 +220,8 @@ def test_c04_5_a_manual_change_applies_to_both_games_C_04_2_4_4(logged):
     assert "\n".join(f"{w} {k}" for w, k in b) in page  # the form shows game 1's boards
     new = [(b[0][0], b[1][1]), (b[1][0], b[0][1])]
     resp = logged.post(
-        reverse("tournaments:desk_action", args=[row.slug]),
-        {"op": "change_pairing", "boards": "\n".join(f"{w} {k}" for w, k in new), "bye": str(st.round(1).bye),
+        desk_url(row.slug, "change_pairing"),
+        {"boards": "\n".join(f"{w} {k}" for w, k in new), "bye": str(st.round(1).bye),
          "reason": "family"},
         follow=True,
     )

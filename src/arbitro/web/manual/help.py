@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from arbitro.web.tournaments.desk import operations
+
 DEFAULT = "index#about"
 
 HELP: dict[str, str] = {
@@ -37,7 +39,8 @@ HELP: dict[str, str] = {
     "tournaments:desk_create": "tournament#creating",
     "tournaments:desk_import": "tournament#importing",
     "tournaments:desk_panel": "tournament#desk-panel",
-    "tournaments:desk_action": "results#confirmations",
+    # the desk's operations that can answer with a page (a confirmation): from their list
+    **operations.help_targets(),
     "tournaments:desk_settings": "tournament#settings",
     "tournaments:desk_players": "players#registering",
     "tournaments:desk_player_edit": "players#editing",
@@ -72,6 +75,7 @@ NOT_PAGES = frozenset(
         "tournaments:set_language",  # a redirect
         "tournaments:logout",  # a redirect
         "tournaments:after_login",  # a redirect: to the desk or to the player's page
+        *operations.redirects(),  # the desk's other operations: a redirect to the panel
         "teams:download",
         "teams:desk_download",
         "teams:desk_export",

@@ -97,7 +97,7 @@ def search(query: str, rating_type: str = "standard") -> list[Found]:
     return found[:SEARCH_LIMIT]
 
 
-def fields_from(source: str, key: str, rating_type: str) -> dict[str, Any]:
+def fields_from(source: str, key: str, rating_type: str) -> dict[str, str | int]:
     """The registration fields of a person found (:func:`search`): rating, title and federation kept."""
     if source == "list":
         e = models.RatingListEntry.objects.filter(fide_id=key).first()

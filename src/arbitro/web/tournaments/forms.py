@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -18,6 +19,11 @@ from arbitro.tournament import pairing_system
 
 from . import federation, texts
 
+if TYPE_CHECKING:
+    from django.core.files.uploadedfile import UploadedFile
+    from django.utils.datastructures import MultiValueDict
+    from django_stubs_ext import StrOrPromise
+
 
 def no_control_characters(value: str) -> None:
     """Refuse line breaks and control characters: they would start a new TRF record (issue 21)."""
@@ -30,7 +36,7 @@ def no_control_characters(value: str) -> None:
         )
 
 
-def _text(label: Any, width: str, *, required: bool = True) -> forms.CharField:
+def _text(label: StrOrPromise, width: str, *, required: bool = True) -> forms.CharField:
     """A one-line text field as wide as the core allows (limits.TEXT_WIDTHS)."""
     return forms.CharField(
         label=label, max_length=TEXT_WIDTHS[width], required=required, validators=[no_control_characters]
@@ -49,8 +55,8 @@ class ByeRequestForm(forms.Form):
     player = forms.ChoiceField(label=_("Player"))
     round = forms.ChoiceField(label=_("Round"))
 
-    def __init__(self, core: CoreTournament, allowed: set[int] | None, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(self, core: CoreTournament, allowed: set[int] | None, data: Mapping[str, object] | None = None) -> None:
+        super().__init__(data)
         self.fields["player"].choices = _player_choices(core, allowed)
         games = registry.of_tournament(core).games_per_round  # rounds as announced: a two-game match is one
         first = (core.played_rounds + games - 1) // games + 1
@@ -121,13 +127,19 @@ class ImportTrfForm(forms.Form):
     file = forms.FileField(label=_("TRF file"))
     category = forms.ChoiceField(label=_("Category"), required=False)
 
-    def __init__(self, *args: Any, organisation: Any = None, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self,
+        data: Mapping[str, object] | None = None,
+        files: MultiValueDict[str, UploadedFile] | None = None,
+        *,
+        organisation: federation.Owner = None,
+    ) -> None:
+        super().__init__(data, files)
         self.fields["category"].choices = federation.category_choices(organisation)  # its rulebook's (issue 19 item 5)
         if len(self.fields["category"].choices) == 1:  # an organisation without a rulebook: no categories
             del self.fields["category"]
 
-    def clean_file(self) -> Any:
+    def clean_file(self) -> UploadedFile:
         upload = self.cleaned_data["file"]
         if upload.size > MAX_TRF_BYTES:
             raise ValidationError(
@@ -190,7 +202,7 @@ class CreateForm(PairingSystemFieldMixin, forms.Form):
 TRF_NAME_WIDTH = 33
 
 
-def _name_field(label: Any) -> forms.CharField:
+def _name_field(label: StrOrPromise) -> forms.CharField:
     """A player's name: at most the core's width (``limits.TEXT_WIDTHS``, the FIDE list's name field), refused
     with a message beyond it; no ``maxlength`` in the page, so the browser cuts nothing typed or pasted."""
     return forms.CharField(label=label, validators=[no_control_characters, _name_width])
@@ -274,10 +286,12 @@ class RegisterForm(forms.Form):
         help_text=_("A late entry (C.04.2 2.4)."),
     )
 
-    def __init__(self, *args: Any, late: bool = True, **kwargs: Any) -> None:
+    def __init__(
+        self, data: Mapping[str, object] | None = None, *, initial: dict[str, str | int | None] | None = None, late: bool = True
+    ) -> None:
         from arbitro.model import TITLES
 
-        super().__init__(*args, **kwargs)
+        super().__init__(data, initial=initial)
         self.fields["title"].choices = [("", "—")] + [(t, t) for t in TITLES]
         self.fields["rating"].error_messages["max_value"] = _("A rating is at most %(limit_value)s.")
         self.fields["rating"].error_messages["min_value"] = _("A rating is 0 (unrated) or more.")
@@ -316,7 +330,7 @@ SCORING_PRESETS: dict[str, dict[str, str] | None] = {
 }
 
 
-def tiebreak_presets(organisation: Any = None) -> list[tuple[str, str, tuple[str, ...]]]:
+def tiebreak_presets(organisation: federation.Owner = None) -> list[tuple[str, str, tuple[str, ...]]]:
     """``(key, label, codes)``: the core's FIDE lists for a Swiss and a round robin, the orders of the
     organisation's rulebook (``organisation``: an organisation or a tournament; ``None``: the default one)."""
     from arbitro.standings import DEFAULT_ROUND_ROBIN, DEFAULT_SWISS

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
 
 from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
+from arbitro.model import Tournament as CoreTournament
 from arbitro.prizes import PrizeList
 
 from . import federation, models, store, texts
@@ -44,7 +44,7 @@ class PrizesView:
     provisional: bool
 
 
-def stored_document(row: models.Tournament) -> dict[str, Any] | None:
+def stored_document(row: models.Tournament) -> dict[str, object] | None:
     pl = models.PrizeList.objects.filter(tournament=row).first()
     return pl.document if pl is not None else None
 
@@ -84,7 +84,7 @@ def save(row: models.Tournament, text: str) -> None:
     row.save(update_fields=["version", "updated"])
 
 
-def view(row: models.Tournament, core: Any) -> PrizesView | None:
+def view(row: models.Tournament, core: CoreTournament) -> PrizesView | None:
     """The distribution by the public standings, formatted for the templates; ``None`` without a list."""
     try:
         pl = prize_list_for(row)
@@ -98,7 +98,7 @@ def view(row: models.Tournament, core: Any) -> PrizesView | None:
     return store.cached(row, f"prizes:{get_language()}", lambda: _view(row, core, pl))
 
 
-def _view(row: models.Tournament, core: Any, pl: Any) -> PrizesView:
+def _view(row: models.Tournament, core: CoreTournament, pl: PrizeList) -> PrizesView:
     from arbitro.prizes import distribute, entrants_from, format_cash
     from arbitro.views import standings_of
 

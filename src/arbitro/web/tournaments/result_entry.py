@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -69,7 +69,15 @@ def _shown(key: str, fide_mode: bool) -> str:
     return text if same else key
 
 
-def script_data(fide_mode: bool) -> dict[str, Any]:
+class ScriptData(TypedDict):
+    """What ``static/arbitro/desk.js`` reads (the page's ``result-forms`` JSON)."""
+
+    forms: dict[str, str]  # normalised text -> the text the page shows
+    inconsistent: list[str]  # forms FIDE mode refuses (VCL.13)
+    messages: dict[str, str]
+
+
+def script_data(fide_mode: bool) -> ScriptData:
     """The forms table and the messages for ``static/arbitro/desk.js``."""
     messages = _messages()
     for key, count in (("restored_one", 1), ("restored_many", 2)):

@@ -1,4 +1,7 @@
-"""Desk actions through the core tournament service (:mod:`arbitro.tournament`).
+"""Desk commands through the core tournament service (:mod:`arbitro.tournament`).
+
+The desk's forms and views are :mod:`.desk` (one per operation); the database log is
+:mod:`.eventlog`. This module holds the commands they call.
 
 Each action replays the tournament's event log once into a core
 :class:`~arbitro.tournament.TournamentService`, calls one command (the core
@@ -18,19 +21,14 @@ inconsistent round) stays read-only, with the core's message.
 from __future__ import annotations
 
 import datetime as _dt
-import random
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.http import QueryDict
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from arbitro.errors import ArbitroError, msg
-from arbitro.model import ResultCode
 from arbitro.pairing import registry
 from arbitro.pairing import settings as system_settings
 from arbitro.tournament import (
@@ -48,7 +46,7 @@ from arbitro.tournament.importing import events_from_tournament, import_exit_tok
 from arbitro.tournament.results import parse_pending
 from arbitro.web import jobs
 
-from . import federation, models, permissions, result_entry, store, texts
+from . import federation, models, permissions, store, texts
 from .duplicates import duplicate_of
 
 # the event-log port (issue 32): the replay and the appends sit below this service; named here as before
@@ -370,76 +368,6 @@ class CorrectionPlan:
         return bool(self.changes and (self.paired_since or self.rating_report))
 
 
-def _columns(data: QueryDict | dict[str, str]) -> list[int]:
-    """The round columns of a results form: one round, or the games of a two-game match (C.04.5)."""
-    listed = data.getlist("round") if isinstance(data, QueryDict) else [data.get("round")]
-    return sorted({_int(value, "round") for value in listed}) or [_int(None, "round")]
-
-
-def plan_corrections(row: models.Tournament, data: QueryDict | dict[str, str], user: Actor) -> CorrectionPlan:
-    """What a results form would correct, before anything is saved: the warning of issue 15 item 2.
-
-    Raises the translated errors of the form (a wrong entry, a closed round for an arbiter) at once.
-    """
-    adopt(row)
-    columns = _columns(data)
-    rnd, last_column = columns[0], columns[-1]
-    kinds = row.events.filter(kind__in=("round_paired", "round_unpaired")).values_list("kind", flat=True)
-    if sum(1 if k == "round_paired" else -1 for k in kinds) <= last_column:  # none paired since: no replay needed
-        return CorrectionPlan(rnd, [], [])
-    st = state(row)
-    if st is None:
-        raise ArbitroError(_("this tournament is read-only here"))
-    changes = []
-    for column in columns:
-        if not 1 <= column <= st.paired_rounds:
-            raise ArbitroError(_("round %(r)s has not been paired") % {"r": column})
-        results = _typed(st, column, data)
-        result_entry.check_typed(results, st.fide_mode)
-        boards = st.round(column).boards
-        for board, text in sorted(results.items()):
-            game = boards[board - 1]
-            if game.adjourned and not game.has_result and not parse_pending(text):
-                new = parse_result(text, fide_mode=st.fide_mode)  # an adjourned game completed (VCL4THP Q163)
-                if new != (ResultCode.DRAW, ResultCode.DRAW):
-                    changes.append(
-                        Correction(board, st.player(game.white).name, st.player(game.black).name, "*", format_result(*new))
-                    )
-                continue
-            if not game.has_result:
-                continue
-            new = parse_result(text, fide_mode=st.fide_mode)
-            if new == (game.white_code, game.black_code):
-                continue
-            changes.append(
-                Correction(
-                    board,
-                    st.player(game.white).name,
-                    st.player(game.black).name,
-                    format_result(game.white_code, game.black_code),
-                    format_result(*new),
-                )
-            )
-    since = list(range(last_column + 1, st.paired_rounds + 1))
-    if changes and since and not permissions.can(user, row, "correct"):
-        raise ArbitroError(
-            _("round %(r)s is closed: only the chief arbiter may correct its results (C.04.2 4.3)") % {"r": rnd}
-        )
-    old = st.fide_mode and rnd not in correctable_rounds(st)  # VCL4THP Q189-Q192
-    old = old and any(c.before != "*" for c in changes)  # an adjourned game's result is no correction (Q162)
-    return CorrectionPlan(rnd, changes, since, rating_report=old)
-
-
-def _typed(st: TournamentState, rnd: int, data: QueryDict | dict[str, str]) -> dict[int, str]:
-    """Board -> what the form typed for it (fields ``r_<white>_<black>``)."""
-    results: dict[int, str] = {}
-    for i, game in enumerate(st.round(rnd).boards, start=1):
-        value = data.get(f"r_{game.white}_{game.black}", "")
-        if value:
-            results[i] = str(value)
-    return results
-
-
 def _shown(seen: str, game: Game, fide_mode: bool) -> bool:
     """Is ``seen`` (the result the arbiter's page showed) still the board's result?"""
     if game.adjourned and not game.has_result:  # shown as ``*`` (VCL4THP Q157)
@@ -526,45 +454,6 @@ def _enter(
     return done
 
 
-def _desk_results(row: models.Tournament, data: QueryDict | dict[str, str], user: Actor) -> int:
-    """One results form: one replay (the service's), one validation, one append."""
-    # one round, or the columns of a two-game match (C.04.5: one form for both games)
-    columns = _columns(data)
-    reason = str(data.get("reason") or "").strip() or "desk"
-    rating_report = data.get("rating_report") == "1" and data.get("confirmed") == "1"  # the confirmation page's
-    for attempt in range(_RESULT_ATTEMPTS):  # results of other boards saved meanwhile: apply ours to the new state
-        svc = _service(row, user)
-        for rnd in columns:  # a draft takes no result: publish it first (issue 15 item 3)
-            if 1 <= rnd <= svc.state.paired_rounds and not svc.state.round(rnd).published:
-                raise ArbitroError(_("round %(r)s is a draft: publish it before entering its results") % {"r": rnd})
-        typed: list[tuple[int, dict[int, str], dict[int, str]]] = []
-        for rnd in columns:
-            results: dict[int, str] = {}
-            seen: dict[int, str] = {}
-            for i, game in enumerate(svc.state.round(rnd).boards, start=1):
-                value = data.get(f"r_{game.white}_{game.black}", "")
-                if value:
-                    results[i] = str(value)
-                shown = data.get(f"s_{game.white}_{game.black}")
-                if shown is not None:
-                    seen[i] = str(shown)
-            result_entry.check_typed(results, svc.state.fide_mode)  # the core parser, an error per board
-            typed.append((rnd, results, seen))
-        confirmed = data.get("confirmed") == "1"
-        done = sum(
-            _enter(svc, rnd, results, seen, row, user, reason, rating_report, confirmed) for rnd, results, seen in typed
-        )
-        try:
-            _commit(row, svc, user)
-            return done
-        except ChangedMeanwhile:
-            if attempt == _RESULT_ATTEMPTS - 1:
-                raise
-            time.sleep(random.uniform(0, 0.02 * (attempt + 1)))  # spread the retries of many arbiters
-            row.refresh_from_db()
-    raise AssertionError("unreachable")
-
-
 def _run(row: models.Tournament, user: Actor, command: Callable[[TournamentService], object]) -> None:
     """One command on the row's log: replay, validate and emit (the core), append."""
     svc = _service(row, user)
@@ -572,13 +461,14 @@ def _run(row: models.Tournament, user: Actor, command: Callable[[TournamentServi
     _commit(row, svc, user)
 
 
-def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reason: str, user: Actor) -> str:
-    """A manual pairing of the last round: one ``white black`` pair of pairing numbers per line.
+def change_pairing(
+    row: models.Tournament, boards: list[tuple[int, int]], bye: int | None, reason: str, user: Actor
+) -> str:
+    """A manual pairing of the last round: ``(white, black)`` pairing numbers per board, and the bye.
 
     The core compares it with the engine's pairing, refuses in FIDE mode what the
     rules forbid, and logs the difference (``### MPA @ Round n``); its warnings are returned.
     """
-    boards, bye = _boards_and_bye(boards_text, bye_text)
     svc = _service(row, user)
     svc.change_pairing(boards, bye=bye, reason=reason)
     warnings = [texts.text(w) for w in svc.warnings]
@@ -586,24 +476,14 @@ def change_pairing(row: models.Tournament, boards_text: str, bye_text: str, reas
     return Warned(_("Pairing changed and logged."), warnings)
 
 
-def _boards_and_bye(boards_text: str, bye_text: str) -> tuple[list[tuple[int, int]], int | None]:
-    """The boards typed at the desk, one ``white black`` (or ``white-black``) per line, and the bye."""
-    boards: list[tuple[int, int]] = []
-    for lineno, line in enumerate(boards_text.splitlines(), start=1):
-        parts = line.replace("-", " ").split()
-        if not parts:
-            continue
-        if len(parts) != 2:
-            raise ArbitroError(
-                _("line %(n)s: expected two pairing numbers (white black), got %(got)r") % {"n": lineno, "got": line.strip()}
-            )
-        boards.append((_int(parts[0], f"line {lineno}"), _int(parts[1], f"line {lineno}")))
-    bye = _int(bye_text, "bye") if bye_text.strip() else None
-    return boards, bye
-
-
 def pair_by_hand(
-    row: models.Tournament, boards_text: str, bye_text: str, reason: str, user: Actor, *, confirmed: bool = False
+    row: models.Tournament,
+    boards: list[tuple[int, int]],
+    bye: int | None,
+    reason: str,
+    user: Actor,
+    *,
+    confirmed: bool = False,
 ) -> str:
     """The next round made by hand when the engine proves none exists (VCL4THP Q63-Q69).
 
@@ -611,7 +491,6 @@ def pair_by_hand(
     Q69) with what the round breaks until ``confirmed``; the desk shows that as a confirmation page.
     The round is a draft, like a round the engine pairs at the desk.
     """
-    boards, bye = _boards_and_bye(boards_text, bye_text)
     svc = _service(row, user)
     if svc.state.finished:
         raise ArbitroError(_("the tournament is finished: the chief arbiter must re-open it before pairing"))
@@ -650,128 +529,47 @@ def withdraw(row: models.Tournament, start_rank: int, user: Actor) -> None:
     _commit(row, svc, user)
 
 
+def record_bye(row: models.Tournament, start_rank: int, rnd: int, kind: str, user: Actor) -> None:
+    """A bye recorded at the desk: the core's request, and the request's row (accepted) for the desk's list."""
+    request_bye(row, start_rank, rnd, kind, user)
+    models.ByeRequest.objects.create(
+        tournament=row,
+        player=public_id(row, start_rank),
+        round=rnd,
+        kind=kind,
+        status=models.ByeRequest.Status.ACCEPTED,
+        message="recorded at the desk",
+        reason_code="desk",  # said in the reader's language (texts.stored_text)
+    )
+
+
+def finish(row: models.Tournament, reason: str, user: Actor) -> None:
+    """Finish the tournament (an event); refused while a result is missing (:func:`check_finish`)."""
+    check_finish(row)
+    _run(row, user, lambda svc: svc.finish(reason=reason.strip()))
+
+
+def reopen(row: models.Tournament, reason: str, user: Actor) -> None:
+    """Re-open a finished tournament (an event)."""
+    now = state(row)
+    if now is not None and not now.finished:
+        raise ArbitroError(_("the tournament is not finished"))
+    _run(row, user, lambda svc: svc.reopen(reason=reason.strip()))
+
+
 def _pair_job(row: models.Tournament, user: Actor) -> str:
     """The worker's pairing (issue 19 §4): a draft, as at the desk."""
     n = pair_next(row, user, publish=False)
     return _("Round %(n)s paired as a draft: review it, then publish it. Nothing of it is public yet.") % {"n": n}
 
 
+def pair_draft(row: models.Tournament, user: Actor) -> str:
+    """The desk's "Pair": the next round as a draft, in the worker when there is one (Redis, issue 19 §4)."""
+    if jobs.enabled():  # off the request path; a draft as here
+        return jobs.enqueue("pair", row, user)
+    return _pair_job(row, user)
+
+
 jobs.register("pair", _pair_job)
 
 
-def perform(row: models.Tournament, op: str, data: QueryDict | dict[str, str], user: Actor) -> str:
-    """Dispatch a desk form (``op``) to one command; returns the message to show."""
-    if op == "pair":
-        if jobs.enabled():  # with Redis: in the worker, off the request path (issue 19 §4); a draft as here
-            return jobs.enqueue("pair", row, user)
-        n = pair_next(row, user, publish=False)
-        return _("Round %(n)s paired as a draft: review it, then publish it. Nothing of it is public yet.") % {"n": n}
-    if op == "unpair":
-        n = unpair(row, user, str(data.get("reason") or "").strip())
-        return _("Round %(n)s unpaired: it can be paired again.") % {"n": n}
-    if op == "results":
-        saved = _desk_results(row, data, user)
-        return ngettext("%(n)s result saved.", "%(n)s results saved.", saved) % {"n": saved}
-    if op == "no_show":  # the rulebook's default time: a forfeit for non-appearance once it has run out
-        if not row.category:
-            raise ArbitroError(
-                _("%(rule)s: this rule applies only to the rulebook's category tournaments")
-                % {"rule": federation.default_time_text(row)}
-            )
-        rnd = _int(data.get("round"), "round")
-        board = _int(data.get("board"), "board")
-        svc = _service(row, user)
-        st = svc.state
-        if not st.round(rnd).published:
-            raise ArbitroError(_("round %(r)s is a draft: publish it before entering its results") % {"r": rnd})
-        boards = st.round(rnd).boards
-        if not 0 < board <= len(boards):
-            raise ArbitroError(_("board: round %(r)s has no board %(b)s") % {"r": rnd, "b": board})
-        game = boards[board - 1]
-        if game.has_result:
-            raise ArbitroError(
-                _("board %(b)s already has a result; correct it in the results form") % {"b": board}
-            )
-        names = {"white": st.player(game.white).name, "black": st.player(game.black).name}
-        result, text = federation.no_show_result(
-            str(data.get("absent") or ""), str(data.get("start") or ""), str(data.get("time") or ""), names, row
-        )
-        _enter(svc, rnd, {board: result}, None, row, user)
-        _commit(row, svc, user)
-        return text
-    if op == "prizes":  # issue 20: the prize list (docs/formats/prizes.md); empty removes it
-        from . import prizes
-
-        prizes.save(row, str(data.get("prize_list") or ""))
-        return _("Prize list saved.")
-    if op == "register":
-        from .forms import RegisterForm
-
-        form = RegisterForm(data)
-        if not form.is_valid():
-            raise ArbitroError(
-                "; ".join(f"{form.fields[k].label if k in form.fields else k}: {' '.join(str(e) for e in v)}"
-                          for k, v in form.errors.items())  # fmt: skip
-            )
-        n = register_new(row, form.cleaned_data, user)
-        return " ".join(filter(None, [_("Player registered with number %(n)s.") % {"n": n}, form.name_note]))
-    if op == "register_many":
-        from .forms import TRF_NAME_WIDTH, long_name_note
-
-        text = str(data.get("players") or "")
-        numbers = register_many(row, text, user)
-        long = [line.split(";")[0].strip() for line in text.splitlines() if len(line.split(";")[0].strip()) > TRF_NAME_WIDTH]
-        notes = [long_name_note(name) for name in long[:3]]  # the TRF's 33 characters: said, never cut silently
-        return " ".join([ngettext("%(n)s player registered.", "%(n)s players registered.", len(numbers)) % {"n": len(numbers)}, *notes])
-    if op == "change_pairing":
-        return change_pairing(row, str(data.get("boards") or ""), str(data.get("bye") or ""), str(data.get("reason") or ""), user)
-    if op == "pair_by_hand":
-        return pair_by_hand(
-            row, str(data.get("boards") or ""), str(data.get("bye") or ""), str(data.get("reason") or ""), user,
-            confirmed=data.get("confirmed") == "1",
-        )
-    if op == "withdraw":
-        withdraw(row, _int(data.get("player"), "player"), user)
-        return _("Player withdrawn.")
-    if op == "bye":
-        kind = str(data.get("kind") or "H").upper()
-        request_bye(row, _int(data.get("player"), "player"), _int(data.get("round"), "round"), kind, user)
-        models.ByeRequest.objects.create(
-            tournament=row,
-            player=public_id(row, _int(data.get("player"), "player")),
-            round=_int(data.get("round"), "round"),
-            kind=kind,
-            status=models.ByeRequest.Status.ACCEPTED,
-            message="recorded at the desk",
-            reason_code="desk",  # said in the reader's language (texts.stored_text)
-        )
-        return _("Bye recorded.")
-    if op == "publish":
-        return _("Round %(n)s published.") % {"n": publish(row, user)}
-    if op == "finish":
-        check_finish(row)
-        reason = str(data.get("reason") or "").strip()
-        _run(row, user, lambda svc: svc.finish(reason=reason))
-        return _("Tournament marked as finished.")
-    if op == "reopen":
-        now = state(row)
-        if now is not None and not now.finished:
-            raise ArbitroError(_("the tournament is not finished"))
-        reason = str(data.get("reason") or "").strip()
-        _run(row, user, lambda svc: svc.reopen(reason=reason))
-        return _("Tournament re-opened.")
-    raise ArbitroError(_("unknown action %(op)s") % {"op": op})
-
-
-#: Results on other boards merge by replaying on the new state; eight arbiters entering at once
-#: (issue 21) must all get through, so a submission retries this often before "changed meanwhile".
-_RESULT_ATTEMPTS = 12
-
-
-def _int(value: Any, field: str) -> int:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        names = {"round": _("round"), "board": _("board"), "player": _("player"), "bye": _("bye")}
-        label = names.get(field) or (_("line %(n)s") % {"n": field[5:]} if field.startswith("line ") else field)
-        raise ArbitroError(_("%(field)s: expected a whole number, got %(got)r") % {"field": label, "got": value}) from None

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from arbitro.errors import ArbitroError
+from arbitro.model import Tournament as CoreTournament
+from arbitro.tournament import TournamentState
 from arbitro.web.public import player as views_player
+
+if TYPE_CHECKING:
+    from arbitro.web.ops.audit import AuditRow
 
 from . import (
     federation,
@@ -208,7 +212,7 @@ def _prize_document(row: models.Tournament) -> str:
     return "" if doc is None else json.dumps(doc, indent=2, ensure_ascii=False)
 
 
-def _out_of_fide_mode(st: Any, core: Any) -> bool:
+def _out_of_fide_mode(st: TournamentState | None, core: CoreTournament) -> bool:
     """True once the tournament has left FIDE mode (VCL4THP Q46: a banner on the desk); an import not yet
     adopted has left it when its file says so or its scoring is refused in FIDE mode (core ``importing``)."""
     from arbitro.tournament.importing import fide_exit_on_import
@@ -297,7 +301,7 @@ def panel(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _can_by_hand(st: Any, draft: bool) -> bool:
+def _can_by_hand(st: TournamentState | None, draft: bool) -> bool:
     """Whether the panel offers "Round by hand" (VCL4THP Q63): a Swiss whose last round is complete and
     whose next round is still to be paired. The core refuses it while the engine can pair that round."""
     if st is None or st.finished or draft:
@@ -310,145 +314,14 @@ def _can_by_hand(st: Any, draft: bool) -> bool:
     return not st.rounds or bool(st.rounds[-1].complete)
 
 
-#: Actions that run only after a confirmation page (issue 15 items 2 and 3): nothing happens on the first click.
-CONFIRMED_OPS = frozenset({"unpair", "finish", "reopen"})
-
-
-def _back(row: models.Tournament, rnd: Any = None) -> str:
-    url = reverse("tournaments:desk_panel", kwargs={"slug": row.slug})
-    return f"{url}?round={rnd}" if rnd else url
-
-
-def _confirm_page(request: HttpRequest, row: models.Tournament, op: str) -> HttpResponse | None:
-    """The confirmation page of ``op`` when it needs one and was not confirmed yet; ``None``: run it.
-
-    Every check that can refuse the action runs first, so the page never asks to confirm what would fail.
-    """
-    if request.POST.get("confirmed") == "1":
-        return None
-    data = request.POST
-    hidden = [(k, v) for k, v in data.items() if k not in {"csrfmiddlewaretoken", "confirmed", "op", "reason"}]
-    ctx: dict[str, Any] = {"row": row, "op": op, "hidden": hidden, "no_refresh": True, "back": _back(row)}
-    st = service.state(row) if op != "results" else None  # a results form replays only when it corrects
-    if op == "results":
-        plan = service.plan_corrections(row, data, request.user)
-        if not plan.needs_confirmation:
-            return None
-        ctx.update(
-            title=_("Correct results of round %(r)s") % {"r": plan.round},
-            warning=_(
-                "Rounds were paired since on the old score. The correction changes the standings and the pairings "
-                "still to be made (C.04.2 4.3); the rounds already paired stay as they are. Check before confirming."
-            ),
-            paired_since=plan.paired_since,
-            changes=plan.changes,
-            button=_("Confirm the correction"),
-            back=_back(row, plan.round),
-        )
-        if plan.rating_report:  # FIDE mode: older than the round before the last (VCL4THP Q189-Q193)
-            ctx.update(
-                title=_("Correct results of round %(r)s for the rating report only") % {"r": plan.round},
-                warning=_(
-                    "Round %(r)s is older than the round before the last paired round: in FIDE mode its results stay "
-                    "as they are for the standings and the pairings. The correction goes into the rating report (the "
-                    "TRF) only, with a ### line saying so (C.04.2 4.3)."
-                )
-                % {"r": plan.round},
-                paired_since=[],
-                button=_("Correct for the rating report only"),
-            )
-            ctx["hidden"] = [*hidden, ("rating_report", "1")]
-    elif op == "unpair":
-        if st is None or not st.rounds:
-            raise ArbitroError(_("no round has been paired yet"))
-        number = service.last_round_number(st)
-        if st.finished:
-            raise ArbitroError(_("the tournament is finished: the chief arbiter must re-open it first"))
-        if not service.can_unpair(st):
-            raise ArbitroError(
-                _("round %(r)s cannot be unpaired: it already has results on board(s) %(b)s")
-                % {"r": number, "b": ", ".join(str(i) for i, g in enumerate(st.rounds[-1].boards, start=1) if g.has_result)
-                   or "?"}
-            )
-        ctx.update(
-            title=_("Unpair round %(r)s") % {"r": number},
-            warning=(
-                _("Round %(r)s is public: players may have seen its pairing.") % {"r": number}
-                if st.rounds[-1].published
-                else ""
-            ),
-            lines=[_("Its pairing is taken back and recorded in the log; the round can then be paired again.")],
-            button=_("Unpair round %(r)s") % {"r": number},
-        )
-    elif op == "finish":
-        service.check_finish(row)
-        done, total = present.rounds_progress(store.load(row))
-        ctx.update(
-            title=_("Finish the tournament"),
-            warning=(
-                _("Only %(done)s of %(total)s rounds have been played.") % {"done": done, "total": total}
-                if total is not None and done < total
-                else ""
-            ),
-            lines=[_("Every result is entered. Once finished, nothing changes until the chief arbiter re-opens it.")],
-            button=_("Finish the tournament"),
-        )
-    elif op == "reopen":
-        if st is not None and not st.finished:
-            raise ArbitroError(_("the tournament is not finished"))
-        ctx.update(
-            title=_("Re-open the tournament"),
-            warning="",
-            lines=[_("Results can then be corrected and rounds paired again; the re-opening is recorded in the log.")],
-            button=_("Re-open the tournament"),
-        )
-    else:
-        return None
-    return render(request, "tournaments/desk_confirm.html", ctx)
-
-
-def _by_hand_confirm(request: HttpRequest, row: models.Tournament, err: ArbitroError) -> HttpResponse:
-    """The Level-3 page of a round made by hand (VCL4THP Q69): what it breaks and the engine's proof;
-    confirm (the core is called again with ``confirm``) or cancel (nothing happens)."""
-    number = err.params.get("round", "?")
-    # translated by the web service when it could; else the core's words, one per breach
-    breaches = getattr(err, "breaches_shown", None) or [
-        b.strip() for b in str(err.params.get("breaches", "")).split(" | ") if b.strip()
-    ]
-    hidden = [
-        (k, v) for k, v in request.POST.items() if k not in {"csrfmiddlewaretoken", "confirmed", "op", "reason"}
-    ]
-    ctx: dict[str, Any] = {
-        "row": row,
-        "op": "pair_by_hand",
-        "hidden": hidden,
-        "no_refresh": True,
-        "back": f"{_back(row)}?by_hand=1#by-hand",
-        "title": _("Round %(r)s by hand") % {"r": number},
-        "warning": _(
-            "The engine proves that no pairing of round %(r)s satisfies the absolute criteria. The round you typed "
-            "breaks the rules listed below; it is made only if you confirm, and the report (TRF) says so in a "
-            "### MPA line (Level 3)."
-        )
-        % {"r": number},
-        "proof_label": _("The engine's proof"),
-        "proof": str(err.params.get("why", "")),
-        "breaches_label": _("What the round breaks"),
-        "breaches": breaches,
-        "reason": request.POST.get("reason", ""),
-        "button": _("Make round %(r)s anyway") % {"r": number},
-    }
-    return render(request, "tournaments/desk_confirm.html", ctx)
-
-
-def _recent(row: models.Tournament, st: Any) -> list[Any]:
+def _recent(row: models.Tournament, st: TournamentState | None) -> list[AuditRow]:
     """The last events in words (the event log page has them all)."""
     from arbitro.web.ops import audit
 
     return audit.recent(row, st)
 
 
-def _draft_notes(st: Any, sheet: present.RoundPage) -> list[str]:
+def _draft_notes(st: TournamentState, sheet: present.RoundPage) -> list[str]:
     """What the arbiter reviews on a draft besides the boards: floats, and the engine's word on each board.
 
     A float is a board whose players had different scores before the round (C.04.3 A.4); the
@@ -481,33 +354,6 @@ def _draft_notes(st: Any, sheet: present.RoundPage) -> list[str]:
     else:
         notes.append(_("No floats: every board pairs players on the same score."))
     return notes
-
-
-@login_required
-def action(request: HttpRequest, slug: str) -> HttpResponse:
-    if request.method != "POST":  # back from the login after an expired session: the panel (drafts kept in the browser)
-        return redirect("tournaments:desk_panel", slug=_managed(request, slug, "view").slug)
-    op = request.POST.get("op", "")
-    row = _managed(request, slug, "result" if op in ("results", "no_show") else op or "view")
-    back = _back(row, request.POST.get("round") if op == "results" else None)
-    try:
-        if op in CONFIRMED_OPS or op == "results":
-            page = _confirm_page(request, row, op)
-            if page is not None:
-                return page
-        text = service.perform(row, op, request.POST, request.user)
-    except ArbitroError as err:
-        if op == "pair_by_hand" and err.code == "by_hand.confirm" and request.POST.get("confirmed") != "1":
-            return _by_hand_confirm(request, row, err)
-        messages.error(request, texts.text(err))
-        if (op == "pair" and err.code == "pair.impossible") or op == "pair_by_hand":  # the round by hand (Q63)
-            back = f"{_back(row)}?by_hand=1#by-hand"
-    else:
-        if text:
-            messages.success(request, text)
-        for warning in getattr(text, "warnings", ()):  # the core's warnings (e.g. a manual pairing's colours)
-            messages.warning(request, warning)
-    return redirect(back)
 
 
 @login_required

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib import messages
@@ -12,7 +13,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from arbitro.errors import ArbitroError
-from arbitro.model import Player
+from arbitro.model import Player, ScoringSystem
+from arbitro.tournament import TournamentState
 from arbitro.views import points_text
 
 from . import desk_players, forms, models, permissions, service, store, texts
@@ -30,7 +32,18 @@ def _rating_type(row: models.Tournament) -> str:
     return (st.rating_type if st is not None else "") or "standard"
 
 
-def _table(row: models.Tournament) -> list[dict[str, Any]]:
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One line of the players table."""
+
+    p: Player
+    rank: int | None  # the C.04.2 2.2 order
+    points: str
+    withdrawn: int | None  # the round the player withdrew from
+    meta: str  # the columns a phone hides, under the name (title, federation, FIDE id, birth)
+
+
+def _table(row: models.Tournament) -> list[PlayerRow]:
     core = store.load(row)
     st = service.state(row)
     from arbitro.tournament.numbers import swiss_order
@@ -40,26 +53,28 @@ def _table(row: models.Tournament) -> list[dict[str, Any]]:
     rows = []
     for p in sorted(core.players.values(), key=lambda q: q.start_rank):
         rows.append(
-            {
-                "p": p,
-                "rank": ranking.get(p.start_rank),
-                "points": points_text(p.score(core.scoring)),
-                "withdrawn": withdrawn.get(p.start_rank),
-                # the columns a phone hides, under the name (title, federation, FIDE id, birth)
-                "meta": " · ".join(x for x in (p.title, p.federation, p.fide_id, p.birth_date) if x),
-            }
+            PlayerRow(
+                p=p,
+                rank=ranking.get(p.start_rank),
+                points=points_text(p.score(core.scoring)),
+                withdrawn=withdrawn.get(p.start_rank),
+                meta=" · ".join(x for x in (p.title, p.federation, p.fide_id, p.birth_date) if x),
+            )
         )
     return rows
 
 
-def _initial(p: Player) -> dict[str, Any]:
+def _initial(p: Player) -> dict[str, str | int | None]:
     return {"name": p.name, "rating": p.rating or None, "fide_id": p.fide_id, "federation": p.federation,
             "title": p.title, "sex": p.sex, "birth_date": p.birth_date}  # fmt: skip
 
 
 @login_required
 def players(request: HttpRequest, slug: str) -> HttpResponse:
-    """The player table; registration by hand or from the lists; remove / withdraw / return per player."""
+    """The player table and the registration by hand (the page's form); the lists' search.
+
+    The page's other buttons (register a person found, remove / withdraw / return a player, a round
+    robin's numbers) post to their own operations (:mod:`.desk.operations`)."""
     row = _managed(request, slug, "view")
     can = permissions.can(request.user, row, "players")
     editable = service.is_event_based(row) or service.state(row) is not None
@@ -69,45 +84,17 @@ def players(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         if not can or not editable:
             raise PermissionDenied
-        op = request.POST.get("op", "")
-        try:
-            if op == "register" and form is not None:
-                if form.is_valid():
-                    n = desk_players.register(row, form.cleaned_data, request.user)
-                    messages.success(request, _("Player registered with number %(n)s.") % {"n": n})
-                    if form.name_note:
-                        messages.warning(request, form.name_note)
-                    return redirect("tournaments:desk_players", slug=row.slug)
-            elif op == "register_found":
-                data = desk_players.fields_from(
-                    str(request.POST.get("source", "")), str(request.POST.get("key", "")), _rating_type(row)
-                )
-                check = forms.RegisterForm(data)  # the list's own data pass the same checks as typed data
-                if not check.is_valid():
-                    raise ArbitroError("; ".join(f"{check.fields[k].label}: {' '.join(str(e) for e in v)}" for k, v in check.errors.items()))
-                n = desk_players.register(row, check.cleaned_data, request.user)
-                messages.success(request, _("Player registered with number %(n)s.") % {"n": n})
-                if check.name_note:
-                    messages.warning(request, check.name_note)
-                return redirect("tournaments:desk_players", slug=row.slug)
-            elif op in ("remove", "withdraw", "return"):
-                n = service._int(request.POST.get("player"), "player")
-                {"remove": desk_players.remove, "withdraw": desk_players.withdraw, "return": desk_players.return_player}[op](
-                    row, n, request.user
-                )
-                messages.success(
-                    request,
-                    {"remove": _("Player removed."), "withdraw": _("Player withdrawn."), "return": _("Player returns to the tournament.")}[op],
-                )
-                return redirect("tournaments:desk_players", slug=row.slug)
-            elif op == "numbers":  # a round robin's numbers set by hand before round 1 (VCL4THP Q95)
-                desk_players.set_numbers(row, str(request.POST.get("order", "")), request.user)
-                messages.success(request, _("Pairing numbers set by hand."))
-                return redirect("tournaments:desk_players", slug=row.slug)
+        # the page's own form: a player by hand; the page's other buttons are operations (desk/operations.py)
+        if form is not None and form.is_valid():
+            try:
+                n = desk_players.register(row, form.cleaned_data, request.user)
+            except ArbitroError as err:
+                messages.error(request, texts.text(err))
             else:
-                raise ArbitroError(_("unknown action %(op)s") % {"op": op})
-        except ArbitroError as err:
-            messages.error(request, texts.text(err))
+                messages.success(request, _("Player registered with number %(n)s.") % {"n": n})
+                if form.name_note:
+                    messages.warning(request, form.name_note)
+                return redirect("tournaments:desk_players", slug=row.slug)
     query = (request.GET.get("q") or "").strip()
     st = service.state(row)
     return render(
@@ -196,7 +183,7 @@ _FIELD_SETTING = {
 }  # fmt: skip
 
 
-def _changed_settings(form: forms.SettingsForm, st: Any) -> dict[str, Any]:
+def _changed_settings(form: forms.SettingsForm, st: TournamentState | None) -> dict[str, Any]:
     """Only the settings whose fields the arbiter changed (the others stay as they are)."""
     full = form.settings()
     full["system"] = form.cleaned_data.get("system") or None
@@ -210,7 +197,7 @@ def _changed_settings(form: forms.SettingsForm, st: Any) -> dict[str, Any]:
     return {k: v for k, v in full.items() if k in keys}
 
 
-def vars_of(obj: Any) -> dict[str, Any]:
+def vars_of(obj: ScoringSystem) -> dict[str, object]:
     import dataclasses
 
     return dataclasses.asdict(obj)
