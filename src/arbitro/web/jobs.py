@@ -227,7 +227,7 @@ def run(op: str, pk: int, user_pk: int | None, job_id: str = "") -> str:
         if not connection.in_atomic_block:
             close_old_connections()
 
-    def finish(**fields: Any) -> None:
+    def finish(**fields: object) -> None:
         mine = status(pk) or {}
         if not job_id or mine.get("job") in (None, "", job_id):
             _set(pk, **fields)

@@ -26,7 +26,7 @@ import json
 import re
 import zipfile
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -248,7 +248,7 @@ def restore_database(source: Path, *, replace: bool = False, accept_loss: bool =
 # -- one tournament ---------------------------------------------------------------------------------------
 
 
-def _iso(value: Any) -> str | None:
+def _iso(value: dt.date | dt.datetime | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
@@ -338,7 +338,7 @@ def _too_deep(text: str, limit: int) -> bool:
     return False
 
 
-def _refuse_constant(name: str) -> Any:
+def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON")
 
 

@@ -23,7 +23,8 @@ from django.utils.translation import gettext_lazy
 
 from arbitro.errors import ArbitroError
 from arbitro.pairing import registry
-from arbitro.teams.model import ROUND_ROBIN_KEYS, PrimaryScore
+from arbitro.teams.model import ROUND_ROBIN_KEYS, PrimaryScore, TeamEvent
+from arbitro.tournament.team_log import TeamLogState
 from arbitro.views import teams as team_views
 from arbitro.web.tournaments import models, permissions, store, texts
 
@@ -285,7 +286,7 @@ def desk_panel(request: HttpRequest, slug: str) -> HttpResponse:
     )  # fmt: skip
 
 
-def _lineup_rows(ev: Any, st: Any, rnd: int, line: team_views.MatchLine) -> list[dict[str, Any]]:
+def _lineup_rows(ev: TeamEvent, st: TeamLogState, rnd: int, line: team_views.MatchLine) -> list[dict[str, object]]:
     """Per board: each team's player (the line-up) and the board's result code."""
     lw, lb = st.lineup(rnd, line.white), st.lineup(rnd, line.black)
     results = {b.board: b.result for b in line.boards}

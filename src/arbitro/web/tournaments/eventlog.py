@@ -20,8 +20,8 @@ The background jobs (:mod:`arbitro.web.jobs`) and the page pre-build depend on t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
@@ -227,8 +227,18 @@ def rebuild(row: models.Tournament, core: CoreTournament) -> None:
     sync_entries(row, core)
 
 
+class Appendable(Protocol):
+    """What the log stores of an event, individual or team: its kind and its JSON payload."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def payload(self) -> Mapping[str, object]: ...
+
+
 def append_events(
-    row: models.Tournament, new: Sequence[Any], base: int, user: Actor, appended: Callable[[], None]
+    row: models.Tournament, new: Sequence[Appendable], base: int, user: Actor, appended: Callable[[], None]
 ) -> None:
     """Append ``new`` (events with ``kind`` and ``payload``) to the row's log: one transaction, optimistic concurrency.
 

@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy as _
 from arbitro import i18n
 from arbitro.errors import ArbitroError, Message
 from arbitro.tournament.results import ResultSyntaxError
+from arbitro.trf.diagnostics import Diagnostic
 
 #: The result parser's codes (``ResultSyntaxError.code``) are ``result.syntax.<code>`` in the tournament's catalogue.
 RESULT_SYNTAX = "result.syntax."
@@ -109,7 +110,7 @@ def trf_field(name: str) -> str:
     return name
 
 
-def diagnostic(d: Any) -> str:
+def diagnostic(d: Diagnostic) -> str:
     """One :class:`arbitro.trf.diagnostics.Diagnostic` for people: where (line, column, field), then what."""
     where = [_word("trf.where.line", n=d.line) or ""] if d.line else []
     if d.line and d.column:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from django import template
 
@@ -12,7 +12,7 @@ register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
-def help_url(context: dict[str, Any]) -> str:
+def help_url(context: Mapping[str, object]) -> str:
     request = context.get("request")
     match = getattr(request, "resolver_match", None)
     return manual_help.url(match.view_name if match is not None else None)
