@@ -31,6 +31,9 @@ __all__ = [
     "MAX_LIST_BYTES",
     "MAX_PLAYERS",
     "MAX_POINTS",
+    "MAX_PRIZE_AMOUNT",
+    "MAX_PRIZE_UNIT",
+    "PRIZE_DECIMALS",
     "MAX_PROHIBITED_PAIRS",
     "MAX_ROUNDS",
     "MAX_SCORE_VALUE",
@@ -40,10 +43,19 @@ __all__ = [
     "TEXT_WIDTHS",
     "check_text",
     "control_characters",
+    "json_too_deep",
     "loads_json",
     "parse_decimal",
     "text_problem",
 ]
+
+#: Prize lists (docs/formats/prizes.md): an amount is at most 10^12 (a year's budget of any
+#: federation, in any currency) with at most 2 decimals (cents); ``unit`` (what shares are paid in
+#: multiples of) from 0.01 to 10^6. Within these, every share is computed exactly in 28 digits:
+#: a unit of 1e-25 made the standings answer 500 (issue 38).
+MAX_PRIZE_AMOUNT = Decimal("1000000000000")
+MAX_PRIZE_UNIT = Decimal("1000000")
+PRIZE_DECIMALS = 2
 
 #: Players: TRF ``001`` columns 5-8 hold the start rank in four digits (trf.md §3.1), so 1-9,999.
 MAX_PLAYERS = 9_999
@@ -85,7 +97,7 @@ MAX_LIST_LINE = 1_000
 #: The combined FIDE XML list is ~856 MB; 2 GiB bounds an upload or a file named on the command line.
 MAX_LIST_BYTES = 2 * 1024 * 1024 * 1024
 
-_DECIMAL = re.compile(r"([+-]?)(\d{1,4})(?:[.,](\d{1,3}))?")
+_DECIMAL = re.compile(r"([+-]?)(\d{1,4})(?:[.,](\d{1,3}))?", re.ASCII)  # ASCII digits only: "٩" is no 9 (issue 38)
 
 
 def parse_decimal(
@@ -138,6 +150,11 @@ def _too_deep(text: str) -> bool:
     return False
 
 
+def json_too_deep(text: str) -> bool:
+    """Whether a JSON text nests past :data:`MAX_JSON_DEPTH` (a scan, no recursion: safe on any text)."""
+    return _too_deep(text)
+
+
 def _bad_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows here")
 
@@ -156,6 +173,9 @@ def _float(text: str) -> float:
     return value
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _strings_ok(obj: Any) -> str | None:
     stack = [obj]
     while stack:
@@ -163,10 +183,15 @@ def _strings_ok(obj: Any) -> str | None:
         if isinstance(v, str):
             if len(v) > MAX_JSON_STRING:
                 return f"a string of {len(v)} characters (at most {MAX_JSON_STRING})"
+            lone = _SURROGATE.search(v)
+            if lone is not None:  # "\ud800" is valid JSON but no text: printing it raised (issue 38)
+                return f"a lone surrogate (U+{ord(lone[0]):04X}) in a string; not text"
         elif isinstance(v, dict):
             for k, x in v.items():
                 if len(k) > MAX_JSON_STRING:
                     return f"a key of {len(k)} characters (at most {MAX_JSON_STRING})"
+                if _SURROGATE.search(k) is not None:
+                    return "a lone surrogate in a key; not text"
                 stack.append(x)
         elif isinstance(v, list):
             stack.extend(v)

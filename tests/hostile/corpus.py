@@ -248,6 +248,7 @@ DOSSIER_CASES = [
     Case("dossier-games-huge", "dossier", dossier(norms=[_norm(games=10**9)]), "games"),
     Case("dossier-invalid-utf8", "dossier", b'{"format": "\xff\xfe"}', "UTF-8"),
     Case("dossier-huge-string", "dossier", dossier(player={"name": "x" * 20_000}), "characters"),
+    Case("dossier-lone-surrogate-name", "dossier", dossier(player={"name": "A\ud800B"}), "surrogate"),  # issue 38
     Case("dossier-top-level-list", "dossier", b"[1, 2, 3]", "object"),
     Case("dossier-not-json", "dossier", b"not json at all", "JSON"),
     Case("dossier-empty", "dossier", b"", "JSON"),

@@ -80,3 +80,27 @@ def test_invalid_json_names_line_and_column(tmp_path: Path, capsys: pytest.Captu
     path.write_text('{"groups": [\n  {"name": "G",, }]}', encoding="utf-8")
     assert main(["prizes", str(CAPO), "--list", str(path)]) == 2
     assert f"{path}:2:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("unit", ["1e-25", "1e-1000", "0.001", "NaN", "1e9999", 0])
+def test_a_unit_past_the_limits_is_refused_not_a_traceback(tmp_path: Path, capsys: pytest.CaptureFixture[str], unit: object) -> None:
+    """Issue 38: a unit of 1e-25 or 1e-1000 gave decimal.InvalidOperation (a traceback; a 500 on the web)."""
+    assert main(["prizes", str(CAPO), "--list", str(_list(tmp_path, {**LIST, "unit": unit}))]) == 2
+    err = capsys.readouterr().err
+    assert "unit" in err and "Traceback" not in err
+
+
+def test_the_sharing_is_exact_for_any_unit() -> None:
+    from arbitro.prizes import Sharing, share
+
+    assert share([Decimal(1000), Decimal(500)], Sharing.EQUAL, unit=Decimal("1e-25")) == [Decimal(750)] * 2
+    assert sum(share([Decimal(100)] * 3, Sharing.EQUAL, unit=Decimal("1e-1000"))) == Decimal(300)
+
+
+@pytest.mark.parametrize("name", ["Damas\u202e", "Sub\u200f2000", "Gen\ud800eral", "Gen\neral"])
+def test_prize_texts_refuse_bidi_controls_and_lone_surrogates(name: str) -> None:
+    from arbitro.errors import ArbitroError
+    from arbitro.prizes import parse_prize_list
+
+    with pytest.raises(ArbitroError, match="groups\\[0\\].name"):
+        parse_prize_list({"groups": [{"name": name, "prizes": [100]}]}, "prizes.json")

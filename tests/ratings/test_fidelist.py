@@ -280,6 +280,27 @@ def test_trf_8_2_utf8_copy_with_bom_keeps_the_columns() -> None:
     assert (entry.name, entry.standard_rating, entry.birth_year) == ("Núñez, José", 2001, 1999)
 
 
+def test_digits_of_other_scripts_are_not_numbers() -> None:
+    """Issue 38: full-width ratings and Arabic-Indic ids were read as numbers (int() accepts them)."""
+    wide = place(FOA_HEADER, {"ID Number": "100", "Name": "Wide, W", "SRtng": "\uff12\uff10\uff10\uff10"})
+    arabic = place(FOA_HEADER, {"ID Number": "\u0661\u0660\u0661", "Name": "Arabic, A", "SRtng": "2000"})
+    born = place(FOA_HEADER, {"ID Number": "102", "Name": "Born, B", "SRtng": "2000", "B-day": "\u0661\u0669\u0669\u0660"})
+    found, diags = entries([FOA_HEADER, wide, arabic, born])
+    assert [(e.fide_id, e.standard_rating, e.birth_year) for e in found] == [(100, 0, None), (102, 2000, None)]
+    assert [(d.line, d.field, d.severity) for d in diags] == [
+        (2, "SRtng", "warning"), (3, "ID Number", "error"), (4, "B-day", "warning"),
+    ]  # fmt: skip
+
+
+def test_xml_fields_are_capped_like_a_txt_line() -> None:
+    """Issue 38: an XML list with a 30 MB name was read whole; a field is held to the TXT line's limit."""
+    long = b"<playerslist><player><fideid>100</fideid><name>" + b"N" * 5000 + b"</name><rating>2000</rating></player>"
+    good = b"<player><fideid>101</fideid><name>Good, G</name><rating>1900</rating></player></playerslist>"
+    found, diags = split_items(iter_xml_list(io.BytesIO(long + good)))
+    assert [e.fide_id for e in found] == [101]
+    assert [(d.line, d.field, d.severity) for d in diags] == [(1, "name", "error")]
+    assert "5,000 characters" in str(diags[0])
+
 def test_issue_37_older_xml_layout_with_attributes_is_read() -> None:
     """Older FIDE XML lists and other exports: the fields as attributes, other names and cases."""
     doc = (

@@ -133,3 +133,25 @@ def test_c04_6_art_1_4_a_declared_320_keeps_its_meaning() -> None:
     drawn = parse_team_trf(SPEC_STYLE.replace("320 02.0 02.0", "320 01.0 01.0"), "draw.trf")
     assert drawn.scoring.pab_match is None and drawn.scoring.pab_game is None  # art. 1.4's default
     assert totals(round_table(drawn, 1))[3] == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("362 TW 2 ", "362 TWNaN "), "362 W points"),
+        (("362 TW 2 ", "362 TW1e99 "), "362 W points"),
+        (("320 02.0 02.0", "320 -inf 02.0"), "320 match points"),
+        (("330 +- 002 001 002", "330 +- 002 001 001"), "cannot play itself"),
+        (("330 +- 002 001 002", "330 +- 000 001 002"), "330 round"),
+        (("330 +- 002 001 002", "330 +- 007 001 002"), "330 round"),
+        (("330 +- 002 001 002", "330 +- 002 001 009"), "no team 9"),
+        (("142 2", "142 \u0669"), "142"),
+        (("320 02.0 02.0 003 000", "320 02.0 02.0 003 000 000 000 001"), "320 round"),
+    ],
+)
+def test_team_records_are_held_to_the_limits_of_the_individual_file(change: tuple[str, str], message: str) -> None:
+    """Issue 38: NaN, 1e9999 or -inf points, a team playing itself, a match in round 0 or past the last round."""
+    old, new = change
+    assert old in SPEC_STYLE
+    with pytest.raises(TrfError, match=message):
+        parse_team_trf(SPEC_STYLE.replace(old, new), "bad.trf")

@@ -30,7 +30,7 @@ COMMAND_MODULES = [
     "fma",  # arbitro fma ...
     "serve",  # arbitro serve (web)
     "documents",  # arbitro print / site
-    "ops",  # arbitro backup / restore
+    "ops",  # arbitro backup / restore / logins
     "ratings",  # arbitro ratings performance|change|list-parse
     "prizes",  # arbitro prizes
     "team",  # arbitro team pair|standings|boards|check|generate
@@ -41,7 +41,7 @@ COMMANDS = {
     "trf": "trf", "demo": "demo", "standings": "standings", "pair": "pair", "check": "pair",
     "generate": "pair", "tournament": "tournament", "norms": "norms", "title-application": "titles",
     "direct-title": "titles", "fma": "fma", "serve": "serve", "manage": "serve", "print": "documents",
-    "export": "documents", "site": "documents", "backup": "ops", "restore": "ops", "ratings": "ratings",
+    "export": "documents", "site": "documents", "backup": "ops", "restore": "ops", "logins": "ops", "ratings": "ratings",
     "prizes": "prizes",
     "team": "team",
 }  # fmt: skip

@@ -114,6 +114,7 @@ def restore(
     replace: Annotated[bool, typer.Option("--replace", help="Overwrite what is there (the whole database, or the tournament of that slug)")] = False,
     slug: Annotated[str | None, typer.Option("--slug", help="Restore one tournament under another slug")] = None,
     grant_roles: Annotated[bool, typer.Option("--grant-roles", help="One tournament: give back the roles named in the archive to existing users")] = False,
+    accept_loss: Annotated[bool, typer.Option("--accept-loss", help="Whole database: restore even an archive without tournaments, or one that removes tournaments or accounts (the refusal names them)")] = False,
 ) -> None:
     """Restore the whole database, or one tournament (a .zip).
 
@@ -128,15 +129,57 @@ def restore(
 
     if source.suffix.lower() == ".zip":
         call_command("migrate", interactive=False, verbosity=0)
-        row = ops.restore_tournament(source, slug=slug, replace=replace, grant_roles=grant_roles)
+        notes: list[str] = []
+        row = ops.restore_tournament(source, slug=slug, replace=replace, grant_roles=grant_roles, notes=notes)
         typer.echo(f"{source}: tournament {row.slug} restored ({row.events.count()} events)")
+        for note in notes:
+            typer.echo(f"{source}: note: {note}", err=True)
         if not grant_roles:
             typer.echo("roles were not restored (an archive names users; --grant-roles gives them back)", err=True)
     else:
-        n = ops.restore_database(source, replace=replace)
+        n = ops.restore_database(source, replace=replace, accept_loss=accept_loss)
         typer.echo(f"{source}: {n} records restored")
+
+
+def logins(
+    lift: Annotated[bool, typer.Option("--lift", help="Forget the failures of --user and/or from --address")] = False,
+    user: Annotated[str, typer.Option("--user", help="A user name")] = "",
+    address: Annotated[str, typer.Option("--address", help="An IP address")] = "",
+) -> None:
+    """The failed logins of the last cool-off time: locked pairs and delays (issue 38); --lift clears them.
+
+    \b
+      arbitro logins                                    (user name, address, failures, lock, delays)
+      arbitro logins --lift --user chief                (that name, from every address)
+      arbitro logins --lift --address 10.0.0.1          (everyone at that address)
+    """
+    where = _django(create=False)
+    if where:
+        typer.echo(where, err=True)
+    from arbitro.web.ops import throttle
+
+    if lift:
+        if not user and not address:
+            raise ArbitroError("logins --lift: give --user, --address or both")
+        n = throttle.lift(username=user, address=address)
+        typer.echo(f"{n} record(s) of failed logins forgotten")
+        return
+    rows = throttle.blocks()
+    if not rows:
+        typer.echo("no failed logins within the cool-off time")
+        return
+    typer.echo(f"{'user name':<24} {'address':<40} {'failures':>8}  last                 state")
+    for b in rows:
+        state = ["locked" if b.locked else ""]
+        if b.address_wait:
+            state.append(f"address waits {b.address_wait:.0f} s")
+        if b.account_wait:
+            state.append(f"name waits {b.account_wait:.0f} s")
+        typer.echo(f"{b.username[:24]:<24} {b.address[:40]:<40} {b.failures:>8}  {b.last:%Y-%m-%d %H:%M:%S}  "
+                   + ", ".join(s for s in state if s))  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:
     app.command("backup")(backup)
     app.command("restore")(restore)
+    app.command("logins")(logins)

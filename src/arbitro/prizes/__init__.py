@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from arbitro.prizes.distribute import Award, ClubScore, Distribution, club_ranking, distribute
 from arbitro.prizes.entrants import Entrant, birth_year, entrants_from, is_eligible
-from arbitro.prizes.listfile import parse_prize_list
+from arbitro.prizes.listfile import load_document, parse_prize_list
 from arbitro.prizes.model import Eligibility, Prize, PrizeGroup, PrizeList, Sharing
 from arbitro.prizes.presets import fma_preset
 from arbitro.prizes.sharing import share
 from arbitro.prizes.tournament import distribution_dict, format_cash, prizes_for
 
 __all__ = [
+    "load_document",
     "Award",
     "ClubScore",
     "Distribution",

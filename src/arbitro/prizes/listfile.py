@@ -6,15 +6,24 @@ field (``prizes.json: groups[1].prizes[0].cash: expected an amount ...``).
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from typing import Any
 
 from arbitro.jsonread import FieldReader
+from arbitro.limits import (
+    MAX_JSON_DEPTH,
+    MAX_PRIZE_AMOUNT,
+    MAX_PRIZE_UNIT,
+    PRIZE_DECIMALS,
+    json_too_deep,
+    text_problem,
+)
 from arbitro.prizes.model import Eligibility, Prize, PrizeGroup, PrizeList, Sharing
 from arbitro.prizes.presets import fma_preset
 
-__all__ = ["parse_prize_list"]
+__all__ = ["load_document", "parse_prize_list"]
 
 _TOP = {"$schema", "format", "version", "preset", "currency", "sharing", "hort_share", "one_prize_per_player",
         "unit", "reference_year", "clubs", "groups", "cash"}  # fmt: skip
@@ -33,8 +42,13 @@ class _Reader(FieldReader):
             d = Decimal(str(value))
         except InvalidOperation:
             raise self.fail(where, f"expected an amount such as 1000 or 250.50, got {value!r}") from None
-        if not d.is_finite() or d < 0 or d > Decimal("1e12"):
+        if not d.is_finite() or d < 0:
             raise self.fail(where, f"expected an amount from 0 up, got {value!r}")
+        if d > MAX_PRIZE_AMOUNT:
+            raise self.fail(where, f"expected an amount of at most {MAX_PRIZE_AMOUNT:,}, got {value!r}")
+        cents = Decimal(1).scaleb(-PRIZE_DECIMALS)
+        if d != d.quantize(cents):  # safe: 0 <= d <= 10^12
+            raise self.fail(where, f"expected an amount with at most {PRIZE_DECIMALS} decimals, got {value!r}")
         return d
 
     def whole(self, value: Any, where: str, low: int | None = 0, high: int | None = 10**6) -> int:
@@ -43,8 +57,9 @@ class _Reader(FieldReader):
     def text(self, value: Any, where: str, limit: int = 200) -> str:
         if not isinstance(value, str) or not value.strip() or len(value) > limit:
             raise self.fail(where, f"expected a text of 1 to {limit} characters, got {value!r}")
-        if any(ord(c) < 32 for c in value):
-            raise self.fail(where, "control characters are not allowed")
+        problem = text_problem(value, limit)  # control, bidi-override and lone-surrogate characters too (issue 38)
+        if problem:
+            raise self.fail(where, problem)
         return value.strip()
 
 
@@ -102,6 +117,18 @@ def _group(r: _Reader, value: Any, where: str) -> PrizeGroup:
     return PrizeGroup(name, prizes, elig, club_top, article)
 
 
+def load_document(text: str, source: str = "<prizes>") -> Any:
+    """The JSON document of a prize list typed or stored as text, its nesting bounded first.
+
+    Raises :class:`ArbitroError` past :data:`~arbitro.limits.MAX_JSON_DEPTH` levels (a deep one
+    overflowed the parser's recursion: a 500 at the desk, issue 38); ``json.JSONDecodeError``
+    for text that is not JSON, so the caller words it.
+    """
+    if json_too_deep(text):
+        raise _Reader(source).fail("", f"nested deeper than {MAX_JSON_DEPTH} levels; not a prize list")
+    return json.loads(text)
+
+
 def parse_prize_list(doc: Any, source: str = "<prizes>") -> PrizeList:
     """The :class:`PrizeList` of a JSON document already loaded (see docs/formats/prizes.md)."""
     r = _Reader(source)
@@ -126,13 +153,14 @@ def parse_prize_list(doc: Any, source: str = "<prizes>") -> PrizeList:
     hort = top.get("hort_share", 0.5)
     if isinstance(hort, bool) or not isinstance(hort, int | float) or not 0 <= hort <= 1:
         raise r.fail("hort_share", f"expected a fraction from 0 to 1 such as 0.5, got {hort!r}")
-    unit = r.amount(top.get("unit", "0.01"), "unit")
-    if unit <= 0:
-        raise r.fail("unit", "expected an amount above 0 such as 0.01 or 1")
+    unit_raw = top.get("unit", "0.01")
+    unit = r.amount(unit_raw, "unit")
+    if not Decimal(1).scaleb(-PRIZE_DECIMALS) <= unit <= MAX_PRIZE_UNIT:
+        raise r.fail("unit", f"expected an amount from 0.01 to {MAX_PRIZE_UNIT:,} such as 0.01 or 1, got {unit_raw!r}")
     clubs_raw = r.obj(top.get("clubs", {}), "clubs")
     clubs: dict[int, str] = {}
     for k, v in clubs_raw.items():
-        if not str(k).isdigit():
+        if not (str(k).isascii() and str(k).isdigit() and len(str(k)) <= 4):  # ASCII digits only (issue 38)
             raise r.fail("clubs", f"keys are start ranks (whole numbers), got {k!r}")
         clubs[int(k)] = r.text(v, f"clubs.{k}", 100)
     year = r.whole(top["reference_year"], "reference_year", 1900, 2200) if "reference_year" in top else None

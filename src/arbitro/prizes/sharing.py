@@ -20,7 +20,7 @@ is exactly the cash of the tied places.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from decimal import ROUND_FLOOR, Decimal
+from decimal import ROUND_FLOOR, Decimal, localcontext
 from fractions import Fraction
 
 from arbitro.prizes.model import Sharing
@@ -33,9 +33,12 @@ def _to_units(amounts: list[Fraction], unit: Decimal, total: Fraction) -> list[D
     floors = [int((a / u).__floor__()) for a in amounts]
     left = int(total / u) - sum(floors)
     out = []
-    for i, f in enumerate(floors):
-        extra = 1 if i < left else 0
-        out.append((Decimal(f + extra) * unit).quantize(unit, rounding=ROUND_FLOOR))
+    with localcontext() as ctx:  # exact whatever the unit (the reader bounds it; a caller may not)
+        exponent = unit.as_tuple().exponent
+        ctx.prec = max(28, len(str(int(total))) + 4 - (exponent if isinstance(exponent, int) else 0))
+        for i, f in enumerate(floors):
+            extra = 1 if i < left else 0
+            out.append((Decimal(f + extra) * unit).quantize(unit, rounding=ROUND_FLOOR))
     return out
 
 

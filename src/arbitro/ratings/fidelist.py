@@ -247,7 +247,7 @@ class _Builder:
         )
 
     def _number(self, n: int, key: str, raw: str) -> int:
-        if raw.isdecimal() and len(raw) <= _MAX_DIGITS:
+        if raw.isascii() and raw.isdecimal() and len(raw) <= _MAX_DIGITS:  # ASCII digits only: "１８００" is no rating
             return int(raw)
         if raw:
             self._warn(n, key, "a whole number", raw)
@@ -255,7 +255,7 @@ class _Builder:
 
     def build(self, n: int, raw: list[str]) -> RatingListEntry | None:
         rid = raw[0]
-        if not (rid.isdecimal() and len(rid) <= _MAX_DIGITS and int(rid) > 0):
+        if not (rid.isascii() and rid.isdecimal() and len(rid) <= _MAX_DIGITS and int(rid) > 0):
             self._warn(n, "id", "a FIDE ID (digits)", rid, "error")
             return None
         fed = raw[2]
@@ -274,7 +274,7 @@ class _Builder:
         other = tuple(t for t in (p.strip() for p in raw[6].split(",")) if t) if raw[6] else ()
         birth_raw = raw[17]
         birth: int | None = None
-        if birth_raw.isdecimal() and len(birth_raw) <= 4:
+        if birth_raw.isascii() and birth_raw.isdecimal() and len(birth_raw) <= 4:
             birth = int(birth_raw) or None
         elif birth_raw:
             self._warn(n, "birth", "a birth year", birth_raw)
@@ -360,12 +360,15 @@ def _fast_entry(p: list[str]) -> RatingListEntry | None:
 
     The caller guarantees the line holds no ``+`` or ``_`` (which ``int()`` would accept).
     """
+    texts = _NUMBERS(p)
+    if not (p[0].isascii() and p[17].isascii() and all(map(str.isascii, texts))):
+        return None  # int() reads other scripts' digits (issue 38): the checked path says what is wrong
     try:
         fid = int(p[0])
         try:
-            numbers = list(map(int, _NUMBERS(p)))
+            numbers = list(map(int, texts))
         except ValueError:  # blank numeric fields (legacy lists)
-            numbers = [int(x or "0") for x in _NUMBERS(p)]
+            numbers = [int(x or "0") for x in texts]
         birth_text = p[17]
         birth = int(birth_text) if birth_text else 0
     except ValueError:
@@ -510,7 +513,12 @@ def iter_xml_list(
             if slot is None:
                 slot = loose.get(_local(child.tag).lower())
             if slot is not None:
-                raw[slot] = (child.text or "").strip()
+                text = child.text or ""
+                if len(text) > MAX_LIST_LINE:  # capped like a TXT line (issue 38: a 30 MB name was read)
+                    yield ListDiagnostic(number, child.tag, f"at most {MAX_LIST_LINE:,} characters",
+                                         f"{text[:20]}... ({len(text):,} characters)", "error", "player")  # fmt: skip
+                    return
+                raw[slot] = text.strip()
         joined = "".join(raw)
         if "+" not in joined and "_" not in joined:
             fast = _fast_entry(raw)

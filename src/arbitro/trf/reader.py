@@ -118,11 +118,11 @@ def parse_date(text: str) -> dt.date | None:
     s = text.strip()
     if not s:
         return None
-    m = re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})", s)
+    m = re.fullmatch(r"(\d{4})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{1,2})", s, flags=re.ASCII)
     if m:
         y, mo, d = int(m[1]), int(m[2]), int(m[3])
     else:
-        m = re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{2,4})", s)
+        m = re.fullmatch(r"(\d{1,2})\s*[/.\-]\s*(\d{1,2})\s*[/.\-]\s*(\d{2,4})", s, flags=re.ASCII)
         if m:
             a, b, y = int(m[1]), int(m[2]), int(m[3])
             if len(m[3]) == 2:
@@ -131,7 +131,7 @@ def parse_date(text: str) -> dt.date | None:
             else:
                 d, mo = a, b
         else:
-            m = re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", s)
+            m = re.fullmatch(r"([A-Za-z]{3})[a-z]*\.?\s+(\d{1,2}),?\s+(\d{4})", s, flags=re.ASCII)
             if not m or m[1].lower() not in _MONTHS:
                 return None
             y, mo, d = int(m[3]), _MONTHS[m[1].lower()], int(m[2])
@@ -226,7 +226,7 @@ class _Reader:
                     "trf.line_too_long", "expected at most {width} characters ({rounds} rounds), found {found}; line skipped",
                     width=limits.MAX_TRF_LINE, rounds=limits.MAX_ROUNDS, found=f"{len(line):,}"))  # fmt: skip
                 continue
-            breaks = _RECORD_BREAKS.search(line)
+            breaks = _RECORD_BREAKS.search(line) or _HIDDEN.search(line)
             if breaks is not None:  # what a writer would read as a new record (issue 21 §1): refused here too
                 self.error(lineno, breaks.start() + 1, "line", msg(
                     "trf.control", "a line break or control character (U+{code}) inside a record; line skipped",
@@ -893,6 +893,9 @@ _BYE_NAMES = {
 #: Characters other programs take for a line end (NUL, VT, FF, FS-RS, NEL, U+2028, U+2029): the
 #: writer refuses them in values, so the reader refuses a line that holds one (trf.md §2).
 _RECORD_BREAKS = re.compile("[\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+#: Bidi overrides and isolates, and lone surrogates (issue 38): a name that reads backwards on the public
+#: pages, or text no UTF-8 writer can write. The forms refuse them (``limits.control_characters``); so does the reader.
+_HIDDEN = re.compile("[\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def _iter_lines(text: str) -> Iterator[str]:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arbitro.errors import ArbitroError
+from arbitro.limits import MAX_ROUNDS, MAX_SCORE_VALUE, parse_decimal
 from arbitro.teams.model import (
     FIDE_TEAM_PREFIX,
     ROUND_ROBIN_KEYS,
@@ -312,7 +313,7 @@ def _int(
             return default
         problems.error(line, column, field, "expected a number, found nothing")
         return 0
-    if not t.isdigit() or len(t) > 9:
+    if not (t.isascii() and t.isdigit()) or len(t) > 9:  # ASCII digits only (issue 38)
         problems.error(line, column, field, f"expected a whole number, found {t!r}")
         return 0
     return int(t)
@@ -320,13 +321,12 @@ def _int(
 
 def _frac(text: str, problems: _Problems, line: int, column: int, field: str) -> Fraction:
     t = text.strip()
-    try:
-        if not t or len(t) > 9:
-            raise ValueError
-        return Fraction(t)
-    except (ValueError, ZeroDivisionError):
+    # the limits of the individual file's 162/XXS (limits.md): no NaN, 1e9999 or -inf points (issue 38)
+    value = parse_decimal(t, maximum=MAX_SCORE_VALUE, places=2, negative=True) if t else None
+    if value is None or isinstance(value, str):
         problems.error(line, column, field, f"expected points such as 2.0, found {t!r}")
         return Fraction(0)
+    return Fraction(value)
 
 
 def _scores_362(line: str, problems: _Problems, n: int) -> dict[str, Fraction]:
@@ -422,6 +422,12 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
         teams = {tid: (name, "", 0, ids, n) for tid, (name, ids, n) in enumerate(teams16, start=1)}
     elif not teams:
         p.error(0, 0, "310", "a team file needs its teams: 310 records (TRF-2026) or 013 records (TRF16); found neither")
+    declared = head.get("142", head.get("XXR", ""))  # as the event reads it below (TRF16: XXR)
+    rounds_ok = declared.isascii() and declared.isdigit() and len(declared) <= 2  # 0 to 99 (MAX_ROUNDS)
+    if declared and not rounds_ok:
+        p.error(0, 0, "142", f"expected the number of rounds, 1 to {MAX_ROUNDS}, found {declared!r}")
+    last = int(declared) if rounds_ok and int(declared) > 0 else MAX_ROUNDS  # 0: not declared
+    _check_records(p, teams, last, forfeits, lineup_opponents, pabs, games)
     p.raise_if_any()
     boards_hint = None
     if trf16:
@@ -462,6 +468,51 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
         event.rounds = event.played_rounds()
     p.raise_if_any()
     return event
+
+
+def _check_records(
+    p: _Problems,
+    teams: Mapping[int, object],
+    last: int,
+    forfeits: list[tuple[MatchForfeit, int, int, int]],
+    lineup_opponents: Mapping[tuple[int, int], int],
+    pabs: list[tuple[int, int]],
+    games: list[_Game],
+) -> None:
+    """A match between two different teams of the file, in a round from 1 to the last (issue 38)."""
+    for _kind, rnd, w, b in forfeits:
+        _round_ok(p, rnd, last, "330 round")
+        if w == b:
+            p.error(0, 0, "330", f"round {rnd}: team {w} cannot play itself")
+        for t in (w, b):
+            if t not in teams:
+                p.error(0, 0, "330", f"round {rnd}: no team {t} (310)")
+    for (rnd, t), o in lineup_opponents.items():
+        _round_ok(p, rnd, last, "300 round")
+        if t == o:
+            p.error(0, 0, "300", f"round {rnd}: team {t} cannot play itself")
+        for x in (t, o):
+            if x and x not in teams:
+                p.error(0, 0, "300", f"round {rnd}: no team {x} (310)")
+    _check_byes_and_games(p, teams, last, pabs, games)
+
+
+def _round_ok(p: _Problems, rnd: int, last: int, what: str) -> None:
+    if not 1 <= rnd <= last:
+        p.error(0, 0, what, f"round {rnd}: expected a round from 1 to {last}")
+
+
+def _check_byes_and_games(
+    p: _Problems, teams: Mapping[int, object], last: int, pabs: list[tuple[int, int]], games: list[_Game]
+) -> None:
+    for rnd, t in pabs:
+        _round_ok(p, rnd, last, "320 round")
+        if t not in teams:
+            p.error(0, 0, "320", f"round {rnd}: no team {t} (310)")
+    for g in games:
+        if g.round > last:
+            p.error(0, 0, "001", f"player {g.player} plays in round {g.round}, past the last round {last}")
+            break
 
 
 #: A TRF16 team round robin named in 092 (TRF16 has no 192): "Team Round Robin", "Berger", "Rundenturnier".
@@ -546,7 +597,7 @@ def _read_player(line: str, n: int, p: _Problems, players: dict[int, Member], ga
         name=line[14:47].strip(),
         rating=rating,
         federation=line[53:56].strip(),
-        fide_id=int(fide) if fide.isdigit() and len(fide) < 12 else None,
+        fide_id=int(fide) if fide.isascii() and fide.isdigit() and len(fide) < 12 else None,
         sex=line[9:10].strip(),
         title=line[10:13].strip(),
         birth=line[69:79].strip(),
@@ -641,7 +692,7 @@ def _build(
             name=head.get("012", ""),
             teams=teams,
             boards=boards,
-            rounds=int(rounds_text) if rounds_text.isdigit() and len(rounds_text) < 4 else 0,
+            rounds=int(rounds_text) if rounds_text.isascii() and rounds_text.isdigit() and len(rounds_text) < 4 else 0,
             scoring=scoring,
             system=system,
             pattern=pattern,

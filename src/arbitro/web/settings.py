@@ -225,7 +225,12 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-ARBITRO_LOGIN_ADDRESS_FAILURES = int(os.environ.get("ARBITRO_LOGIN_ADDRESS_FAILURES", "20"))
+# Progressive delays, never a venue lockout (issue 38): past these, a window of 2, 4, 8 ... seconds
+# after the last failure, for spraying from one address (distinct names) and for one name from anywhere.
+ARBITRO_LOGIN_ADDRESS_NAMES = int(os.environ.get("ARBITRO_LOGIN_ADDRESS_NAMES", "30"))
+ARBITRO_LOGIN_ACCOUNT_FAILURES = int(os.environ.get("ARBITRO_LOGIN_ACCOUNT_FAILURES", "10"))
+# The largest whole-database backup a restore reads, decompressed (0: the default of web/ops/backup.py, 512 MB).
+ARBITRO_MAX_RESTORE_BYTES = int(os.environ.get("ARBITRO_MAX_RESTORE_BYTES", "0") or 0)
 CSRF_FAILURE_VIEW = "arbitro.web.tournaments.views_errors.csrf_failure"
 MIDDLEWARE += ["csp.middleware.CSPMiddleware", "axes.middleware.AxesMiddleware", "arbitro.web.ops.private.PrivatePagesMiddleware"]
 # Over its budget, a login POST is refused before sessions, CSRF and axes run (a flood costs one cache read).

@@ -33,6 +33,22 @@ METHODS = ("GET", "HEAD", "OPTIONS")
 EXPOSED = "ETag, Last-Modified, Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset"
 
 
+def conditional_response(request: HttpRequest, *, etag: str, last_modified: int) -> HttpResponse | None:
+    """Django's 304/412 answer, an ``If-Modified-Since`` later than now ignored (issue 38).
+
+    RFC 9110 §13.1.3: a date later than the server's current time is not a valid date to compare
+    with; Django's own check answered it 304 whatever the resource's date, for ever.
+    """
+    from django.utils.http import parse_http_date_safe
+
+    since = request.META.get("HTTP_IF_MODIFIED_SINCE")
+    if since:
+        when = parse_http_date_safe(since)
+        if when is not None and when > time.time():
+            del request.META["HTTP_IF_MODIFIED_SINCE"]
+    return get_conditional_response(request, etag=etag, last_modified=last_modified)
+
+
 class ApiError(Exception):
     """An answer other than 200: ``status``, a stable ``error`` code and a sentence for people."""
 
@@ -204,14 +220,14 @@ def api_view(view: Callable[..., Resource]) -> Callable[..., HttpResponse]:
             res = view(request, *args, **kwargs)
             etag = quote_etag(res.etag)
             last_modified = int(res.last_modified.timestamp())
-            conditional = get_conditional_response(request, etag=etag, last_modified=last_modified)
+            conditional = conditional_response(request, etag=etag, last_modified=last_modified)
             if conditional is not None:  # 304 (or 412 for a failed If-Match)
                 resp = conditional
             elif res.versioned is not None:  # a tournament's resource: maybe the version before (see Resource)
                 built, content = res.versioned()
                 if built != res.version:
                     etag = quote_etag(f"t{res.pk}-v{built}")
-                    conditional = get_conditional_response(request, etag=etag, last_modified=last_modified)
+                    conditional = conditional_response(request, etag=etag, last_modified=last_modified)
                 resp = conditional or HttpResponse(content, content_type="application/json")
                 if conditional is None:
                     resp.arbitro_page = (res.pk, built, res.last_modified)  # ops.pagecache keeps it

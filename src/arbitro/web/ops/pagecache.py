@@ -38,7 +38,6 @@ from django.core.handlers.wsgi import WSGIRequest
 from django.db import connections, router
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.security import SecurityMiddleware
-from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 from django.utils.log import log_response
 
@@ -242,7 +241,7 @@ def _api_answer(request: HttpRequest, page: Page) -> HttpResponse:
 
 
 def _api_counted(request: HttpRequest, page: Page, rate: tuple[bool, int, int, int]) -> HttpResponse:
-    conditional = get_conditional_response(request, etag=page.etag, last_modified=page.modified)
+    conditional = api_http.conditional_response(request, etag=page.etag, last_modified=page.modified)
     if conditional is not None:  # 304 (or 412 for a failed If-Match), as the view answers it
         resp: HttpResponse = conditional
         for name, value in page.headers:

@@ -64,7 +64,7 @@ def prize_list_for(row: models.Tournament) -> PrizeList | None:
 
 def save(row: models.Tournament, text: str) -> None:
     """Check and store the prize list typed at the desk; an empty text removes it."""
-    from arbitro.prizes import parse_prize_list
+    from arbitro.prizes import load_document, parse_prize_list
 
     if not text.strip():
         models.PrizeList.objects.filter(tournament=row).delete()
@@ -72,7 +72,7 @@ def save(row: models.Tournament, text: str) -> None:
         if len(text) > MAX_DOCUMENT:
             raise ArbitroError(_("prize list: at most %(n)s characters") % {"n": MAX_DOCUMENT})
         try:
-            doc = json.loads(text)
+            doc = load_document(text, _("prize list"))  # its nesting bounded (issue 38)
         except json.JSONDecodeError as exc:
             raise ArbitroError(
                 _("prize list: line %(line)s, column %(col)s: not valid JSON (%(msg)s)")
