@@ -221,31 +221,39 @@ def decode_text(data: bytes) -> tuple[str, int | None]:
         return data.decode("latin-1"), data.count(b"\n", 0, err.start) + 1
 
 
+def _where(path: tuple[str | int, ...]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out or "the document"
+
+
+def _string_problem(v: str) -> str | None:
+    if len(v) > MAX_JSON_STRING:
+        return f"a string of {len(v)} characters (at most {MAX_JSON_STRING})"
+    lone = _SURROGATE.search(v)
+    if lone is not None:  # "\ud800" is valid JSON but no text: printing it raised (issue 38)
+        return f"a lone surrogate (U+{ord(lone[0]):04X}) in a string; not text"
+    return hidden_problem(v)  # a bidi control in a name (issue 38)
+
+
 def _strings_ok(obj: Any) -> str | None:
-    stack = [obj]
+    """The first string or key past the limits, with where it is (``player.name: ...``), or ``None``."""
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), obj)]
     while stack:
-        v = stack.pop()
+        path, v = stack.pop()
         if isinstance(v, str):
-            if len(v) > MAX_JSON_STRING:
-                return f"a string of {len(v)} characters (at most {MAX_JSON_STRING})"
-            lone = _SURROGATE.search(v)
-            if lone is not None:  # "\ud800" is valid JSON but no text: printing it raised (issue 38)
-                return f"a lone surrogate (U+{ord(lone[0]):04X}) in a string; not text"
-            hidden = hidden_problem(v)  # a bidi override in a name (issue 38)
-            if hidden is not None:
-                return hidden
+            problem = _string_problem(v)
+            if problem:
+                return f"{_where(path)}: {problem}"
         elif isinstance(v, dict):
             for k, x in v.items():
-                if len(k) > MAX_JSON_STRING:
-                    return f"a key of {len(k)} characters (at most {MAX_JSON_STRING})"
-                if _SURROGATE.search(k) is not None:
-                    return "a lone surrogate in a key; not text"
-                hidden = hidden_problem(k)
-                if hidden is not None:
-                    return hidden
-                stack.append(x)
+                problem = _string_problem(k)
+                if problem:
+                    return f"{_where(path)}: a key: {problem}"
+                stack.append(((*path, k), x))
         elif isinstance(v, list):
-            stack.extend(v)
+            stack.extend(((*path, i), x) for i, x in enumerate(v))
     return None
 
 
