@@ -88,3 +88,19 @@ def test_json_names_the_field_of_a_bidi_control() -> None:
 
     with pytest.raises(ArbitroError, match=r"norms\[0\]\.tournament\.name: a bidi control character \(U\+202E\)"):
         loads_json(json.dumps({"norms": [{"tournament": {"name": "Open\u202e"}}]}), "d.json")
+
+
+@pytest.mark.parametrize("args", [["--after-round", "\u0661"], ["--after-round=\uff11"], ["--after-round", "\u0967"]])
+def test_a_numeric_option_takes_ascii_digits_only(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    """``int()`` reads any script's digits: ``--after-round ١`` was round 1 (issue 38)."""
+    path = tmp_path / "t.trf"
+    path.write_bytes(trf())
+    assert main(["standings", str(path), *args]) == 2
+    err = capsys.readouterr().err
+    assert "digits 0-9" in err and len(err.splitlines()) == 1
+    assert main(["pair", "--dutch", str(path), "-p", "--round", "\uff12"]) == 2
+    assert "digits 0-9" in capsys.readouterr().err
+
+
+def test_a_name_with_other_scripts_digits_is_no_number(tmp_path: Path) -> None:
+    assert main(["tournament", "new", str(tmp_path / "t.trf"), "--rounds", "5", "--name", "Torneo \u0663 de Dubái"]) == 0
