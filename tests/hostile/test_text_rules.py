@@ -104,3 +104,27 @@ def test_a_numeric_option_takes_ascii_digits_only(tmp_path: Path, capsys: pytest
 
 def test_a_name_with_other_scripts_digits_is_no_number(tmp_path: Path) -> None:
     assert main(["tournament", "new", str(tmp_path / "t.trf"), "--rounds", "5", "--name", "Torneo \u0663 de Dubái"]) == 0
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [(b"Ann,\xef\xbc\x92\xef\xbc\x90\xef\xbc\x90\xef\xbc\x90", "rating"), (b"A\xe2\x80\xaeB,2000", "U+202E")],
+    ids=["full-width-rating", "bidi-name"],
+)
+def test_a_players_csv_is_held_to_the_text_and_number_rules(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], row: bytes, message: str
+) -> None:
+    t, players = tmp_path / "t.trf", tmp_path / "p.csv"
+    assert main(["tournament", "new", str(t), "--rounds", "5", "--name", "X"]) == 0
+    players.write_bytes(b"name,rating\n" + row + b"\n")
+    assert main(["tournament", "add-players", str(t), str(players)]) == 2
+    err = capsys.readouterr().err
+    assert f"{players}:2:" in err and message in err and "Traceback" not in err
+
+
+def test_a_players_csv_that_is_not_utf8_is_read_with_a_warning(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    t, players = tmp_path / "t.trf", tmp_path / "p.csv"
+    assert main(["tournament", "new", str(t), "--rounds", "5", "--name", "X"]) == 0
+    players.write_bytes(b"name,rating\nM\xfcller,2000\n")
+    assert main(["tournament", "add-players", str(t), str(players)]) == 0
+    assert f"{players}:2: warning" in capsys.readouterr().err
