@@ -414,14 +414,7 @@ def _txt_body(
     strip = str.strip
     for raw_line in lines:
         number += 1
-        if isinstance(raw_line, bytes):
-            try:
-                line = raw_line.decode("utf-8")
-            except UnicodeDecodeError:  # read as Latin-1, never silently (issue 38)
-                line = raw_line.decode("latin-1")
-                yield ListDiagnostic(number, "line", "UTF-8 text", "bytes that are not UTF-8 (read as Latin-1)")
-        else:
-            line = raw_line
+        line = _decode(raw_line) if isinstance(raw_line, bytes) else raw_line
         line = line.rstrip("\r\n")
         if not line or line.isspace():
             continue
