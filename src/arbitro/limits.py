@@ -42,7 +42,12 @@ __all__ = [
     "MAX_TRF_LINES",
     "TEXT_WIDTHS",
     "check_text",
+    "HIDDEN_CHARACTERS",
     "control_characters",
+    "decode_text",
+    "hidden_character",
+    "hidden_problem",
+    "nfc",
     "json_too_deep",
     "loads_json",
     "parse_decimal",
@@ -175,26 +180,80 @@ def _float(text: str) -> float:
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
+#: What no reader takes in a name or any text (issue 38): the bidi embeddings, overrides and isolates
+#: (U+202A-U+202E, U+2066-U+2069) and marks (U+200E, U+200F, U+061C), which make a name read backwards on
+#: the public pages, and lone surrogates (U+D800-U+DFFF), which are no text (printing one raised). The
+#: forms refuse them with every other format character (:func:`control_characters`); every file reader
+#: (TRF, team TRF, JSON documents, prize lists, rating lists) refuses them through :func:`hidden_character`.
+HIDDEN_CHARACTERS = re.compile("[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+
+
+def hidden_character(text: str) -> str | None:
+    """The first bidi control or lone surrogate in ``text`` (:data:`HIDDEN_CHARACTERS`), or ``None``."""
+    found = HIDDEN_CHARACTERS.search(text)
+    return None if found is None else found[0]
+
+
+def hidden_problem(text: str) -> str | None:
+    """Why ``text`` is no name a reader takes (a bidi control or a lone surrogate, named), or ``None``."""
+    ch = hidden_character(text)
+    if ch is None:
+        return None
+    what = "a lone surrogate" if "\ud800" <= ch <= "\udfff" else "a bidi control character"
+    return f"{what} (U+{ord(ch):04X}); not allowed in a name or text"
+
+
+def nfc(text: str) -> str:
+    """``text`` in Unicode normal form C (issue 38): ``e`` + U+0301 and ``\u00e9`` are one name, compared and shown alike."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def decode_text(data: bytes) -> tuple[str, int | None]:
+    """UTF-8 text of ``data`` (BOM allowed), else Latin-1, and the line of the first byte that is not UTF-8.
+
+    The line (1-based) is ``None`` when the whole file is UTF-8. A reader that falls back to Latin-1
+    (TRF files of older programs, trf.md §2) warns with that line: invalid UTF-8 (or an encoded lone
+    surrogate) is never decoded silently (issue 38).
+    """
+    try:
+        return data.decode("utf-8-sig"), None
+    except UnicodeDecodeError as err:
+        return data.decode("latin-1"), data.count(b"\n", 0, err.start) + 1
+
+
+def _where(path: tuple[str | int, ...]) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else part)
+    return out or "the document"
+
+
+def _string_problem(v: str) -> str | None:
+    if len(v) > MAX_JSON_STRING:
+        return f"a string of {len(v)} characters (at most {MAX_JSON_STRING})"
+    lone = _SURROGATE.search(v)
+    if lone is not None:  # "\ud800" is valid JSON but no text: printing it raised (issue 38)
+        return f"a lone surrogate (U+{ord(lone[0]):04X}) in a string; not text"
+    return hidden_problem(v)  # a bidi control in a name (issue 38)
+
 
 def _strings_ok(obj: Any) -> str | None:
-    stack = [obj]
+    """The first string or key past the limits, with where it is (``player.name: ...``), or ``None``."""
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), obj)]
     while stack:
-        v = stack.pop()
+        path, v = stack.pop()
         if isinstance(v, str):
-            if len(v) > MAX_JSON_STRING:
-                return f"a string of {len(v)} characters (at most {MAX_JSON_STRING})"
-            lone = _SURROGATE.search(v)
-            if lone is not None:  # "\ud800" is valid JSON but no text: printing it raised (issue 38)
-                return f"a lone surrogate (U+{ord(lone[0]):04X}) in a string; not text"
+            problem = _string_problem(v)
+            if problem:
+                return f"{_where(path)}: {problem}"
         elif isinstance(v, dict):
             for k, x in v.items():
-                if len(k) > MAX_JSON_STRING:
-                    return f"a key of {len(k)} characters (at most {MAX_JSON_STRING})"
-                if _SURROGATE.search(k) is not None:
-                    return "a lone surrogate in a key; not text"
-                stack.append(x)
+                problem = _string_problem(k)
+                if problem:
+                    return f"{_where(path)}: a key: {problem}"
+                stack.append(((*path, k), x))
         elif isinstance(v, list):
-            stack.extend(v)
+            stack.extend(((*path, i), x) for i, x in enumerate(v))
     return None
 
 
@@ -225,6 +284,28 @@ def loads_json(data: str | bytes, source: str) -> Any:
     problem = _strings_ok(obj)
     if problem:
         raise ArbitroError(f"{source}: not valid here: {problem}")
+    return _nfc_strings(obj)
+
+
+def _nfc_strings(obj: Any) -> Any:
+    """``obj`` with every string value in NFC (:func:`nfc`), containers changed in place (no recursion)."""
+    if isinstance(obj, str):
+        return nfc(obj)
+    stack = [obj]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if isinstance(x, str):
+                    v[k] = nfc(x)
+                else:
+                    stack.append(x)
+        elif isinstance(v, list):
+            for i, x in enumerate(v):
+                if isinstance(x, str):
+                    v[i] = nfc(x)
+                else:
+                    stack.append(x)
     return obj
 
 
@@ -259,7 +340,7 @@ def check_text(label: str, text: str, width: int | None = None) -> str:
             msg("text.too_long", "{label}: at most {width} characters (found {length})",
                 label=field, width=limit, length=len(text))  # fmt: skip
         )
-    return text
+    return nfc(text)
 
 
 def control_characters(text: str) -> list[str]:

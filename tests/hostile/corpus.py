@@ -7,7 +7,9 @@ blobs and a 50 MB case costs nothing until it runs). The kinds:
 * ``ratings``: FIDE rating lists (``arbitro ratings list-parse``, the admin's upload);
 * ``dossier``: title-application dossiers (``arbitro title-application``);
 * ``season``: FMA season files (``arbitro fma season``);
-* ``field``: one text typed into a form field (the desk's create and register forms, the core).
+* ``field``: one text typed into a form field (the desk's create and register forms, the core);
+* ``team``: team TRF files (``arbitro team standings|pair|boards``);
+* ``prizes``: prize lists (``arbitro prizes case.trf --list``).
 
 A case may name a ``trf`` to write beside it (dossiers and seasons point at one) and a
 ``target`` path instead of its own file (``/dev/zero``, a folder).
@@ -158,6 +160,21 @@ TRF_CASES = [
     Case("only-bom", "trf", b"\xef\xbb\xbf", "at least one player"),
     Case("record-code-glued", "trf", trf("XXR5"), "blank after the record code"),
     Case("152-bad", "trf", trf("152 Q"), "152 initial colour"),
+    # issue 38: ASCII digits only; no bidi control or lone surrogate in a record
+    Case("xxs-arabic-indic-digit", "trf", trf("XXS W=\u0669"), "XXS W"),
+    Case("162-fullwidth-digit", "trf", trf("162  W \uff13.0"), "162"),
+    Case("xxr-fullwidth", "trf", trf(rounds="XXR \uff15"), "number of rounds"),
+    Case("rating-fullwidth", "trf", trf(P1[:48] + "\uff12\uff10\uff10\uff10" + P1[52:] + GAME1, P2 + GAME2, players=False),
+         "001 rating"),  # fmt: skip
+    Case("name-bidi-override", "trf", trf(line("001", 1, "Alpha\u202e, Ann", " 1.0", GAME1), P2 + GAME2, players=False),
+         "U+202E"),  # fmt: skip
+    Case("name-bidi-isolate", "trf", trf(line("001", 1, "Alpha\u2067, Ann", " 1.0", GAME1), P2 + GAME2, players=False),
+         "U+2067"),  # fmt: skip
+    Case("name-rtl-mark", "trf", trf(line("001", 1, "Alpha\u200f, Ann", " 1.0", GAME1), P2 + GAME2, players=False),
+         "U+200F"),  # fmt: skip
+    Case("name-arabic-letter-mark", "trf", trf(line("001", 1, "Alpha\u061c, Ann", " 1.0", GAME1), P2 + GAME2,
+                                              players=False), "U+061C"),  # fmt: skip
+    Case("header-bidi-override", "trf", trf("022 Mar del \u202ePlata"), "U+202E"),
 ]
 
 # -- rating lists ----------------------------------------------------------------------------------------
@@ -181,6 +198,18 @@ def _deep_xml() -> bytes:
     return b"<playerslist>" + b"<x>" * 200_000 + b"</x>" * 200_000 + b"</playerslist>"
 
 
+def list_row(fid: str, name: str = "Alpha, Ann", rating: str = "2000") -> str:
+    """One line of the combined TXT list under :data:`FOA_HEADER` (its columns)."""
+    return (f"{fid:<15}{name:<61}{'ARG':<4}{'M':<4}{'':<5}{'':<5}{'':<15}{'':<4}{rating:<6}{'0':<4}{'20':<3}"
+            f"{'':<6}{'':<4}{'':<3}{'':<6}{'':<4}{'':<3}{'1990':<6}\n")  # fmt: skip
+
+
+def xml_player(fid: str, name: str, rating: str = "2000") -> bytes:
+    """A FIDE XML list of one player."""
+    return (f"<playerslist><player><fideid>{fid}</fideid><name>{name}</name><country>ARG</country>"
+            f"<rating>{rating}</rating></player></playerslist>").encode()  # fmt: skip
+
+
 RATING_CASES = [
     Case("list-no-header", "ratings", b"\n\n\n", "header"),
     Case("list-garbage-header", "ratings", b"hello world\n1 2 3\n", "header"),
@@ -197,6 +226,15 @@ RATING_CASES = [
          b"<playerslist><player><name>&e;</name></player></playerslist>", "xml", extra={"suffix": ".xml"}),  # fmt: skip
     Case("xml-deep", "ratings", _deep_xml, "", extra={"suffix": ".xml"}),
     Case("xml-invalid-utf8", "ratings", b"<playerslist><player><name>\xff\xfe</name></player></playerslist>", "xml",
+         extra={"suffix": ".xml"}),  # fmt: skip
+    # issue 38: ASCII digits only, no bidi control in a name, XML fields capped like a TXT line
+    Case("list-fullwidth-id", "ratings", (FOA_HEADER + "\n" + list_row("\uff11\uff10\uff10\uff10\uff11")).encode(),
+         "FIDE ID"),  # fmt: skip
+    Case("list-bidi-name", "ratings", (FOA_HEADER + "\n" + list_row("1000001", "Evil\u202eName")).encode(), "bidi"),
+    Case("xml-fullwidth-id", "ratings", xml_player("\uff11\uff10\uff10\uff10\uff11", "Ann"), "FIDE ID",
+         extra={"suffix": ".xml"}),  # fmt: skip
+    Case("xml-bidi-name", "ratings", xml_player("1000001", "Evil\u2066Name"), "bidi", extra={"suffix": ".xml"}),
+    Case("xml-30mb-name", "ratings", lambda: xml_player("1000001", "x" * (30 * 1024 * 1024)), "characters",
          extra={"suffix": ".xml"}),  # fmt: skip
 ]
 
@@ -249,6 +287,9 @@ DOSSIER_CASES = [
     Case("dossier-invalid-utf8", "dossier", b'{"format": "\xff\xfe"}', "UTF-8"),
     Case("dossier-huge-string", "dossier", dossier(player={"name": "x" * 20_000}), "characters"),
     Case("dossier-lone-surrogate-name", "dossier", dossier(player={"name": "A\ud800B"}), "surrogate"),  # issue 38
+    Case("dossier-bidi-name", "dossier", dossier(player={"name": "A\u202eB"}), "player.name: a bidi"),  # issue 38
+    Case("dossier-rtl-mark-tournament", "dossier", dossier(norms=[_norm(tournament={"name": "Open\u200f"})]), "bidi"),
+    Case("dossier-invalid-utf8-name", "dossier", _replace(dossier(), b"Alpha, Ann", b"Alpha\xed\xa0\x80"), "UTF-8"),
     Case("dossier-top-level-list", "dossier", b"[1, 2, 3]", "object"),
     Case("dossier-not-json", "dossier", b"not json at all", "JSON"),
     Case("dossier-empty", "dossier", b"", "JSON"),
@@ -309,6 +350,7 @@ SEASON_CASES = [
     Case("season-promotions-huge", "season", season(tournaments=[_t(promotions=10**15)]), "promotions"),
     Case("season-not-object", "season", b'"just a string"', "object"),
     Case("season-unknown-player", "season", season(tournaments=[_t(players=["zzz"])]), "player id"),
+    Case("season-bidi-name", "season", season(players=[{"id": "a", "name": "A\u2066B", "category": "primera"}]), "bidi"),
     Case("season-huge-string", "season", season(players=[{"id": "a", "name": "x" * 20_000}]), "characters"),
     Case("season-dev-zero", "season", b"", "not a regular file", target="/dev/zero"),
 ]
@@ -333,4 +375,56 @@ FIELD_CASES = [
     Case("field-birth-date-cr", "field", b"1990\r001", "control", extra={"field": "birth_date"}),
 ]
 
-ALL = TRF_CASES + RATING_CASES + DOSSIER_CASES + SEASON_CASES + FIELD_CASES
+# -- team files (issue 38: held to the limits of the individual file) ------------------------------------
+
+
+def _member(pid: int, rounds: str, name: str = "X, Y") -> str:
+    return f"001 {pid:4d}      {name:<33} 2000 FID             2000/01/01  0.0 {pid:4d}{rounds}"
+
+
+TEAM = "\n".join([
+    "012 Team corpus", "142 2", "192 FIDE_TEAM_TYPEA_MP_GP", "362 TW 2     TD 1     TL 0 ",
+    _member(1, "     3 w 1"), _member(2, "     4 b ="), _member(3, "     1 b 0"), _member(4, "     2 w ="),
+    "310   1 India                            IND     2486    0.0    0.0  11     1    2",
+    "310   2 Ukraine                          UKR     2478    0.0    0.0  14     3    4",
+    "330 +- 002 001 002",
+]) + "\n"  # fmt: skip
+
+
+def team(old: str, new: str) -> bytes:
+    assert old in TEAM
+    return TEAM.replace(old, new).encode("utf-8")
+
+
+TEAM_CASES = [
+    Case("team-points-nan", "team", team("362 TW 2 ", "362 TWNaN "), "362 W points"),
+    Case("team-points-exponent", "team", team("362 TW 2 ", "362 TW1e99 "), "362 W points"),
+    Case("team-points-minus-inf", "team", team("362 TW 2 ", "362 TW-inf "), "362 W points"),
+    Case("team-points-arabic-digit", "team", team("362 TW 2 ", "362 TW \u0663 "), "362 W points"),
+    Case("team-plays-itself", "team", team("330 +- 002 001 002", "330 +- 002 001 001"), "itself"),
+    Case("team-round-zero", "team", team("330 +- 002 001 002", "330 +- 000 001 002"), "330 round"),
+    Case("team-round-past-last", "team", team("330 +- 002 001 002", "330 +- 007 001 002"), "330 round"),
+    Case("team-rounds-arabic-digit", "team", team("142 2", "142 \u0662"), "142"),
+    Case("team-name-bidi", "team", team("India    ", "Ind\u202eia   "), "bidi"),
+    Case("team-player-bidi", "team", team("X, Y    ", "X\u200f, Y   ", ), "bidi"),
+]
+
+# -- prize lists (issue 38: the unit and the amounts bounded at the reader) ------------------------------
+
+PRIZES = {"currency": "EUR", "groups": [{"name": "General", "prizes": [100, 50]}]}
+
+
+def prizes(**changes: object) -> bytes:
+    return json.dumps(_with(PRIZES, changes)).encode()
+
+
+PRIZE_CASES = [
+    Case("prizes-unit-1e-25", "prizes", prizes(unit="1e-25"), "unit", trf=trf()),
+    Case("prizes-unit-1e-1000", "prizes", prizes(unit="1e-1000"), "unit", trf=trf()),
+    Case("prizes-unit-number-1e-1000", "prizes", _replace(prizes(unit=7), b"7", b"1e-1000"), "unit", trf=trf()),
+    Case("prizes-bidi-group", "prizes", prizes(groups=[{"name": "Gen\u202eeral", "prizes": [100]}]), "groups[0].name",
+         trf=trf()),  # fmt: skip
+    Case("prizes-club-arabic-digit", "prizes", prizes(clubs={"\u0669": "Club"}), "clubs", trf=trf()),
+]
+
+ALL = TRF_CASES + RATING_CASES + DOSSIER_CASES + SEASON_CASES + FIELD_CASES + TEAM_CASES + PRIZE_CASES

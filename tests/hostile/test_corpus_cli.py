@@ -44,8 +44,10 @@ COMMANDS: dict[str, list[tuple[list[str], int]]] = {
     "dossier": [(["title-application", "{f}"], 2), (["print", "it2", "{f}", "-o", "{d}/out.pdf"], 2)],
     "season": [(["fma", "season", "{f}"], 2)],
     "field": [],  # form fields: tests/hostile/test_corpus_fields.py
+    "team": [(["team", "standings", "{f}"], 2), (["team", "pair", "{f}"], 2), (["team", "boards", "{f}"], 2)],
+    "prizes": [(["prizes", "{d}/case.trf", "--list", "{f}"], 2)],
 }
-SUFFIX = {"trf": ".trf", "ratings": ".txt", "dossier": ".json", "season": ".json"}
+SUFFIX = {"trf": ".trf", "ratings": ".txt", "dossier": ".json", "season": ".json", "team": ".trf", "prizes": ".json"}
 FIELD_OPTION = {"name": "--name", "city": "--city", "chief_arbiter": "--arbiter", "federation": "--fed"}
 
 
@@ -103,7 +105,7 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, obj
 def test_corpus_has_at_least_100_crafted_cases() -> None:
     """Done when: at least 100 crafted files across TRF, rating lists, dossiers, seasons and form fields."""
     kinds = {c.kind for c in ALL}
-    assert kinds == {"trf", "ratings", "dossier", "season", "field"}
+    assert kinds == {"trf", "ratings", "dossier", "season", "field", "team", "prizes"}
     assert len(ALL) >= 100
     assert len({c.name for c in ALL}) == len(ALL)
 

@@ -11,6 +11,7 @@ otherwise), never with a traceback.
 from __future__ import annotations
 
 import importlib
+import re
 import sys
 from typing import TYPE_CHECKING
 
@@ -148,9 +149,30 @@ def __getattr__(name: str) -> typer.Typer:
 _FULL_APP: typer.Typer | None = None
 
 
+def _non_ascii_number(args: list[str]) -> str | None:
+    """The first argument that is a number written with other digits than ASCII 0-9 (``٣``, ``２``), or ``None``.
+
+    ``int()`` and ``float()`` (and so every numeric option) read any script's digits: ``--round ٣``
+    was round 3 (issue 38: ASCII digits only where a number is read). An argument that is only
+    digits, signs and separators is a number; a name with letters is left to its option.
+    """
+    for arg in args:
+        value = arg.split("=", 1)[1] if arg.startswith("--") and "=" in arg else arg
+        if not value.isascii() and _NUMBER_LIKE.fullmatch(value):
+            return arg
+    return None
+
+
+_NUMBER_LIKE = re.compile(r"[+-]?[\d.,]*\d[\d.,]*")  # any script's digits (re's \d is Unicode)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script; returns the exit code."""
     args = sys.argv[1:] if argv is None else argv
+    number = _non_ascii_number(args)
+    if number is not None:
+        sys.stderr.write(f"arbitro: {number!r}: numbers are written with the digits 0-9 (limits.md)\n")
+        return 2
     try:
         # ``pair``/``check`` without Typer, Click or Rich: most of a 100-player ``pair`` was start-up.
         from arbitro.cli.fast import try_fast

@@ -41,6 +41,7 @@ def norms_cmd(
 ) -> None:
     """Title norms (GM, IM, WGM, WIM) of every player under the B.01 edition of the tournament's start."""
     from arbitro.trf import read_trf
+    from arbitro.trf.files import warn_on_stderr
 
     if edition not in _EDITIONS:
         raise ArbitroError(f"--edition: expected one of {', '.join(_EDITIONS)}, got {edition!r}")
@@ -48,7 +49,7 @@ def norms_cmd(
         raise ArbitroError(f"--format: expected table or json, got {fmt!r}")
     if event is not None and event not in _EVENTS:
         raise ArbitroError(f"--event: expected one of {', '.join(_EVENTS)}, got {event!r}")
-    t = read_trf(file)
+    t = read_trf(file, warn_on_stderr)
     if player is not None and player not in t.players:
         raise ArbitroError(f"{file}: --player: no player with start rank {player}")
     if min_games is not None and not 1 <= min_games <= 30:

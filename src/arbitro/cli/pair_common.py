@@ -34,6 +34,9 @@ def load(path: Path) -> Tournament:
         raise ArbitroError(str(exc), exit_code=INVALID) from None
     if not result.ok:  # one line: the first error and how many more (issue 21)
         raise ArbitroError(str(TrfError(result.diagnostics, result.error_count)), exit_code=INVALID)
+    for d in result.warnings:
+        if d.field == "file":  # a file that is not UTF-8, read as Latin-1: never silently (issue 38)
+            sys.stderr.write(f"{d}\n")
     return result.tournament
 
 

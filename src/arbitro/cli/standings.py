@@ -30,6 +30,7 @@ from arbitro.pairing import registry
 from arbitro.standings import Standings, compute_standings
 from arbitro.tiebreaks.spec import TiebreakSpecError, parse_tiebreak_list
 from arbitro.trf import read_trf
+from arbitro.trf.files import warn_on_stderr
 from arbitro.views import standings_table
 
 __all__ = ["register", "standings_json", "standings_csv"]
@@ -116,7 +117,7 @@ def standings_cmd(
         raise ArbitroError(f"--rules: expected 2024 or 2026, got {rules!r}")
     if unrated_rating is not None and unrated_rating < 0:
         raise ArbitroError(f"--unrated-rating: expected a rating >= 0, got {unrated_rating}")
-    t = read_trf(file)
+    t = read_trf(file, warn_on_stderr)
     try:
         if tiebreaks is not None:
             parse_tiebreak_list(tiebreaks)

@@ -26,14 +26,15 @@ team_app = typer.Typer(help="Team competitions: Team Swiss (C.04.6), team round 
 
 
 def _read(path: Path) -> TeamEvent:
-    from arbitro.trf.reader import decode_trf
+    from arbitro.limits import MAX_TRF_BYTES, decode_text
+    from arbitro.trf.files import read_input
     from arbitro.trf.teams import parse_team_trf
 
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ArbitroError(f"{path}: cannot read the file ({exc.strerror})") from None
-    return parse_team_trf(decode_trf(data), str(path))
+    text, bad_line = decode_text(read_input(path, MAX_TRF_BYTES, "TRF file"))
+    if bad_line is not None:  # read as Latin-1 like the individual reader (trf.md §2), never silently (issue 38)
+        typer.echo(f"{path}:{bad_line}: warning: file: not UTF-8 (the first invalid byte, or an encoded surrogate,"
+                   " is on this line); the whole file is read as Latin-1", err=True)  # fmt: skip
+    return parse_team_trf(text, str(path))
 
 
 def _num(v: Fraction) -> str:

@@ -391,17 +391,20 @@ def add_players_cmd(
     author: AuthorOpt = None,
 ) -> None:
     """Register players from a CSV file (all or none)."""
-    try:
-        text = csv_file.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise ArbitroError(f"{csv_file}: cannot read: {exc.strerror}") from None
+    from arbitro.limits import MAX_TRF_BYTES, decode_text
+    from arbitro.trf.files import read_input
+
+    text, bad_line = decode_text(read_input(csv_file, MAX_TRF_BYTES, "CSV file"))  # bounded as a TRF (limits.md)
+    if bad_line is not None:  # read as Latin-1, never silently (issue 38)
+        typer.echo(f"{csv_file}:{bad_line}: warning: not UTF-8 (the first invalid byte is on this line); "
+                   "the whole file is read as Latin-1", err=True)  # fmt: skip
     rows = list(csv.DictReader(text.splitlines()))
     if not rows or "name" not in rows[0]:
         raise ArbitroError(f"{csv_file}:1: header: expected a header row with at least a name column")
     svc = _run(file, author)
     for line, row in enumerate(rows, start=2):
         rating = (row.get("rating") or "0").strip()
-        if not rating.isdigit():
+        if not (rating.isascii() and rating.isdigit() and len(rating) <= 4):  # ASCII digits only (issue 38)
             raise ArbitroError(f"{csv_file}:{line}: rating: expected a whole number, got {rating!r}")
         try:
             svc.register_player(

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any, NamedTuple
 
-from arbitro.limits import MAX_LIST_LINE
+from arbitro.limits import MAX_LIST_LINE, hidden_character, nfc
 
 __all__ = [
     "RATING_TYPES",
@@ -258,6 +258,9 @@ class _Builder:
         if not (rid.isascii() and rid.isdecimal() and len(rid) <= _MAX_DIGITS and int(rid) > 0):
             self._warn(n, "id", "a FIDE ID (digits)", rid, "error")
             return None
+        if hidden_character(raw[1]) is not None:  # a name that would read backwards on the pages (issue 38)
+            self._warn(n, "name", "a name without bidi control characters or lone surrogates", raw[1][:60], "error")
+            return None
         fed = raw[2]
         if fed and not (len(fed) == 3 and fed.isalpha() and fed.isascii()):
             self._warn(n, "fed", "a three-letter federation code", fed)
@@ -284,7 +287,7 @@ class _Builder:
             flag = "".join(c for c in flag if c in _FLAG_CHARS)
         num = self._number
         return RatingListEntry(
-            int(rid), raw[1], fed.upper(), sex, title, women_title, other, raw[7],
+            int(rid), nfc(raw[1]), fed.upper(), sex, title, women_title, other, raw[7],
             num(n, "s_rating", raw[8]), num(n, "s_games", raw[9]), num(n, "s_k", raw[10]),
             num(n, "r_rating", raw[11]), num(n, "r_games", raw[12]), num(n, "r_k", raw[13]),
             num(n, "b_rating", raw[14]), num(n, "b_games", raw[15]), num(n, "b_k", raw[16]),
@@ -361,8 +364,8 @@ def _fast_entry(p: list[str]) -> RatingListEntry | None:
     The caller guarantees the line holds no ``+`` or ``_`` (which ``int()`` would accept).
     """
     texts = _NUMBERS(p)
-    if not (p[0].isascii() and p[17].isascii() and all(map(str.isascii, texts))):
-        return None  # int() reads other scripts' digits (issue 38): the checked path says what is wrong
+    if not (p[0].isascii() and p[1].isascii() and p[17].isascii() and all(map(str.isascii, texts))):
+        return None  # int() reads other scripts' digits, a name may hide bidi controls (issue 38): the checked path
     try:
         fid = int(p[0])
         try:

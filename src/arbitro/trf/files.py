@@ -10,18 +10,20 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
 from arbitro.errors import ArbitroError
 from arbitro.limits import MAX_TRF_BYTES
 from arbitro.model import Tournament
-from arbitro.trf.diagnostics import TrfError
+from arbitro.trf.diagnostics import Diagnostic, TrfError
 from arbitro.trf.reader import ParseResult, parse_trf
 from arbitro.trf.writer import format_trf
 
-__all__ = ["atomic_write_text", "load_trf", "open_regular", "read_input", "read_trf", "write_trf"]
+__all__ = ["atomic_write_text", "load_trf", "open_regular", "read_input", "read_trf", "warn_on_stderr", "write_trf"]
 
 
 def open_regular(path: str | os.PathLike[str], what: str = "file") -> BinaryIO:
@@ -72,12 +74,25 @@ def load_trf(path: str | os.PathLike[str], *, validate: bool = True) -> ParseRes
     return parse_trf(data, str(p), validate=validate)
 
 
-def read_trf(path: str | os.PathLike[str]) -> Tournament:
-    """The tournament in the file at ``path``; raises :class:`TrfError` if it has errors."""
+def read_trf(path: str | os.PathLike[str], warn: Callable[[Diagnostic], object] | None = None) -> Tournament:
+    """The tournament in the file at ``path``; raises :class:`TrfError` if it has errors.
+
+    ``warn`` receives the warnings about the whole file (a file that is not UTF-8, read as Latin-1:
+    never silently, issue 38), so a command that prints no other warning still says so.
+    """
     result = load_trf(path)
     if not result.ok:
         raise TrfError(result.diagnostics, result.error_count)
+    if warn is not None:
+        for d in result.warnings:
+            if d.field == "file":
+                warn(d)
     return result.tournament
+
+
+def warn_on_stderr(d: Diagnostic) -> None:
+    """Print one diagnostic on stderr (the faces' ``warn`` for :func:`read_trf`)."""
+    sys.stderr.write(f"{d}\n")
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:

@@ -104,10 +104,7 @@ def decode_trf(data: str | bytes) -> str:
     """Text of a TRF file: UTF-8 (with or without BOM), else Latin-1 (trf.md §2)."""
     if isinstance(data, str):
         return data.lstrip("\ufeff")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    return limits.decode_text(data)[0]
 
 
 def parse_date(text: str) -> dt.date | None:
@@ -228,7 +225,7 @@ class _Reader:
                     "trf.line_too_long", "expected at most {width} characters ({rounds} rounds), found {found}; line skipped",
                     width=limits.MAX_TRF_LINE, rounds=limits.MAX_ROUNDS, found=f"{len(line):,}"))  # fmt: skip
                 continue
-            breaks = _RECORD_BREAKS.search(line) or _HIDDEN.search(line)
+            breaks = _RECORD_BREAKS.search(line) or limits.HIDDEN_CHARACTERS.search(line)
             if breaks is not None:  # what a writer would read as a new record (issue 21 §1): refused here too
                 self.error(lineno, breaks.start() + 1, "line", msg(
                     "trf.control", "a line break or control character (U+{code}) inside a record; line skipped",
@@ -283,7 +280,7 @@ class _Reader:
         self._finish()
 
     def _text(self, line: str) -> str:
-        return line[4:].strip()
+        return limits.nfc(line[4:].strip())
 
     def _r012(self, line: str, n: int) -> None:
         self.t.name = self._text(line)
@@ -669,7 +666,7 @@ class _Reader:
             birth = normal
         player = Player(
             start_rank=rank,
-            name=padded[14:47].strip(),
+            name=limits.nfc(padded[14:47].strip()),
             sex=sex,
             title=title,
             rating=rating or 0,
@@ -848,7 +845,7 @@ class _Reader:
             NationalRating(
                 federation=line[:3],
                 rating=rating or 0,
-                name=padded[14:47].strip(),
+                name=limits.nfc(padded[14:47].strip()),
                 national_id=padded[57:68].strip(),
                 origin=padded[53:56].strip(),
                 birth_date=padded[69:79].strip(),
@@ -900,9 +897,8 @@ _BYE_NAMES = {
 #: Characters other programs take for a line end (NUL, VT, FF, FS-RS, NEL, U+2028, U+2029): the
 #: writer refuses them in values, so the reader refuses a line that holds one (trf.md §2).
 _RECORD_BREAKS = re.compile("[\x00\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
-#: Bidi overrides and isolates, and lone surrogates (issue 38): a name that reads backwards on the public
-#: pages, or text no UTF-8 writer can write. The forms refuse them (``limits.control_characters``); so does the reader.
-_HIDDEN = re.compile("[\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+#: Bidi controls and lone surrogates (issue 38) are ``limits.HIDDEN_CHARACTERS``: a name that reads backwards
+#: on the public pages, or text no UTF-8 writer can write. The forms refuse them (``limits.control_characters``).
 
 
 def _iter_lines(text: str) -> Iterator[str]:
@@ -972,7 +968,13 @@ def parse_trf(data: str | bytes, source: str = "<string>", *, validate: bool = T
         reader.error(0, 0, "file", msg("trf.too_big", "expected at most {mb} MB (9,999 players x 99 rounds), found {found} bytes",
                                        mb=limits.MAX_TRF_BYTES // (1024 * 1024), found=f"{len(data):,}"))  # fmt: skip
         return ParseResult(reader.t, sink.kept, reader.version, sink.error_count, sink.warning_count)
-    text = decode_trf(data)
+    if isinstance(data, bytes):
+        text, bad_line = limits.decode_text(data)
+        if bad_line is not None:  # legacy Latin-1 files are read (trf.md §2), never silently (issue 38)
+            reader.warn(bad_line, 0, "file", msg(
+                "trf.not_utf8", "not UTF-8 (the first invalid byte, or an encoded surrogate, is on this line); the whole file is read as Latin-1"))  # fmt: skip
+    else:
+        text = decode_trf(data)
     if "\x00" in text:
         reader.error(0, 0, "file", msg("trf.binary", "expected a text file, found binary data (NUL bytes)"))
         return ParseResult(reader.t, sink.kept, reader.version, sink.error_count, sink.warning_count)

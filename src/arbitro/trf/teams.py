@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from arbitro.errors import ArbitroError
-from arbitro.limits import MAX_ROUNDS, MAX_SCORE_VALUE, parse_decimal
+from arbitro.limits import MAX_ROUNDS, MAX_SCORE_VALUE, hidden_problem, nfc, parse_decimal
 from arbitro.teams.model import (
     FIDE_TEAM_PREFIX,
     ROUND_ROBIN_KEYS,
@@ -368,11 +368,15 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
         code = line[:3]
         if not line.strip() or line.startswith("###"):
             continue
+        hidden = hidden_problem(line)  # as the individual file's reader (issue 38): no name reads backwards
+        if hidden is not None:
+            p.error(n, 1, "line", hidden)
+            continue
         if code == "001":
             _read_player(line, n, p, players, games)
         elif code == "310":
             tid = _int(line[4:7], p, n, 5, "310 team number")
-            name = line[8:40].strip()
+            name = nfc(line[8:40].strip())
             if not name:
                 p.error(n, 9, "310 team name", "expected the team's name")
             ids = [_int(line[i : i + 4], p, n, i + 1, "310 player id", 0) for i in range(73, len(line), 5)]
@@ -416,7 +420,7 @@ def parse_team_trf(text: str, source: str = "<string>") -> TeamEvent:
             old_style.append(n)  # read only when there is no 310 (the TEC reader's rule)
             teams16.append(_read_013(line, n, p))
         elif len(code) == 3:
-            head.setdefault(code, line[4:].strip())
+            head.setdefault(code, nfc(line[4:].strip()))
     trf16 = not teams and bool(teams16)
     if trf16:  # TRF16 (Swiss-Manager's team export): 013 records, teams numbered in file order
         teams = {tid: (name, "", 0, ids, n) for tid, (name, ids, n) in enumerate(teams16, start=1)}
@@ -594,7 +598,7 @@ def _read_player(line: str, n: int, p: _Problems, players: dict[int, Member], ga
     fide = line[57:68].strip()
     players[pid] = Member(
         id=pid,
-        name=line[14:47].strip(),
+        name=nfc(line[14:47].strip()),
         rating=rating,
         federation=line[53:56].strip(),
         fide_id=int(fide) if fide.isascii() and fide.isdigit() and len(fide) < 12 else None,
