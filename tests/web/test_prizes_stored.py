@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from desk_support import desk_url  # tests/web is on sys.path (conftest): the desk operations' URLs
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
@@ -48,8 +49,8 @@ def played(chief: object) -> models.Tournament:
 def test_the_desk_refuses_a_prize_list_past_the_limits(client: Client, chief: object, played: models.Tournament,
                                                        doc: dict[str, object]) -> None:  # fmt: skip
     client.force_login(chief)
-    url = reverse("tournaments:desk_action", args=[played.slug])
-    resp = client.post(url, {"op": "prizes", "prize_list": json.dumps(doc)}, follow=True)
+    url = desk_url(played, "prizes")
+    resp = client.post(url, {"prize_list": json.dumps(doc)}, follow=True)
     assert resp.status_code == 200
     assert "prize list" in resp.content.decode() or "premios" in resp.content.decode().lower()
     assert not models.PrizeList.objects.filter(tournament=played).exists()
@@ -57,8 +58,8 @@ def test_the_desk_refuses_a_prize_list_past_the_limits(client: Client, chief: ob
 
 def test_a_deeply_nested_prize_list_is_refused_with_a_message(client: Client, chief: object, played: models.Tournament) -> None:
     client.force_login(chief)
-    url = reverse("tournaments:desk_action", args=[played.slug])
-    resp = client.post(url, {"op": "prizes", "prize_list": "[" * 50_000 + "]" * 50_000}, follow=True)
+    url = desk_url(played, "prizes")
+    resp = client.post(url, {"prize_list": "[" * 50_000 + "]" * 50_000}, follow=True)
     assert resp.status_code == 200
     assert not models.PrizeList.objects.filter(tournament=played).exists()
 
@@ -75,6 +76,6 @@ def test_a_list_stored_before_the_limits_breaks_no_page(client: Client, chief: o
     client.force_login(chief)
     desk = client.get(reverse("tournaments:desk_panel", args=[played.slug]))
     assert desk.status_code == 200  # the desk opens: the arbiter can replace the list
-    url = reverse("tournaments:desk_action", args=[played.slug])
-    client.post(url, {"op": "prizes", "prize_list": json.dumps(GOOD)})
+    url = desk_url(played, "prizes")
+    client.post(url, {"prize_list": json.dumps(GOOD)})
     assert models.PrizeList.objects.get(tournament=played).document == GOOD
