@@ -66,7 +66,7 @@ def pair_berger(t: Tournament, round_number: int | None, options: PairOptions) -
     """Berger tables (C.05 Annex 1): the next round of a single or double round robin."""
     from arbitro.pairing.berger import next_round_pairing
 
-    pairing = next_round_pairing(t)
+    pairing = next_round_pairing(t, swap_last=_swaps_last_rounds(t, options))
     if round_number is not None and pairing.round != round_number:
         raise ValueError(f"round {round_number} asked, but the next round of the round robin is {pairing.round}")
     return pairing
@@ -90,6 +90,13 @@ def check_system(
     return check(t, system, options, progress)
 
 
+def _swaps_last_rounds(t: Tournament, options: PairOptions) -> bool:
+    """A double round robin's choice (VCL4THP Q98): not swapped when the option or the file's ``###`` line says so."""
+    from arbitro.pairing.systems import NO_SWAP_NOTE
+
+    return options.value("swap_last_rounds") is not False and NO_SWAP_NOTE not in t.comments
+
+
 def check_berger(
     system: PairingSystem, t: Tournament, options: PairOptions, progress: Callable[[int], None] | None
 ) -> Iterator[RoundCheck]:
@@ -110,7 +117,7 @@ def check_berger(
     for rnd in range(1, t.played_rounds + 1):
         recorded = read_recorded(t, rnd)
         try:
-            engine: RoundPairing | None = round_pairing(ranks, rnd, double)
+            engine: RoundPairing | None = round_pairing(ranks, rnd, double, swap_last=_swaps_last_rounds(t, options))
         except ArbitroError:  # a round beyond the table
             engine = None
         # The player drawn against the free-round marker has no game: the file may write it as
