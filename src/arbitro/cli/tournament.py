@@ -532,7 +532,7 @@ def bye_cmd(
             svc.request_bye(player, rnd, code, confirm=confirm)
         except ArbitroError as err:
             if err.code == "bye.half_point_confirm":  # Level 3: nothing written until confirmed
-                raise ArbitroError(f"{err}\nnothing was written; run again with --confirm to grant it") from None
+                raise ArbitroError(f"{err}; nothing was written: run again with --confirm to grant it") from None
             raise
     save(file, svc)
     typer.echo(f"player {player}: bye for round {rnd} {'cancelled' if cancel else code}")
