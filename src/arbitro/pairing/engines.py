@@ -29,6 +29,7 @@ __all__ = [
     "pair_berger",
     "pair_dutch",
     "write_baku",
+    "write_no_swap",
 ]
 
 
@@ -62,6 +63,16 @@ def write_baku(t: Tournament, value: object) -> None:
         t.accelerations = [Acceleration(sr, rnd, v) for (sr, rnd), v in sorted(points.items()) if v]
 
 
+#: The ``###`` line of a double round robin whose first cycle keeps its last two rounds in table order.
+NO_SWAP_NOTE = "Double round robin: the last two rounds of cycle 1 are not swapped (arbiter's choice, C.05 Annex 1)"
+
+
+def write_no_swap(t: Tournament, value: object) -> None:
+    """The ``swap_last_rounds`` setting's TRF writer: a ``###`` line when the arbiter chose not to swap (Q98)."""
+    if value is False and NO_SWAP_NOTE not in t.comments:
+        t.comments.append(NO_SWAP_NOTE)
+
+
 def pair_berger(t: Tournament, round_number: int | None, options: PairOptions) -> RoundPairing:
     """Berger tables (C.05 Annex 1): the next round of a single or double round robin."""
     from arbitro.pairing.berger import next_round_pairing
@@ -92,8 +103,6 @@ def check_system(
 
 def _swaps_last_rounds(t: Tournament, options: PairOptions) -> bool:
     """A double round robin's choice (VCL4THP Q98): not swapped when the option or the file's ``###`` line says so."""
-    from arbitro.pairing.systems import NO_SWAP_NOTE
-
     return options.value("swap_last_rounds") is not False and NO_SWAP_NOTE not in t.comments
 
 

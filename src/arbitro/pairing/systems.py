@@ -12,14 +12,9 @@ command line, the web form, the API, the TRF and the core's settings command tak
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from arbitro.errors import Message, msg
 from arbitro.pairing.registry import MAXI_SUFFIX, PairingSystem, SystemKind, register
 from arbitro.pairing.types import SettingChoice, SettingType, SystemSetting
-
-if TYPE_CHECKING:
-    from arbitro.model import Tournament
 
 __all__ = ["BAKU_ACCELERATION", "MAXI_TOURNAMENT"]
 
@@ -68,7 +63,8 @@ MAXI_TOURNAMENT = SystemSetting(
 
 #: A double round robin: the last two rounds of cycle 1 swapped so that nobody has the same colour
 #: three times in a row (C.05 Annex 1, the default), or kept in table order, as the arbiter chooses
-#: (VCL4THP Q98). No TRF record carries it: a ``###`` line when not swapped (:func:`write_no_swap`).
+#: (VCL4THP Q98). No TRF record carries it: a ``###`` line when not swapped
+#: (:func:`arbitro.pairing.engines.write_no_swap`).
 SWAP_LAST_ROUNDS = SystemSetting(
     key="swap_last_rounds",
     type=SettingType.BOOL,
@@ -80,18 +76,8 @@ SWAP_LAST_ROUNDS = SystemSetting(
     ),
     article="C.05 Annex 1",
     default=True,
-    writer="arbitro.pairing.systems:write_no_swap",
+    writer="arbitro.pairing.engines:write_no_swap",
 )
-
-#: The ``###`` line of a double round robin whose first cycle keeps its last two rounds in table order.
-NO_SWAP_NOTE = "Double round robin: the last two rounds of cycle 1 are not swapped (arbiter's choice, C.05 Annex 1)"
-
-
-def write_no_swap(t: Tournament, value: object) -> None:
-    """The ``swap_last_rounds`` setting's TRF writer: a ``###`` line when the arbiter chose not to swap."""
-    if value is False and NO_SWAP_NOTE not in t.comments:
-        t.comments.append(NO_SWAP_NOTE)
-
 
 register(
     PairingSystem(
