@@ -145,7 +145,7 @@ def test_vcl4thp_q62_warns_before_the_start_when_the_rounds_cannot_be_paired_c04
 
 
 def test_vcl4thp_q98_c05_annex1_double_round_robin_swap_of_last_rounds_is_the_arbiters_choice() -> None:
-    swapped, kept = _drr(), _drr(swap_last_rounds=False)
+    swapped, kept = _drr(), _drr(no_last_rounds_swap=True)
     for svc in (swapped, kept):
         for _ in range(3):
             svc.pair_next_round()
@@ -156,11 +156,11 @@ def test_vcl4thp_q98_c05_annex1_double_round_robin_swap_of_last_rounds_is_the_ar
     assert rounds[id(swapped)][1:] == rounds[id(kept)][:0:-1]  # the last two rounds of cycle 1, swapped
     assert "not swapped" in " ".join(kept.state.to_tournament().comments)  # the TRF says so (### line)
     with pytest.raises(ArbitroError, match="cannot change once round 1"):
-        kept.change_settings(swap_last_rounds=True)
+        kept.change_settings(no_last_rounds_swap=False)
     single = TournamentService(clock=fixed_clock())
     single.create(name="Single", system="round_robin")
     with pytest.raises(ArbitroError):  # a single round robin has no second cycle
-        single.change_settings(swap_last_rounds=False)
+        single.change_settings(no_last_rounds_swap=True)
 
 
 def _table(swap: bool) -> list[RoundPairing]:

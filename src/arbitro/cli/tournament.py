@@ -259,13 +259,14 @@ def new_cmd(
             "written to the TRF as a ### line (FIDE Laws, Guidelines III).",
         ),
     ] = False,
-    swap_last_rounds: Annotated[
+    no_last_rounds_swap: Annotated[
         bool,
         typer.Option(
-            "--swap-last-rounds/--no-swap-last-rounds",
-            help="Double round robin: swap the last two rounds of the first cycle (C.05 Annex 1; the default) or not.",
+            "--no-last-rounds-swap",
+            help="Double round robin: keep the last two rounds of the first cycle in table order "
+            "(C.05 Annex 1 swaps them by default).",
         ),
-    ] = True,
+    ] = False,
     from_trf: Annotated[
         Path | None, typer.Option("--from-trf", help="Start from an existing TRF file (players, rounds, results).")
     ] = None,
@@ -343,8 +344,8 @@ def new_cmd(
     )
     if chess960:
         svc.change_settings(chess960=True)
-    if not swap_last_rounds:
-        svc.change_settings(swap_last_rounds=False)
+    if no_last_rounds_swap:
+        svc.change_settings(no_last_rounds_swap=True)
     save(file, svc)
     typer.echo(f"{file}: created ({system or chosen.key}); event log {log_path(file).name}")
 

@@ -96,7 +96,7 @@ def berger_table(n: int, double: bool = False, swap_last: bool = True) -> list[l
     last two rounds swapped, the second the original rounds in order with
     colours reversed (C.05 Annex 1, dutch-system.md §5.3). ``swap_last=False``: the arbiter chose
     to keep the first cycle in table order (VCL4THP Q98; the double round robin's setting
-    ``swap_last_rounds``).
+    ``no_last_rounds_swap``).
     """
     size = _table_size(n)
     single = [berger_round(size, r) for r in range(1, size)]

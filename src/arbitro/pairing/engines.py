@@ -68,8 +68,8 @@ NO_SWAP_NOTE = "Double round robin: the last two rounds of cycle 1 are not swapp
 
 
 def write_no_swap(t: Tournament, value: object) -> None:
-    """The ``swap_last_rounds`` setting's TRF writer: a ``###`` line when the arbiter chose not to swap (Q98)."""
-    if value is False and NO_SWAP_NOTE not in t.comments:
+    """The ``no_last_rounds_swap`` setting's TRF writer: a ``###`` line when the arbiter chose not to swap (Q98)."""
+    if value is True and NO_SWAP_NOTE not in t.comments:
         t.comments.append(NO_SWAP_NOTE)
 
 
@@ -103,7 +103,7 @@ def check_system(
 
 def _swaps_last_rounds(t: Tournament, options: PairOptions) -> bool:
     """A double round robin's choice (VCL4THP Q98): not swapped when the option or the file's ``###`` line says so."""
-    return options.value("swap_last_rounds") is not False and NO_SWAP_NOTE not in t.comments
+    return options.value("no_last_rounds_swap") is not True and NO_SWAP_NOTE not in t.comments
 
 
 def check_berger(

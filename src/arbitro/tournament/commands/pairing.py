@@ -27,7 +27,7 @@ __all__ = ["PairingCommands", "setup_warnings"]
 
 def _swaps_last_rounds(s: TournamentState) -> bool:
     """A double round robin: the last two rounds of cycle 1 swapped (the default), or not (VCL4THP Q98)."""
-    return bool(s.settings_in_force().get("swap_last_rounds", True))
+    return s.settings_in_force().get("no_last_rounds_swap") is not True
 
 
 def setup_warnings(s: TournamentState) -> list[Message]:
