@@ -39,6 +39,7 @@ from arbitro.model import Tournament
 from arbitro.pairing.types import Board, RoundPairing
 
 __all__ = [
+    "NO_SWAP_NOTE",
     "berger_round",
     "berger_table",
     "is_double_round_robin",
@@ -48,6 +49,10 @@ __all__ = [
 ]
 
 Pair = tuple[int, int]
+
+#: The ``###`` line of a double round robin whose first cycle keeps its last two rounds in table order
+#: (the arbiter's choice, VCL4THP Q98: the setting ``no_last_rounds_swap``; TRF-2026 has no record for it).
+NO_SWAP_NOTE = "Double round robin: the last two rounds of cycle 1 are not swapped (arbiter's choice, C.05 Annex 1)"
 
 
 def _table_size(n: int) -> int:

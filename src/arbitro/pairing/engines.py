@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
+from arbitro.pairing.berger import NO_SWAP_NOTE
 from arbitro.pairing.registry import PairingSystem, PairOptions
 from arbitro.pairing.types import RoundPairing
 
@@ -61,10 +62,6 @@ def write_baku(t: Tournament, value: object) -> None:
     if value == "baku" and not t.accelerations:
         points = baku_accelerations(t, DutchOptions())
         t.accelerations = [Acceleration(sr, rnd, v) for (sr, rnd), v in sorted(points.items()) if v]
-
-
-#: The ``###`` line of a double round robin whose first cycle keeps its last two rounds in table order.
-NO_SWAP_NOTE = "Double round robin: the last two rounds of cycle 1 are not swapped (arbiter's choice, C.05 Annex 1)"
 
 
 def write_no_swap(t: Tournament, value: object) -> None:
