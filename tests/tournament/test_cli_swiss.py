@@ -51,7 +51,8 @@ def test_swiss_30_players_7_rounds_end_to_end(tmp_path: Path, capsys: pytest.Cap
     ok(capsys, "bye", f, "5", "--round", "2")
     ok(capsys, "bye", f, "12", "--round", "3", "--kind", "Z")
     ok(capsys, "bye", f, "20", "--round", "3")
-    ok(capsys, "bye", f, "20", "--round", "4")
+    assert "Level 3" in refused(capsys, trf, "bye", f, "20", "--round", "4")  # VCL4THP Q174: confirm or cancel
+    ok(capsys, "bye", f, "20", "--round", "4", "--confirm")
     assert "at most 2 half-point byes" in refused(capsys, trf, "bye", f, "20", "--round", "5")
 
     for r in range(1, 8):

@@ -128,7 +128,7 @@ def test_bye_limits_and_deadline() -> None:
     for i in range(6):
         svc.register_player(f"Player {i}", rating=2000 - i)
     svc.request_bye(3, 2)
-    svc.request_bye(3, 5)
+    svc.request_bye(3, 5, confirm=True)  # the second half-point bye: Level 3 (VCL4THP Q174)
     with pytest.raises(ArbitroError, match="at most 2 half-point byes"):
         svc.request_bye(3, 6)
     assert svc.state.to_tournament().byes_for_round(2) == {3: "H"}

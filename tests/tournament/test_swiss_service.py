@@ -171,10 +171,13 @@ def test_prohibited_pairings_260_only_before_round_1_in_fide_mode() -> None:
 
 
 def test_a_second_half_point_bye_gives_a_warning() -> None:
+    """The second half-point bye is a Level-3 question (VCL4THP Q174); once confirmed, the warning stays."""
     svc = swiss()
     svc.request_bye(4, 2)
     assert svc.warnings == []
-    svc.request_bye(4, 3)
+    with pytest.raises(ArbitroError, match="confirm"):
+        svc.request_bye(4, 3)
+    svc.request_bye(4, 3, confirm=True)
     assert svc.warnings == ["player 4 already has 1 half-point bye (TEC checklist)"]
 
 

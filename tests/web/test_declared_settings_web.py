@@ -36,7 +36,7 @@ def test_the_settings_form_has_a_field_for_the_declared_setting(dummy: registry.
     (names,) = [[f.name for f in fields] for _legend, fields in form.groups() if "system" in [f.name for f in fields]]
     assert names.index(SETTING_KEY) > names.index("rounds")  # with the format
     assert SETTING_KEY in forms.CreateSettingsForm().fields
-    assert set(forms.settings_fields()) == {"acceleration", "maxi_tournament", SETTING_KEY}
+    assert set(forms.settings_fields()) == {"acceleration", "maxi_tournament", "no_last_rounds_swap", SETTING_KEY}
 
 
 def test_the_form_refuses_it_for_a_system_that_does_not_declare_it(dummy: registry.PairingSystem) -> None:

@@ -33,6 +33,7 @@ from arbitro.tournament import (
     event_to_json,
     replay,
 )
+from arbitro.tournament.chess960 import starting_rank
 from arbitro.tournament.state import pairing_system
 from arbitro.trf import atomic_write_text, format_trf, parse_trf
 from arbitro.views import RoundSheet, game_result_text, round_sheet, standings_table
@@ -196,6 +197,9 @@ def pairing_lines(state: TournamentState, number: int | None = None) -> list[str
 
     status = "published" if rnd.published else "not published"
     lines = [f"Round {rnd.number} ({status}{', changed by hand' if rnd.manual else ''})"]
+    position = state.chess960_positions.get(rnd.number) if state.chess960 else None
+    if position is not None:  # FIDE Laws, Guidelines III; VCL4THP Q222
+        lines.append(f"Chess960 starting position {position}: {starting_rank(position)} (every board)")
     for g in sheet.games:
         res = g.result or "   "
         lines.append(f"{g.board:>3}  {who(g.white, g.white_points_text):<40} {res:^7} {who(g.black, g.black_points_text)}")
@@ -248,6 +252,22 @@ def new_cmd(
     tiebreaks: Annotated[
         str, typer.Option("--tiebreaks", help="C.07 tie-breaks in order, e.g. BH/C1,BH,SB,DE (TRF-2026 202).")
     ] = "",
+    chess960: Annotated[
+        bool,
+        typer.Option(
+            "--chess960",
+            help="Play Chess960: a starting position is drawn for every round, printed with the pairing and "
+            "written to the TRF as a ### line (FIDE Laws, Guidelines III).",
+        ),
+    ] = False,
+    no_last_rounds_swap: Annotated[
+        bool,
+        typer.Option(
+            "--no-last-rounds-swap",
+            help="Double round robin: keep the last two rounds of the first cycle in table order "
+            "(C.05 Annex 1 swaps them by default).",
+        ),
+    ] = False,
     from_trf: Annotated[
         Path | None, typer.Option("--from-trf", help="Start from an existing TRF file (players, rounds, results).")
     ] = None,
@@ -323,6 +343,10 @@ def new_cmd(
         bye_limits=ByeLimits(max_half_byes, max_zero_byes, max_full_byes, bye_last_round, bye_deadline),
         tiebreaks=[t for t in tiebreaks.replace(";", ",").replace(" ", ",").split(",") if t],
     )
+    if chess960:
+        svc.change_settings(chess960=True)
+    if no_last_rounds_swap:
+        svc.change_settings(no_last_rounds_swap=True)
     save(file, svc)
     typer.echo(f"{file}: created ({system or chosen.key}); event log {log_path(file).name}")
 
@@ -573,6 +597,10 @@ def bye_cmd(
     round_number: Annotated[int | None, typer.Option("--round", "-r", help="Round of the bye.")] = None,
     kind: Annotated[str, typer.Option("--kind", "--type", help="H (half point), Z (zero) or F (full point).")] = "H",
     cancel: Annotated[bool, typer.Option("--cancel", help="Cancel the request instead.")] = False,
+    confirm: Annotated[
+        bool,
+        typer.Option("--confirm", help="Confirm a second or later half-point bye of the player (Level 3, VCL4THP Q174)."),
+    ] = False,
     author: AuthorOpt = None,
 ) -> None:
     """Request (or cancel) a bye for a round not yet paired."""
@@ -586,9 +614,47 @@ def bye_cmd(
     if cancel:
         svc.cancel_bye(player, rnd)
     else:
-        svc.request_bye(player, rnd, code)
+        try:
+            svc.request_bye(player, rnd, code, confirm=confirm)
+        except ArbitroError as err:
+            if err.code == "bye.half_point_confirm":  # Level 3: nothing written until confirmed
+                raise ArbitroError(f"{err}; nothing was written: run again with --confirm to grant it") from None
+            raise
     save(file, svc)
     typer.echo(f"player {player}: bye for round {rnd} {'cancelled' if cancel else code}")
+
+
+@tournament_app.command("half-point-byes")
+def half_point_byes_cmd(
+    file: FileArg,
+    player: Annotated[int, typer.Argument(help="Pairing number.")],
+    eligible: Annotated[
+        bool,
+        typer.Option("--eligible/--ineligible", help="Whether the player may take half-point byes (VCL4THP Q175)."),
+    ] = False,
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the event log).")] = "",
+    author: AuthorOpt = None,
+) -> None:
+    """Make a player ineligible for half-point byes (--ineligible, the default) or eligible again."""
+    svc = _run(file, author)
+    svc.set_half_point_bye_eligibility(player, eligible, reason)
+    save(file, svc)
+    typer.echo(f"player {player}: {'eligible' if eligible else 'not eligible'} for half-point byes")
+
+
+@tournament_app.command("chess960")
+def chess960_cmd(
+    file: FileArg,
+    position: Annotated[int, typer.Argument(help="The starting position drawn at the venue, 0-959 (518: standard).")],
+    round_number: Annotated[int | None, typer.Option("--round", "-r", help="Round (default: the last paired).")] = None,
+    author: AuthorOpt = None,
+) -> None:
+    """Set a round's Chess960 starting position by hand (replaces the one drawn at pairing)."""
+    svc = _run(file, author)
+    number = svc.state.round(round_number).number
+    svc.set_chess960_position(number, position)
+    save(file, svc)
+    typer.echo(f"round {number}: Chess960 starting position {position}: {starting_rank(position)}")
 
 
 @tournament_app.command("withdraw")

@@ -39,6 +39,7 @@ from arbitro.model import Tournament
 from arbitro.pairing.types import Board, RoundPairing
 
 __all__ = [
+    "NO_SWAP_NOTE",
     "berger_round",
     "berger_table",
     "is_double_round_robin",
@@ -48,6 +49,10 @@ __all__ = [
 ]
 
 Pair = tuple[int, int]
+
+#: The ``###`` line of a double round robin whose first cycle keeps its last two rounds in table order
+#: (the arbiter's choice, VCL4THP Q98: the setting ``no_last_rounds_swap``; TRF-2026 has no record for it).
+NO_SWAP_NOTE = "Double round robin: the last two rounds of cycle 1 are not swapped (arbiter's choice, C.05 Annex 1)"
 
 
 def _table_size(n: int) -> int:
@@ -88,26 +93,30 @@ def berger_round(n: int, round_number: int) -> list[Pair]:
     return pairs
 
 
-def berger_table(n: int, double: bool = False) -> list[list[tuple[int, int]]]:
+def berger_table(n: int, double: bool = False, swap_last: bool = True) -> list[list[tuple[int, int]]]:
     """The Berger table for ``n`` players (C.05 Annex 1), one list of pairs per round.
 
     Odd ``n`` uses the table for ``n + 1``; its pairs include ``n + 1``, the
     free-round marker. ``double=True`` gives two cycles: the first with its
     last two rounds swapped, the second the original rounds in order with
-    colours reversed (C.05 Annex 1, dutch-system.md §5.3).
+    colours reversed (C.05 Annex 1, dutch-system.md §5.3). ``swap_last=False``: the arbiter chose
+    to keep the first cycle in table order (VCL4THP Q98; the double round robin's setting
+    ``no_last_rounds_swap``).
     """
     size = _table_size(n)
     single = [berger_round(size, r) for r in range(1, size)]
     if not double:
         return single
     first = list(single)
-    if len(first) >= 2:
+    if swap_last and len(first) >= 2:
         first[-1], first[-2] = first[-2], first[-1]
     second = [[(black, white) for white, black in rnd] for rnd in single]
     return first + second
 
 
-def round_pairing(start_ranks: Sequence[int], round_number: int, double: bool = False) -> RoundPairing:
+def round_pairing(
+    start_ranks: Sequence[int], round_number: int, double: bool = False, *, swap_last: bool = True
+) -> RoundPairing:
     """Round ``round_number`` for the players ``start_ranks`` (pairing-number order).
 
     Table number ``k`` is ``start_ranks[k - 1]``. For an odd number of
@@ -121,7 +130,7 @@ def round_pairing(start_ranks: Sequence[int], round_number: int, double: bool = 
             f"not {round_number}"
         )
     size = _table_size(n)
-    pairs = berger_table(n, double)[round_number - 1]
+    pairs = berger_table(n, double, swap_last)[round_number - 1]
     boards: list[Board] = []
     bye: int | None = None
     for white, black in pairs:
@@ -155,7 +164,7 @@ def _recorded_rounds(t: Tournament) -> int:
     return last
 
 
-def next_round_pairing(t: Tournament) -> RoundPairing:
+def next_round_pairing(t: Tournament, *, swap_last: bool = True) -> RoundPairing:
     """The Berger pairing of the first round of ``t`` without a recorded result (C.05 Annex 1).
 
     Pairing numbers are the start ranks in ascending order. Double round robin
@@ -178,4 +187,4 @@ def next_round_pairing(t: Tournament) -> RoundPairing:
     round_number = recorded + 1
     if round_number > total:
         raise ArbitroError(f"all {total} rounds of the round robin are already paired")
-    return round_pairing(ranks, round_number, double)
+    return round_pairing(ranks, round_number, double, swap_last=swap_last)

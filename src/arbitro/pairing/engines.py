@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Tournament
+from arbitro.pairing.berger import NO_SWAP_NOTE
 from arbitro.pairing.registry import PairingSystem, PairOptions
 from arbitro.pairing.types import RoundPairing
 
@@ -29,6 +30,7 @@ __all__ = [
     "pair_berger",
     "pair_dutch",
     "write_baku",
+    "write_no_swap",
 ]
 
 
@@ -62,11 +64,17 @@ def write_baku(t: Tournament, value: object) -> None:
         t.accelerations = [Acceleration(sr, rnd, v) for (sr, rnd), v in sorted(points.items()) if v]
 
 
+def write_no_swap(t: Tournament, value: object) -> None:
+    """The ``no_last_rounds_swap`` setting's TRF writer: a ``###`` line when the arbiter chose not to swap (Q98)."""
+    if value is True and NO_SWAP_NOTE not in t.comments:
+        t.comments.append(NO_SWAP_NOTE)
+
+
 def pair_berger(t: Tournament, round_number: int | None, options: PairOptions) -> RoundPairing:
     """Berger tables (C.05 Annex 1): the next round of a single or double round robin."""
     from arbitro.pairing.berger import next_round_pairing
 
-    pairing = next_round_pairing(t)
+    pairing = next_round_pairing(t, swap_last=_swaps_last_rounds(t, options))
     if round_number is not None and pairing.round != round_number:
         raise ValueError(f"round {round_number} asked, but the next round of the round robin is {pairing.round}")
     return pairing
@@ -90,6 +98,11 @@ def check_system(
     return check(t, system, options, progress)
 
 
+def _swaps_last_rounds(t: Tournament, options: PairOptions) -> bool:
+    """A double round robin's choice (VCL4THP Q98): not swapped when the option or the file's ``###`` line says so."""
+    return options.value("no_last_rounds_swap") is not True and NO_SWAP_NOTE not in t.comments
+
+
 def check_berger(
     system: PairingSystem, t: Tournament, options: PairOptions, progress: Callable[[int], None] | None
 ) -> Iterator[RoundCheck]:
@@ -110,7 +123,7 @@ def check_berger(
     for rnd in range(1, t.played_rounds + 1):
         recorded = read_recorded(t, rnd)
         try:
-            engine: RoundPairing | None = round_pairing(ranks, rnd, double)
+            engine: RoundPairing | None = round_pairing(ranks, rnd, double, swap_last=_swaps_last_rounds(t, options))
         except ArbitroError:  # a round beyond the table
             engine = None
         # The player drawn against the free-round marker has no game: the file may write it as

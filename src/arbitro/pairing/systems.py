@@ -61,6 +61,24 @@ MAXI_TOURNAMENT = SystemSetting(
     refused=_maxi_refused,
 )
 
+#: A double round robin: the last two rounds of cycle 1 swapped so that nobody has the same colour
+#: three times in a row (C.05 Annex 1, the default: false), or kept in table order (true), as the arbiter chooses
+#: (VCL4THP Q98). No TRF record carries it: a ``###`` line when not swapped
+#: (:func:`arbitro.pairing.engines.write_no_swap`).
+NO_LAST_ROUNDS_SWAP = SystemSetting(
+    key="no_last_rounds_swap",
+    type=SettingType.BOOL,
+    label=msg("setting.no_last_rounds_swap", "Keep the last two rounds of the first cycle in table order (C.05 Annex 1)"),
+    help=msg(
+        "setting.no_last_rounds_swap.help",
+        "A double round robin swaps the last two rounds of its first cycle so that nobody plays the same "
+        "colour three times in a row (C.05 Annex 1); the arbiter may keep them in table order instead.",
+    ),
+    article="C.05 Annex 1",
+    default=False,
+    writer="arbitro.pairing.engines:write_no_swap",
+)
+
 register(
     PairingSystem(
         key="dutch",
@@ -168,5 +186,6 @@ register(
         supports_prohibited=False,
         double=True,
         type_text="Individual: double round robin",
+        settings=(NO_LAST_ROUNDS_SWAP,),
     )
 )

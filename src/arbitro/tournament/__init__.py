@@ -39,10 +39,14 @@ nothing. ``svc.warnings`` holds the last command's warnings. Commands:
 * ``remove_player(player, seed=None)``: before round 1 (a round robin draws again)
 * ``assign_pairing_numbers(seed=None, order=None)``: Swiss C.04.2 2.2 order; round robin by lot,
   or by hand before round 1 (``order``: current numbers in the new order, VCL4THP Q95)
-* ``request_bye(player, round, kind="H")`` / ``cancel_bye(player, round)``
+* ``request_bye(player, round, kind="H", confirm=False)`` / ``cancel_bye(player, round)``: a second or later
+  half-point bye needs ``confirm`` (Level 3, VCL4THP Q174)
+* ``set_half_point_bye_eligibility(player, eligible, reason="")``: a player barred from half-point byes (Q175)
 * ``withdraw(player, from_round=None)``
 * ``prohibit_pairing(players, first_round=None, last_round=None)`` (``260``; after round 1 only outside FIDE mode)
-* ``pair_next_round(seed=None)``: the system's engine (through the registry) or the Berger table
+* ``pair_next_round(seed=None)``: the system's engine (through the registry) or the Berger table; a Chess960
+  tournament (setting ``chess960``) draws the round's starting position (Q222)
+* ``set_chess960_position(round, position)``: a position drawn at the venue (0-959) before the round's results
 * ``change_pairing(boards, bye=None, round_number=None, reason="")``: logged as ``### MPA @ Round n``
 * ``publish_round(round_number=None)``
 * ``enter_result(board, "1-0"|"½-½"|"0-1"|"1F-0F"|"0F-1F"|"0F-0F"|"½-0"..., round_number=None)``

@@ -252,6 +252,7 @@ class SettingsChanged(EventData):
     tiebreaks: tuple[str, ...] | None = _read(_opt_texts, None)
     rated: bool | None = _read(_opt_bool, None)
     rating_type: str | None = _read(_opt_text, None)
+    chess960: bool | None = _read(_opt_bool, None)  # played as Chess960 (FIDE Laws, Guidelines III; VCL4THP Q222)
     settings: dict[str, Any] = field(default_factory=dict, metadata={"read": _object})
 
     @classmethod
@@ -595,10 +596,47 @@ class PairingNumbersExchanged(EventData):
     note: str = _read(_text, "")
 
 
+__all__ += ["PairingNumbersExchanged", "TieOrderAnnounced"]
+# -- appended kinds (issue 34 items 5 and 6) ----------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HalfPointByeEligibilitySet(EventData):
+    """A player made ineligible (or eligible again) for half-point byes (VCL4THP Q175-Q176).
+
+    ``eligible=False``: a half-point bye requested for the player is refused.
+    """
+
+    kind: ClassVar[str] = "half_point_bye_eligibility_set"
+    player: int = _read(_whole)
+    eligible: bool = _read(lambda v, k: _PAYLOAD.flag(v, k), True)
+    reason: str = _read(_text, "")
+
+
+@dataclass(frozen=True, slots=True)
+class Chess960PositionSet(EventData):
+    """The Chess960 starting position of a round (FIDE Laws, Guidelines III; VCL4THP Q222).
+
+    ``position``: the Scharnagl number 0-959 (518 is the standard position); ``method``: ``"lot"``
+    (drawn by the program when the round was paired) or ``"arbiter"`` (drawn at the venue and
+    entered by the arbiter); ``note``: the TRF ``###`` line (TRF-2026 has no record for it).
+    """
+
+    kind: ClassVar[str] = "chess960_position_set"
+    round: int = _read(_whole)
+    position: int = _read(_whole)
+    method: str = _read(_text, "lot")
+    note: str = _read(_text, "")
+
+
+__all__ += ["Chess960PositionSet", "HalfPointByeEligibilitySet"]
+
+
+#: The kinds added after the table above (issue 34), registered once.
 _LATER: tuple[type[EventData], ...] = (
     PlayerRatingsSet, RatingMethodSet, RatingListKept, RatingsApplied, TieOrderAnnounced, PairingNumbersExchanged,
+    HalfPointByeEligibilitySet, Chess960PositionSet,
 )  # fmt: skip
 for _cls in _LATER:
     EVENT_TYPES[_cls.kind] = _cls
 EVENT_KINDS = tuple(EVENT_TYPES)
-__all__ += ["PairingNumbersExchanged", "TieOrderAnnounced"]

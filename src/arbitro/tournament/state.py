@@ -180,6 +180,12 @@ class TournamentState:
     rating_lists: list[KeptList] = field(default_factory=list)
     # the rank column of the last to_tournament(), keyed by what it depends on (one standings per content)
     _ranks: tuple[object, dict[int, int]] | None = field(default=None, repr=False, compare=False)
+    # the players not eligible for half-point byes (VCL4THP Q175, half_point_bye_eligibility_set)
+    hpb_ineligible: set[int] = field(default_factory=set)
+    # Chess960 (FIDE Laws, Guidelines III; VCL4THP Q222): the setting and each round's starting position
+    # (round -> Scharnagl number 0-959, chess960_position_set)
+    chess960: bool = False
+    chess960_positions: dict[int, int] = field(default_factory=dict)
 
     # -- views ---------------------------------------------------------
     @property
@@ -322,6 +328,9 @@ class TournamentState:
             _rating_report_results(self, t, len(shown))
         if adjourned == "unknown":
             t.comments.extend(_adjourned_notes(shown))
+        t.comments.extend(_full_point_bye_notes(self, shown))  # TRF has only 162 FPB=: a ### line (VCL4THP Q179)
+        if self.chess960:  # TRF-2026 has no Chess960 record: a ### line per round (VCL4THP Q222)
+            t.comments.extend(_chess960_notes(self, shown))
         t.declared_players = len(t.players)  # 062
         t.declared_rated_players = sum(1 for p in t.players.values() if p.rating > 0)  # 072
         requests = self._bye_requests(t, len(shown))
@@ -395,6 +404,32 @@ def _adjourned_notes(shown: Iterable[RoundState]) -> list[str]:
         for r in shown
         for b in r.adjourned_boards()
     ]
+
+
+def _full_point_bye_notes(state: TournamentState, shown: Iterable[RoundState]) -> list[str]:
+    """``### FPB @ Round n`` lines: the full-point byes given (deprecated by FIDE), then those requested (Q179)."""
+    notes = [
+        f"FPB @ Round {r.number}: player {p} full-point bye (requested; deprecated by FIDE, VCL.17)"
+        for r in shown
+        for p, kind in sorted(r.unpaired.items())
+        if kind == "F"
+    ]
+    notes.extend(
+        f"FPB @ Round {number}: player {p} full-point bye requested (deprecated by FIDE, VCL.17)"
+        for (p, number), kind in sorted(state.requested_byes.items(), key=lambda item: (item[0][1], item[0][0]))
+        if kind == "F"
+    )
+    return notes
+
+
+def _chess960_notes(state: TournamentState, shown: Iterable[RoundState]) -> list[str]:
+    """``### Chess960 @ Round n`` lines: each round's starting position (TRF-2026 has no record; Q222)."""
+    from arbitro.tournament.chess960 import position_note
+
+    numbers = [r.number for r in shown]
+    if len(state.rounds) > len(numbers):  # the round being played (its results not all in)
+        numbers.append(state.rounds[len(numbers)].number)
+    return [position_note(n, state.chess960_positions[n]) for n in numbers if n in state.chess960_positions]
 
 
 def _rating_report_results(state: TournamentState, t: Tournament, shown: int) -> None:
@@ -583,6 +618,7 @@ def _removed(state: TournamentState, p: ev.PlayerRemoved) -> None:
     del state.header.players[gone]
     state.requested_byes = {k: v for k, v in state.requested_byes.items() if k[0] != gone}
     state.withdrawn.pop(gone, None)
+    state.hpb_ineligible.discard(gone)
     state.header.prohibited_pairings = [pp for pp in state.header.prohibited_pairings if gone not in pp.players]
     numbers_assigned = state.numbers_assigned
     _renumber(state, ev.PairingNumbersAssigned(order=tuple(sorted(state.header.players))))
@@ -616,6 +652,7 @@ def _renumber(state: TournamentState, p: ev.PairingNumbersAssigned) -> None:
         for pp in state.header.prohibited_pairings
     ]
     state.requested_byes = {(new[k], r): v for (k, r), v in state.requested_byes.items()}
+    state.hpb_ineligible = {new[k] for k in state.hpb_ineligible}
     state.header.accelerations = [
         Acceleration(new[a.start_rank], a.round, a.points) for a in state.header.accelerations if a.start_rank in new
     ]
@@ -802,6 +839,8 @@ def _settings(state: TournamentState, p: ev.SettingsChanged) -> None:
     if p.rating_type is not None:
         state.rating_type = p.rating_type
         retake_ratings(state)  # the tournament rating of the new rate of play (VCL4THP Q118)
+    if p.chess960 is not None:
+        state.chess960 = p.chess960
     for key, value in p.settings.items():  # the pairing systems' declared settings (issue 32)
         if value is not None:
             state.system_settings[key] = value
@@ -828,6 +867,20 @@ def _finished(state: TournamentState, p: ev.TournamentFinished) -> None:
 
 def _reopened(state: TournamentState, p: ev.TournamentReopened) -> None:
     state.finished = False
+
+
+def _hpb_eligibility(state: TournamentState, p: ev.HalfPointByeEligibilitySet) -> None:
+    state.player(p.player)
+    if p.eligible:
+        state.hpb_ineligible.discard(p.player)
+    else:
+        state.hpb_ineligible.add(p.player)
+
+
+def _chess960_position(state: TournamentState, p: ev.Chess960PositionSet) -> None:
+    if not 0 <= p.position <= 959:
+        raise ValueError(f"position: expected 0-959, got {p.position}")
+    state.chess960_positions[p.round] = p.position
 
 
 _HANDLERS: dict[type[ev.EventData], Callable[[TournamentState, Any], None]] = {
@@ -859,6 +912,8 @@ _HANDLERS: dict[type[ev.EventData], Callable[[TournamentState, Any], None]] = {
     ev.RatingListKept: keep_list,
     ev.TieOrderAnnounced: _tie_order,
     ev.PairingNumbersExchanged: _exchanged,
+    ev.HalfPointByeEligibilitySet: _hpb_eligibility,
+    ev.Chess960PositionSet: _chess960_position,
 }
 
 

@@ -27,7 +27,7 @@ from decimal import Decimal
 
 from arbitro.errors import ArbitroError
 from arbitro.model import Colour, Player, ResultCode, RoundResult, Tournament
-from arbitro.pairing.berger import berger_table, is_double_round_robin
+from arbitro.pairing.berger import NO_SWAP_NOTE, berger_table, is_double_round_robin
 from arbitro.pairing.dutch_state import DutchOptions, baku_accelerations, ranking_order
 from arbitro.views.text import BYE_KINDS, bye_kind, game_result_text, points_text
 
@@ -131,7 +131,7 @@ def _berger_order(t: Tournament, round_number: int) -> dict[frozenset[int], int]
     if n < 2 or ranks != list(range(1, n + 1)):
         return None
     try:
-        table = berger_table(n, is_double_round_robin(t))
+        table = berger_table(n, is_double_round_robin(t), NO_SWAP_NOTE not in t.comments)
     except ArbitroError:
         return None
     if not 1 <= round_number <= len(table):

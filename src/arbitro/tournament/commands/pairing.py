@@ -16,16 +16,49 @@ from arbitro.pairing import settings as system_settings
 from arbitro.pairing.types import NoValidPairing, RoundPairing
 from arbitro.tournament import events as ev
 from arbitro.tournament.by_hand import cover_problems, round_breaches, session_note
-from arbitro.tournament.commands.core import ServiceCore
+from arbitro.tournament.chess960 import draw_position, position_note, starting_rank
+from arbitro.tournament.commands.core import ServiceCore, Tx
 from arbitro.tournament.commands.numbering import number_players
 from arbitro.tournament.events import Event
 from arbitro.tournament.state import TournamentState
 
-__all__ = ["PairingCommands"]
+__all__ = ["PairingCommands", "setup_warnings"]
+
+
+def _swaps_last_rounds(s: TournamentState) -> bool:
+    """A double round robin: the last two rounds of cycle 1 swapped (the default), or not (VCL4THP Q98)."""
+    return s.settings_in_force().get("no_last_rounds_swap") is not True
+
+
+def setup_warnings(s: TournamentState) -> list[Message]:
+    """What makes the announced set-up impossible to finish, said before round 1 is paired (VCL4THP Q62).
+
+    A Swiss pairs no two players twice (C.04.1 b) and gives no player the pairing-allocated bye
+    twice (C.04.1 c): with ``n`` players at most ``n - 1`` rounds (``n`` when ``n`` is odd, every
+    player having the bye once) can be paired. A round robin's rounds follow from its players.
+    """
+    system = s.pairing_system
+    if system.is_round_robin or s.total_rounds is None:
+        return []
+    players = len([p for p in s.header.players if not s.is_withdrawn(p, 1)])
+    rounds = s.total_rounds // system.games_per_round
+    possible = players if players % 2 else players - 1
+    if players < 2 or rounds <= possible:
+        return []
+    return [
+        msg(
+            "setup.rounds_impossible",
+            "set-up: {rounds} rounds are announced but {players} players can play at most {possible} rounds "
+            "without meeting twice (C.04.1 b-c); the tournament cannot finish as announced (VCL4THP Q62)",
+            rounds=rounds,
+            players=players,
+            possible=possible,
+        )
+    ]
 
 
 class PairingCommands(ServiceCore):
-    """``prohibit_pairing``, ``pair_next_round``, ``pair_round_by_hand``."""
+    """``prohibit_pairing``, ``pair_next_round``, ``pair_round_by_hand``, ``set_chess960_position``."""
 
     def prohibit_pairing(
         self, players: Sequence[int], first_round: int | None = None, last_round: int | None = None
@@ -70,12 +103,16 @@ class PairingCommands(ServiceCore):
             raise ArbitroError(msg("pair.all_paired", "pair: all {total} rounds have been paired", total=s.total_rounds))
         with self._tx() as tx:
             self.warnings.extend(self._adjourned_warnings(s))
+            if number == 1:
+                self.warnings.extend(setup_warnings(s))  # VCL4THP Q62: before the start
             if not tx.state.numbers_assigned:
                 number_players(tx, seed)
             st = tx.state
             system = st.pairing_system
             if system.is_round_robin:
-                pairing = berger.round_pairing(sorted(st.header.players), number, system.double)
+                pairing = berger.round_pairing(
+                    sorted(st.header.players), number, system.double, swap_last=_swaps_last_rounds(st)
+                )
                 unpaired: dict[int, str] = {}
             else:
                 unpaired = {p: "Z" for p in st.header.players if st.is_withdrawn(p, number)}
@@ -95,6 +132,7 @@ class PairingCommands(ServiceCore):
                         engine=engine,
                     )
                 )
+            _draw_chess960(tx, number, system.games_per_round)
             if st.is_round_robin:
                 for index, game in enumerate(tx.state.round(number).boards, start=1):
                     gone = [tx.state.is_withdrawn(p, number) for p in game.players]
@@ -246,7 +284,44 @@ class PairingCommands(ServiceCore):
             tx.emit(ev.RoundPaired(round=number, boards=pairs, bye=bye, unpaired=unpaired, engine="manual"))
             note = session_note(number, pairs, bye, why, breaches, author=self.author, reason=reason)
             tx.emit(ev.PairingChanged(round=number, boards=pairs, bye=bye, unpaired=unpaired, reason=reason, mpa=note))
+            _draw_chess960(tx, number, 1)
         return list(tx.events)
+
+    def set_chess960_position(self, round_number: int, position: int) -> list[Event]:
+        """The Chess960 starting position of a paired round, drawn at the venue (FIDE Laws, Guidelines III).
+
+        Replaces the one the program drew when the round was paired, while no result of the round
+        is in (the position is the same on every board). Refused when the tournament is not Chess960.
+        """
+        s = self._require_open()
+        if not s.chess960:
+            raise ArbitroError(msg("chess960.off", "Chess960: the tournament is not played as Chess960"))
+        starting_rank(position)  # 0-959
+        rnd = s.round(round_number)
+        if any(g.has_result for g in rnd.boards):
+            raise ArbitroError(
+                msg(
+                    "chess960.started",
+                    "Chess960: round {round} already has results; its starting position cannot change",
+                    round=rnd.number,
+                )
+            )
+        if s.chess960_positions.get(rnd.number) == position:
+            return []
+        with self._tx() as tx:
+            note = position_note(rnd.number, position) + " (drawn by the arbiter)"
+            tx.emit(ev.Chess960PositionSet(round=rnd.number, position=position, method="arbiter", note=note))
+        return list(tx.events)
+
+
+def _draw_chess960(tx: Tx, number: int, columns: int) -> None:
+    """A Chess960 tournament: one starting position drawn for round ``number`` (Guidelines III, Art. I;
+    VCL4THP Q222), the same on every board and in every game of a match (``columns``)."""
+    if not tx.state.chess960:
+        return
+    position = draw_position()
+    for column in range(number, number + columns):
+        tx.emit(ev.Chess960PositionSet(round=column, position=position, method="lot", note=position_note(column, position)))
 
 
 def _check_cover(st: TournamentState, pairing: RoundPairing, unpaired: dict[int, str], number: int) -> None:

@@ -23,7 +23,8 @@ __all__ = ["RegistrationCommands"]
 
 
 class RegistrationCommands(ServiceCore):
-    """``register_player``, ``remove_player``, ``update_player``, ``request_bye``, ``cancel_bye``,
+    """``register_player``, ``remove_player``, ``update_player``, ``request_bye``,
+    ``set_half_point_bye_eligibility``, ``cancel_bye``,
     ``withdraw``, ``return_player``."""
 
     def register_player(
@@ -173,11 +174,25 @@ class RegistrationCommands(ServiceCore):
             tx.emit(ev.PlayerUpdated(start_rank=player, **given))
         return list(tx.events)
 
-    def request_bye(self, player: int, round_number: int, kind: str = "H") -> list[Event]:
-        """A requested bye (C.04.2 3.3) within the tournament's :class:`ByeLimits`."""
+    def request_bye(self, player: int, round_number: int, kind: str = "H", *, confirm: bool = False) -> list[Event]:
+        """A requested bye (C.04.2 3.3) within the tournament's :class:`ByeLimits`.
+
+        A half-point bye is refused for a player made ineligible for them (VCL4THP Q175-Q176,
+        :meth:`set_half_point_bye_eligibility`); the second and every later half-point bye of a
+        player needs ``confirm`` (Level 3: confirm or cancel, VCL4THP Q174).
+        """
         s = self._require_open()
         s.player(player)
         kind = kind.upper()
+        if kind == "H" and player in s.hpb_ineligible:
+            raise ArbitroError(
+                msg(
+                    "bye.half_point_ineligible",
+                    "bye: player {player} is not eligible for half-point byes (VCL4THP Q175); "
+                    "make the player eligible first if the rules allow",
+                    player=player,
+                )
+            )
         if s.is_round_robin:
             raise ArbitroError(
                 msg(
@@ -214,6 +229,18 @@ class RegistrationCommands(ServiceCore):
             already=s.bye_count(player, kind),
         )
         already = s.bye_count(player, kind)
+        if kind == "H" and already and not confirm:
+            raise ArbitroError(
+                msg(
+                    "bye.half_point_confirm",
+                    "bye: player {player} already has {count} half-point "
+                    + ("byes" if already > 1 else "bye")
+                    + "; confirm to grant another one for round {round} (Level 3, VCL4THP Q174)",
+                    player=player,
+                    count=already,
+                    round=round_number,
+                )
+            )
         with self._tx() as tx:
             if kind == "F":
                 self.warnings.append(
@@ -229,6 +256,34 @@ class RegistrationCommands(ServiceCore):
                     )
                 )
             tx.emit(ev.ByeRequested(player=player, round=round_number, kind_code=kind))
+        return list(tx.events)
+
+    def set_half_point_bye_eligibility(self, player: int, eligible: bool, reason: str = "") -> list[Event]:
+        """Make a player ineligible (``eligible=False``) for half-point byes, or eligible again (VCL4THP Q175).
+
+        A tournament's rules may bar some players from half-point byes (e.g. those entered on
+        conditions); a half-point bye requested for an ineligible player is refused (Q176). The
+        byes already granted stay: cancel them with :meth:`cancel_bye` if the rules say so.
+        """
+        s = self._require_open()
+        s.player(player)
+        if (player not in s.hpb_ineligible) == eligible:
+            return []
+        check_text("reason", reason)
+        with self._tx() as tx:
+            tx.emit(ev.HalfPointByeEligibilitySet(player=player, eligible=eligible, reason=reason.strip()))
+            if not eligible:
+                held = sorted(r for (p, r), k in tx.state.requested_byes.items() if p == player and k == "H")
+                if held:
+                    self.warnings.append(
+                        msg(
+                            "bye.half_point_held",
+                            "player {player} already holds half-point byes requested for round(s) {rounds}; "
+                            "cancel them if the rules say so",
+                            player=player,
+                            rounds=", ".join(map(str, held)),
+                        )
+                    )
         return list(tx.events)
 
     def cancel_bye(self, player: int, round_number: int) -> list[Event]:

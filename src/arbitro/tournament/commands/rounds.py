@@ -93,8 +93,10 @@ class RoundCommands(ServiceCore):
         if list(boards) == current and bye == rnd.bye and unpaired == rnd.unpaired:
             raise ArbitroError(msg("change.same", "change pairing: the new pairing is the same as the current one"))
         with self._tx() as tx:
-            if not s.is_round_robin:  # the absolute colour rules of a Swiss: the arbiter is warned and decides
-                self.warnings.extend(colour_warnings(s, boards, rnd.number))
+            found = colour_warnings(s, boards, rnd.number)
+            if s.is_round_robin:  # a round robin by hand: never the same colour three times in a row (VCL4THP Q102)
+                found = [w for w in found if w.code == "change.colour_three"]
+            self.warnings.extend(found)  # the absolute colour rules: the arbiter is warned and decides
             tx.emit(
                 ev.PairingChanged(
                     round=rnd.number,

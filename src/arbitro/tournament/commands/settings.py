@@ -20,6 +20,7 @@ from arbitro.pairing.registry import PairingSystem
 from arbitro.tournament import events as ev
 from arbitro.tournament.byes import ByeLimits
 from arbitro.tournament.commands.core import ServiceCore
+from arbitro.tournament.commands.pairing import setup_warnings
 from arbitro.tournament.events import Event
 from arbitro.tournament.fide import check_scoring, check_tiebreaks
 from arbitro.tournament.state import TournamentState, apply, pairing_system, replay
@@ -35,7 +36,7 @@ FieldCheck = Callable[[TournamentState, Fields], None]
 
 #: Fixed once round 1 is paired (C.04.1 art. 1, C.07 Art. 2: announced in advance; C.04.2 3.3: the bye rules).
 #: With them, every setting a pairing system declares as fixed (``system_settings.fixed_keys()``).
-BEFORE_START = ("system", "scoring", "tiebreaks", "bye_limits", "rating_type")
+BEFORE_START = ("system", "scoring", "tiebreaks", "bye_limits", "rating_type", "chess960")
 
 #: The free-text settings and their labels (no control characters; field widths of limits.md).
 _TEXTS = (("tournament name", "name"), ("city", "city"), ("federation", "federation"),
@@ -75,6 +76,8 @@ class SettingsCommands(ServiceCore):
             self._check_new_scoring(data)
         with self._tx() as tx:
             tx.emit(data)
+            if not tx.state.rounds:  # VCL4THP Q62: a set-up that cannot finish, said before the start
+                self.warnings.extend(setup_warnings(tx.state))
         return list(tx.events)
 
     def _check_new_scoring(self, data: ev.SettingsChanged) -> None:
@@ -172,6 +175,14 @@ def _check_rating_type(s: TournamentState, fields: Fields, system: PairingSystem
         raise ArbitroError(f"rating type: expected standard, rapid or blitz, got {fields['rating_type']!r}")
 
 
+def _check_chess960(s: TournamentState, fields: Fields, system: PairingSystem) -> None:
+    """Chess960 (FIDE Laws, Guidelines III; VCL4THP Q222): said as true or false, before round 1 only."""
+    if "chess960" in fields and not isinstance(fields["chess960"], bool):
+        raise ArbitroError(
+            msg("settings.chess960", "Chess960: expected true or false, got {got!r}", got=fields["chess960"])
+        )
+
+
 def _check_system_settings(s: TournamentState, fields: Fields, system: PairingSystem) -> None:
     """The pairing system's own settings, as its registry entry declares them (issue 32 item 3).
 
@@ -193,6 +204,7 @@ CHECKS: tuple[Check, ...] = (
     _check_rounds,
     _check_dates,
     _check_rating_type,
+    _check_chess960,
     _check_system_settings,
     _check_tiebreaks,
 )
@@ -222,7 +234,7 @@ def current_setting(s: TournamentState, key: str) -> Any:
         return s.bye_limits.to_dict()
     if key in ("tiebreaks", "deputy_arbiters"):
         return tuple(getattr(h, key))
-    if key in ("rated", "rating_type"):
+    if key in ("rated", "rating_type", "chess960"):
         return getattr(s, key)
     if key in system_settings.declared_keys():  # a pairing system's own (issue 32)
         return s.said_setting(key)
