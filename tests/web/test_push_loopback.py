@@ -30,6 +30,7 @@ from arbitro.cli import main as cli_main
 from arbitro.cli.publish import publish
 from arbitro.cli.tournament import log_path, read_log, save
 from arbitro.tournament import Event, TournamentService, replay
+from arbitro.tournament.logdigest import log_digest
 from arbitro.web.tournaments import eventlog, models
 
 pytestmark = pytest.mark.django_db
@@ -262,3 +263,25 @@ def _get_auth(port: int, token: str) -> dict[str, object]:
         answer = json.loads(resp.read())
     assert isinstance(answer, dict)
     return answer
+
+
+def test_a_tournament_of_the_venues_web_installation_is_published_by_slug(server, capsys):
+    """``arbitro publish SLUG --web``: the log of the venue's own desk (this test's database) goes to the server."""
+    port, token, _database = server
+    svc = TournamentService()
+    svc.create(name="Desk Open", rounds=3)
+    for i in range(5):
+        svc.register_player(f"Jugador {i}, Ana", rating=2000 - 10 * i)
+    svc.pair_next_round(seed=3)
+    svc.enter_result(1, "1-0")
+    events = list(svc.events)
+    row = models.Tournament.objects.create(slug=SLUG, name="Desk Open", organisation=models.default_organisation())
+    st = replay(events)
+    eventlog.append_events(row, events, 0, None, lambda: eventlog._appended(row, st))
+    code = cli_main(["publish", SLUG, "--web", "--to", f"http://127.0.0.1:{port}", "--token", token])
+    assert code in (0, None), capsys.readouterr()
+    assert _get_auth(port, token) == {
+        "tournament": SLUG, "count": len(events), "digest": log_digest((e.kind, e.payload) for e in events)
+    }
+    assert cli_main(["publish", "no-such", "--web", "--to", f"http://127.0.0.1:{port}", "--token", token]) == 2
+    assert "no such tournament in this installation's web database" in capsys.readouterr().err

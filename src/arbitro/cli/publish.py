@@ -125,6 +125,23 @@ def publish(
             time.sleep(wait)
 
 
+def web_log(slug: str) -> list[Event]:
+    """The event log of tournament ``slug`` in this installation's web database (``arbitro serve``'s)."""
+    from arbitro.web import setup
+
+    setup()
+    from arbitro.web.tournaments import eventlog, models
+
+    row = models.Tournament.objects.filter(slug=slug).first()
+    if row is None:
+        raise ArbitroError(f"{slug}: no such tournament in this installation's web database")
+    if not eventlog.is_event_based(row) or eventlog.is_team(row):
+        raise ArbitroError(
+            f"{slug}: an imported file not yet run at the desk, or a team competition, has no event log to publish"
+        )
+    return eventlog.log(row)
+
+
 def default_slug(file: Path) -> str:
     """The server's name of a tournament file: its name in lowercase letters, digits and dashes."""
     stem = file.name.removesuffix(".trf").removesuffix(".TRF").lower()
@@ -134,7 +151,13 @@ def default_slug(file: Path) -> str:
 def register(app: typer.Typer) -> None:
     @app.command("publish")
     def publish_cmd(
-        file: Annotated[Path, typer.Argument(help="The tournament's TRF file (its log NAME.events.jsonl is sent).")],
+        file: Annotated[
+            Path,
+            typer.Argument(
+                help="The tournament's TRF file (its log NAME.events.jsonl is sent); with --web, the slug of a "
+                "tournament in this installation's web database."
+            ),
+        ],
         to: Annotated[str, typer.Option("--to", help="The server's address, e.g. https://results.example.org")],
         token: Annotated[
             str | None, typer.Option("--token", help="The organisation's API token (default: $ARBITRO_TOKEN).")
@@ -145,6 +168,9 @@ def register(app: typer.Typer) -> None:
         batch: Annotated[int, typer.Option("--batch", min=1, max=500, help="Events per request.")] = BATCH,
         retries: Annotated[int, typer.Option("--retries", min=0, help="Retries in a row after a failure.")] = 8,
         timeout: Annotated[float, typer.Option("--timeout", help="Seconds to wait for each answer.")] = 30.0,
+        web: Annotated[
+            bool, typer.Option("--web", help="Send a tournament of this installation's web database (by slug).")
+        ] = False,
     ) -> None:
         """Publish a tournament to a federation server: push its event log (resumable, never duplicated)."""
         from arbitro.cli.tournament import log_path, read_log
@@ -154,7 +180,11 @@ def register(app: typer.Typer) -> None:
             raise ArbitroError("--token: the organisation's API token is needed (or $ARBITRO_TOKEN)")
         if not to.startswith(("http://", "https://")):
             raise ArbitroError(f"--to: expected an http:// or https:// address, got {to!r}")
-        events = read_log(log_path(file))
-        name = slug or default_slug(file)
+        if web:
+            events = web_log(str(file))
+            name = slug or str(file)
+        else:
+            events = read_log(log_path(file))
+            name = slug or default_slug(file)
         done = publish(events, to, secret, name, batch=batch, retries=retries, timeout=timeout, echo=typer.echo)
         typer.echo(f"{name}: the server has all {done.count} events ({done.appended} sent now, {done.retries} retries)")
