@@ -149,3 +149,20 @@ def test_the_management_command_issues_a_token_shown_once(capsys):
     assert models.ApiToken.objects.get().digest == push._hash(token)
     call_command("api_token", models.DEFAULT_ORGANISATION, "--revoke", token[:12])
     assert models.ApiToken.objects.get().revoked
+
+
+def test_the_site_admin_lists_and_revokes_tokens_but_does_not_issue_them(client, token):
+    from django.contrib.auth import get_user_model
+
+    admin = get_user_model().objects.create_superuser("root", password="pw-root-123")
+    client.force_login(admin)
+    stored = models.ApiToken.objects.get()
+    page = client.get("/admin/tournaments/apitoken/")
+    assert page.status_code == 200 and stored.prefix in page.content.decode()
+    assert token not in page.content.decode()
+    assert client.get("/admin/tournaments/apitoken/add/").status_code == 403
+    resp = client.post(f"/admin/tournaments/apitoken/{stored.pk}/change/", {"name": "venue", "revoked": "on"})
+    assert resp.status_code == 302
+    stored.refresh_from_db()
+    assert stored.revoked
+    assert client.get(URL, HTTP_AUTHORIZATION=f"Bearer {token}").status_code == 401
