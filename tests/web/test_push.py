@@ -166,3 +166,13 @@ def test_the_site_admin_lists_and_revokes_tokens_but_does_not_issue_them(client,
     stored.refresh_from_db()
     assert stored.revoked
     assert client.get(URL, HTTP_AUTHORIZATION=f"Bearer {token}").status_code == 401
+
+
+def test_a_batch_that_does_not_replay_is_refused_and_nothing_written(client, token):
+    log = venue_log(1)
+    _post(client, token, log[:7], 0)
+    wrong = [Event(kind="result_entered", payload={"round": 9, "board": 1, "result": "1-0"})]
+    resp = _post(client, token, wrong, 7)
+    assert resp.status_code == 400 and resp.json()["error"] == "bad_event"
+    assert resp.json()["detail"].startswith("The log does not replay")
+    assert models.Tournament.objects.get(slug="open-2026").events.count() == 7

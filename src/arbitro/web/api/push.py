@@ -163,7 +163,7 @@ def _push(request: HttpRequest, slug: str, token: models.ApiToken) -> dict[str, 
             log = [event_from_dict({"kind": k, "payload": p}, where=f"event {n}") for n, (k, p) in enumerate(stored, 1)]
             try:
                 st = core_replay([*log, *new])
-            except ArbitroError as err:
+            except (ArbitroError, ValueError, TypeError, KeyError, IndexError, AttributeError) as err:  # a pushed payload is input
                 raise _Refused(400, "bad_event", _("The log does not replay: %(error)s") % {"error": err}) from None
             if row is None:
                 header = new[0].payload if new[0].kind == "tournament_created" else {}
