@@ -35,6 +35,7 @@ COMMAND_MODULES = [
     "ratings",  # arbitro ratings performance|change|list-parse
     "prizes",  # arbitro prizes
     "team",  # arbitro team pair|standings|boards|check|generate
+    "publish",  # arbitro publish (push a tournament to a server)
 ]
 
 #: First command word -> the module that registers it (loading only that module keeps start-up fast).
@@ -45,6 +46,7 @@ COMMANDS = {
     "export": "documents", "site": "documents", "backup": "ops", "restore": "ops", "logins": "ops", "ratings": "ratings",
     "prizes": "prizes",
     "team": "team",
+    "publish": "publish",
 }  # fmt: skip
 
 

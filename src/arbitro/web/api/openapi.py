@@ -45,7 +45,43 @@ def _list(item: Mapping[str, object]) -> JsonObject:
 
 SCHEMAS: JsonObject = {
     "Error": _obj(
-        {"error": STR, "detail": STR, "retry_after": {"type": "integer", "minimum": 1}}, ["error", "detail"]
+        {
+            "error": STR,
+            "detail": STR,
+            "retry_after": {"type": "integer", "minimum": 1},
+            "count": {**INT, "description": "push: the server's number of events (409 gap, conflict)"},
+            "position": {**INT, "description": "push: the position of the event that differs (409 conflict)"},
+        },
+        ["error", "detail"],
+    ),
+    "PushPosition": _obj(
+        {
+            "tournament": STR,
+            "count": {**INT, "minimum": 0, "description": "the events of the server's log (0: no such tournament yet)"},
+            "digest": {
+                **STR,
+                "description": "SHA-256 (hex) of one canonical JSON line per event (kind, payload; keys sorted)",
+            },
+        }
+    ),
+    "PushResult": _obj(
+        {
+            "tournament": STR,
+            "count": {**INT, "minimum": 0},
+            "digest": STR,
+            "appended": {**INT, "minimum": 0, "description": "events of the batch appended now"},
+            "skipped": {**INT, "minimum": 0, "description": "events of the batch the server already had"},
+        }
+    ),
+    "PushBatch": _obj(
+        {
+            "start": {**INT, "minimum": 0, "description": "the events before this batch (its first is event start + 1)"},
+            "events": {
+                "type": "array",
+                "maxItems": 500,
+                "items": _obj({"kind": STR, "payload": {"type": "object"}}, ["kind"]),
+            },
+        }
     ),
     "PlayerRef": _obj({"start_rank": INT, "name": STR}),
     "TournamentSummary": _obj(
@@ -462,6 +498,47 @@ def system_settings_schema() -> JsonObject:
     }
 
 
+PUSH_SLUG = _path_param(
+    "slug", {"type": "string", "pattern": r"^[-a-z0-9_]{1,80}$"}, "the tournament's slug on this server"
+)
+
+
+def _push() -> JsonObject:
+    """``/push/{slug}`` (issue 37 item 5): a venue installation pushes a tournament's event log."""
+    auth = {
+        "400": _error("A slug, body or event that is not understood"),
+        "401": _error("No token, or a token unknown or revoked"),
+        "403": _error("The tournament belongs to another organisation"),
+        "429": _COMMON["429"],
+    }
+    common: JsonObject = {"tags": ["push"], "parameters": [PUSH_SLUG], "security": [{"token": []}]}
+    return {
+        "get": {
+            **common,
+            "summary": "Where the server's log of this tournament stands: its number of events and their digest",
+            "operationId": "pushPosition",
+            "responses": {
+                "200": {"description": "the position", "content": {"application/json": {"schema": _ref("PushPosition")}}},
+                **auth,
+                "409": _error("The tournament here cannot receive a push (an imported file, a team competition)"),
+            },
+        },
+        "post": {
+            **common,
+            "summary": "Append a batch of events: those the server has (identical) are skipped; a different "
+            "event at a known position is refused (409 conflict), a batch past the end too (409 gap)",
+            "operationId": "pushBatch",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": _ref("PushBatch")}}},
+            "responses": {
+                "200": {"description": "appended", "content": {"application/json": {"schema": _ref("PushResult")}}},
+                **auth,
+                "409": _error("gap (send from the server's count), conflict (the logs diverged), changed_meanwhile"),
+                "413": _error("A batch over 500 events or 2 MB"),
+            },
+        },
+    }
+
+
 def build() -> JsonObject:
     t = "/tournaments/{slug}"
     tt = "/teams/{slug}"
@@ -470,7 +547,8 @@ def build() -> JsonObject:
         "info": {
             "title": "Arbitro results API",
             "version": VERSION,
-            "description": "Read-only results of the published tournaments (docs/api.md). Every 200 carries an "
+            "description": "Read-only results of the published tournaments (docs/api.md), and /push for an organisation's "
+            "venue installation to publish a tournament with its token. Every GET 200 carries an "
             "ETag and Last-Modified; send If-None-Match to get a 304. CORS: any origin may GET. "
             "Rate limited per client address (429 with Retry-After).",
         },
@@ -570,8 +648,12 @@ def build() -> JsonObject:
             f"{tt}/boards": _get(
                 "Board standings (board prizes)", "BoardStandings", params=[SLUG], errors=TEAM_NOT_FOUND, tag="teams"
             ),
+            "/push/{slug}": _push(),
         },
-        "components": {"schemas": {**SCHEMAS, "SystemSettings": system_settings_schema()}},
+        "components": {
+            "schemas": {**SCHEMAS, "SystemSettings": system_settings_schema()},
+            "securitySchemes": {"token": {"type": "http", "scheme": "bearer", "description": "an organisation's API token"}},
+        },
     }
 
 

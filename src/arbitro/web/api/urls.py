@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path, re_path
 
-from . import views
+from . import push, views
 
 app_name = "api"
 
@@ -32,5 +32,6 @@ urlpatterns = [
     path(f"{TT}/rounds/<int:rnd>", views.team_round, name="team_round"),
     path(f"{TT}/standings", views.team_standings, name="team_standings"),
     path(f"{TT}/boards", views.team_boards, name="team_boards"),
+    path("push/<str:slug>", push.push, name="push"),  # issue 37 item 5: a venue pushes its log
     re_path(r"^(?P<rest>.*)$", views.not_found),
 ]

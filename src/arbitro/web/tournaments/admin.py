@@ -46,6 +46,29 @@ class OrganisationAdmin(admin.ModelAdmin):
     has_add_permission = has_change_permission = has_delete_permission = has_view_permission
 
 
+@admin.register(models.ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """An organisation's push tokens (issue 37 item 5): seen and revoked here, issued by ``arbitro manage api_token``
+    (a token is shown once; only its hash is stored)."""
+
+    list_display = ("prefix", "organisation", "name", "created", "last_used", "revoked")
+    list_filter = ("revoked", "organisation")
+    fields = ("organisation", "name", "prefix", "created", "last_used", "revoked")
+    readonly_fields = ("organisation", "prefix", "created", "last_used")
+
+    def has_module_permission(self, request):
+        return request.user.is_active and request.user.is_superuser
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_superuser
+
+    def has_change_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_superuser
+
+    def has_add_permission(self, request):
+        return False
+
+
 @admin.register(models.Tournament)
 class TournamentAdmin(admin.ModelAdmin):
     list_display = ("name", "slug", "organisation", "status", "published", "season", "category", "version")

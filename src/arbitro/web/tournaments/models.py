@@ -77,6 +77,30 @@ class Organisation(models.Model):
         return self.name
 
 
+class ApiToken(models.Model):
+    """An organisation's token for pushing tournaments to this server (issue 37 item 5, ``/api/v1/push/``).
+
+    Only the SHA-256 of the token is kept (the token is shown once, when issued by
+    ``arbitro manage api_token ORG``); ``prefix`` (its first characters) names it in lists.
+    """
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(_("name"), max_length=100, blank=True)
+    prefix = models.CharField(max_length=12)
+    digest = models.CharField(max_length=64, unique=True)
+    created = models.DateTimeField(auto_now_add=True)
+    last_used = models.DateTimeField(null=True, blank=True)
+    revoked = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["organisation", "created"]
+        verbose_name = _("API token")
+        verbose_name_plural = _("API tokens")
+
+    def __str__(self) -> str:
+        return f"{self.organisation.slug}: {self.prefix}…"
+
+
 def site_rulebook_code() -> str:
     """The rulebook of the default organisation when it is created: ``ARBITRO_RULEBOOK`` or the only one registered."""
     from arbitro import federations
