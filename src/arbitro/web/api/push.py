@@ -25,7 +25,7 @@ import hashlib
 import json
 import re
 import secrets
-from typing import Any
+from collections.abc import Mapping
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -79,7 +79,7 @@ def _token(request: HttpRequest) -> models.ApiToken:
     return found
 
 
-def _stored(row: models.Tournament | None) -> list[tuple[str, dict[str, Any]]]:
+def _stored(row: models.Tournament | None) -> list[tuple[str, Mapping[str, object]]]:
     if row is None:
         return []
     return list(row.events.order_by("seq").values_list("kind", "payload"))

@@ -6,8 +6,6 @@ The token is printed once; only its SHA-256 is stored. ``--list`` shows the orga
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from arbitro.web.api import push
@@ -23,7 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("--list", action="store_true", help="list the organisation's tokens instead")
         parser.add_argument("--revoke", metavar="PREFIX", help="revoke the token starting with PREFIX")
 
-    def handle(self, *args: str, **options: Any) -> None:
+    def handle(self, *args: str, **options: object) -> None:
         org = models.Organisation.objects.filter(slug=options["organisation"]).first()
         if org is None:
             known = ", ".join(models.Organisation.objects.values_list("slug", flat=True)) or "none"
@@ -34,13 +32,13 @@ class Command(BaseCommand):
                 self.stdout.write(f"{t.prefix}  {state}  {t.created:%Y-%m-%d}  {t.name}")
             return
         if options["revoke"]:
-            found = list(org.api_tokens.filter(prefix__startswith=options["revoke"], revoked=False))
+            found = list(org.api_tokens.filter(prefix__startswith=str(options["revoke"]), revoked=False))
             if len(found) != 1:
                 raise CommandError(f"{len(found)} active tokens of {org.slug} start with {options['revoke']!r}: nothing revoked")
             found[0].revoked = True
             found[0].save(update_fields=["revoked"])
             self.stdout.write(f"revoked {found[0].prefix}")
             return
-        token = push.issue_token(org, options["name"])
+        token = push.issue_token(org, str(options["name"] or ""))
         self.stdout.write(token)
         self.stderr.write(f"the API token of {org.slug} (shown once, keep it; only its hash is stored)")
