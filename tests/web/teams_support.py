@@ -6,8 +6,9 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from arbitro.web.teams import service
+from arbitro.web.teams import desk, service
 from arbitro.web.tournaments import models
+from arbitro.web.tournaments.desk.base import submit
 
 
 def chief_user(username: str = "team-chief") -> Any:
@@ -27,13 +28,13 @@ def played_team_event(teams: int = 5, boards: int = 2, rounds: int = 3, played: 
     )  # fmt: skip
     for t in range(1, teams + 1):
         players = "\n".join(f"Jugador {t}.{i}, Club; {2300 - 40 * t - i}" for i in range(1, boards + 2))
-        service.perform(row, "team", {"name": f"Club {t}", "players": players}, user)
+        submit(desk.RegisterTeam, row, {"name": f"Club {t}", "players": players}, user)
     codes = ["1", "=", "0"]
     for rnd in range(1, played + 1):
         row.refresh_from_db()
-        service.perform(row, "pair", {}, user)  # a draft (issue 32), then published as at the individual desk
+        submit(desk.Pair, row, {}, user)  # a draft (issue 32), then published as at the individual desk
         row.refresh_from_db()
-        service.perform(row, "publish", {}, user)
+        submit(desk.Publish, row, {}, user)
         row.refresh_from_db()
         st = service.state(row)
         for i, (white, _black) in enumerate(st.pairings[rnd]):
@@ -46,7 +47,7 @@ def played_team_event(teams: int = 5, boards: int = 2, rounds: int = 3, played: 
                     data[f"r_{b}"] = codes[(i + b + rnd) % 3]
                 if rnd == 1 and i == 0:
                     data[f"r_{boards}"] = "-"  # the first team's player of the last board did not come
-            service.perform(row, "match", data, user)
+            submit(desk.SaveMatch, row, data, user)
     row.refresh_from_db()
     row.published = True
     row.save(update_fields=["published"])

@@ -11,8 +11,9 @@ from django.core.cache import cache
 from teams_support import played_team_event
 
 from arbitro.views import teams as team_views
-from arbitro.web.teams import service
+from arbitro.web.teams import desk, service
 from arbitro.web.tournaments import models
+from arbitro.web.tournaments.desk.base import submit
 
 pytestmark = pytest.mark.django_db
 
@@ -137,9 +138,9 @@ def test_etag_304_cors_and_a_new_result_changes_the_etag(client, league):
     from teams_support import chief_user
 
     league.refresh_from_db()
-    service.perform(league, "pair", {}, chief_user("other-chief"))
+    submit(desk.Pair, league, {}, chief_user("other-chief"))
     league.refresh_from_db()
-    service.perform(league, "publish", {}, chief_user("other-chief-2"))  # a draft is not served (issue 32)
+    submit(desk.Publish, league, {}, chief_user("other-chief-2"))  # a draft is not served (issue 32)
     again = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert again.status_code == 200 and again["ETag"] != etag
     assert client.get(f"{API}/teams/{league.slug}/rounds/3").status_code == 200

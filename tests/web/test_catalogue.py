@@ -616,13 +616,13 @@ def team_event(populated):
     for t in range(1, 5):
         given = ["Ana", "Sofía", "Tomás", "Lucía"][t - 1]
         players = "\n".join(f"Olmedo{t}{chr(96 + i)}, {given}; {2300 - 30 * t - i}" for i in range(1, 4))
-        client.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": f"Kfj {t}", "players": players})
-    client.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
-    client.post(f"/desk/teams/{row.slug}/action/", {"op": "publish"})  # a draft (issue 32): published before its results
+        client.post(f"/desk/teams/{row.slug}/register-team/", {"name": f"Kfj {t}", "players": players})
+    client.post(f"/desk/teams/{row.slug}/pair/", {})
+    client.post(f"/desk/teams/{row.slug}/publish/", {})  # a draft (issue 32): published before its results
     row.refresh_from_db()
     st = team_service.state(row)
     (w1, b1), _second = st.pairings[1]
-    client.post(f"/desk/teams/{row.slug}/action/", {"op": "match", "round": 1, "match": w1, "r_1": "1", "r_2": "="})
+    client.post(f"/desk/teams/{row.slug}/save-match/", {"round": 1, "match": w1, "r_1": "1", "r_2": "="})
     row.refresh_from_db()
     row.user = populated.user
     return row

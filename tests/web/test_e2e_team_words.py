@@ -31,9 +31,9 @@ def test_a_lineup_out_of_ranked_order_is_refused_in_the_readers_language_C04_6(c
     row = models.Tournament.objects.get(name="Liga de palabras")
     for t in (1, 2):
         players = "\n".join(f"Jugador {t}.{i}; {2300 - 30 * t - i}" for i in range(1, 4))
-        c.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": f"Club {t}", "players": players})
-    c.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
-    c.post(f"/desk/teams/{row.slug}/action/", {"op": "publish"})  # a draft (issue 32): published before its results
+        c.post(f"/desk/teams/{row.slug}/register-team/", {"name": f"Club {t}", "players": players})
+    c.post(f"/desk/teams/{row.slug}/pair/", {})
+    c.post(f"/desk/teams/{row.slug}/publish/", {})  # a draft (issue 32): published before its results
     row.refresh_from_db()
     st = service.state(row)
     white, black = st.pairings[1][0]

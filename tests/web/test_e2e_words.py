@@ -65,8 +65,8 @@ def _team_event(user) -> str:
     slug = r["Location"].rstrip("/").split("/")[-1]
     for t in range(1, 5):
         players = "\n".join(f"Socio{t}{i}, Ana; {2300 - 30 * t - i}" for i in range(1, 4))
-        c.post(f"/desk/teams/{slug}/action/", {"op": "team", "name": f"Club {t}", "players": players})
-    c.post(f"/desk/teams/{slug}/action/", {"op": "pair"})
+        c.post(f"/desk/teams/{slug}/register-team/", {"name": f"Club {t}", "players": players})
+    c.post(f"/desk/teams/{slug}/pair/", {})
     return slug
 
 

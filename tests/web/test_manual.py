@@ -23,6 +23,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import translation
 
 from arbitro.web.manual import content, help
+from arbitro.web.teams import desk as team_desk
 from arbitro.web.tournaments import models, service
 from arbitro.web.tournaments.desk import operations
 
@@ -216,10 +217,10 @@ def test_every_page_links_the_manual_section_about_it(event, lang: str) -> None:
     admin, row, team = event
     client = _client(lang, admin)
     pages = _pages(client, row, team)
-    # teams:desk_action answers a POST with a redirect; the admin's import page has its own test below; the
-    # desk operations' confirmation pages are one template, visited here through Finish
-    confirmations = set(operations.help_targets()) - {"tournaments:desk_finish"}
-    assert set(pages) == set(help.HELP) - {"teams:desk_action", "admin:tournaments_ratinglist_import"} - confirmations, (
+    # the admin's import page has its own test below; the desk operations' confirmation pages are one
+    # template, visited here through Finish (the team desk's too)
+    confirmations = set(operations.help_targets()) - {"tournaments:desk_finish"} | set(team_desk.help_targets())
+    assert set(pages) == set(help.HELP) - {"admin:tournaments_ratinglist_import"} - confirmations, (
         "a page of the app is not visited here"
     )
     for name, (method, path, data) in pages.items():
@@ -267,12 +268,8 @@ OPS: dict[tuple[str, str], str] = {
        for op in operations.OPERATIONS},  # fmt: skip
     ("members/templates/members/members.html", "remove"): "Remove",
     ("members/templates/members/members.html", "add"): "Add",
-    ("teams/templates/teams/desk_panel.html", "pair"): "Pair round",
-    ("teams/templates/teams/desk_panel.html", "publish"): "Publish round",
-    ("teams/templates/teams/desk_panel.html", "unpair"): "Unpair round",
-    ("teams/templates/teams/desk_panel.html", "deadline"): "Save deadline",
-    ("teams/templates/teams/desk_panel.html", "match"): "Save match",
-    ("teams/templates/teams/desk_panel.html", "team"): "Register team",
+    **{(op.template.replace("teams/", "teams/templates/teams/", 1), op.name): op.label
+       for op in team_desk.OPERATIONS},  # fmt: skip
 }
 
 #: The other desk buttons and links (forms without an ``op``, downloads, the desk's own pages).
@@ -305,12 +302,12 @@ IN_VIEWS = {
 
 
 #: A form's ``op`` (the forms that are not desk operations), or the URL of a desk operation (its button's form).
-_OP = r'name="op"\s+value="{op}"|value="{op}"\s+name="op"|\{{% url .tournaments:desk_{op}. '
+_OP = r'name="op"\s+value="{op}"|value="{op}"\s+name="op"|\{{% url .(?:tournaments|teams):desk_{op}. '
 
 
 def _template_ops() -> set[tuple[str, str]]:
     found = set()
-    names = "|".join(op.name for op in operations.OPERATIONS)
+    names = "|".join(op.name for op in (*operations.OPERATIONS, *team_desk.OPERATIONS))
     for path in WEB.rglob("templates/**/*.html"):
         source = path.read_text(encoding="utf-8")
         for op in re.findall(_OP.format(op="([a-z_]+)").replace("desk_([a-z_]+)", f"desk_({names})"), source):

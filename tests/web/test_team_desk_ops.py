@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.urls import reverse
 
 from arbitro.web.teams import service
 from arbitro.web.tournaments import models
@@ -37,16 +38,16 @@ def _create(c: Client, teams: int = 6, boards: int = 2, rounds: int = 3) -> mode
     row = models.Tournament.objects.get(name="Liga de mesa")
     for t in range(1, teams + 1):
         players = "\n".join(f"Player {t}.{i}; {2300 - 30 * t - i}" for i in range(1, boards + 2))
-        assert c.post(_action(row), {"op": "team", "name": f"Club {t}", "players": players}).status_code == 302
+        assert c.post(_action(row, "register_team"), {"name": f"Club {t}", "players": players}).status_code == 302
     return row
 
 
-def _action(row: models.Tournament) -> str:
-    return f"/desk/teams/{row.slug}/action/"
+def _action(row: models.Tournament, op: str) -> str:
+    return reverse(f"teams:desk_{op}", args=[row.slug])
 
 
-def _post(c: Client, row: models.Tournament, **data: str) -> str:
-    return c.post(_action(row), data, follow=True).content.decode()
+def _post(c: Client, row: models.Tournament, op: str, **data: str) -> str:
+    return c.post(_action(row, op), data, follow=True).content.decode()
 
 
 def _state(row: models.Tournament):  # type: ignore[no-untyped-def]
@@ -55,7 +56,7 @@ def _state(row: models.Tournament):  # type: ignore[no-untyped-def]
 
 def _play(c: Client, row: models.Tournament, rnd: int) -> None:
     for white, _black in _state(row).pairings[rnd]:
-        _post(c, row, op="match", round=str(rnd), match=str(white), r_1="1", r_2="=")
+        _post(c, row, "save_match", round=str(rnd), match=str(white), r_1="1", r_2="=")
     assert _state(row).round_complete(rnd)
 
 
@@ -63,38 +64,38 @@ def test_pair_is_a_draft_that_the_public_does_not_see_until_it_is_published(chie
     row = _create(chief)
     row.published = True
     row.save(update_fields=["published"])
-    page = _post(chief, row, op="pair")
+    page = _post(chief, row, "pair")
     assert "borrador" in page and 'id="publish-round"' in page and 'id="pair-next"' not in page
     st = _state(row)
     assert st.draft_round == 1
     assert service.event(models.Tournament.objects.get(pk=row.pk)).matches == []  # the pages', the API's, the TRF's
     assert Client().get(f"/api/v1/teams/{row.slug}/rounds/1").status_code == 404
     white = st.pairings[1][0][0]
-    page = _post(chief, row, op="match", round="1", match=str(white), r_1="1", r_2="=")
+    page = _post(chief, row, "save_match", round="1", match=str(white), r_1="1", r_2="=")
     assert "borrador: publíquela antes de cargar sus resultados" in page
     assert not _state(row).results
-    page = _post(chief, row, op="publish")
+    page = _post(chief, row, "publish")
     assert "Ronda 1 publicada" in page
     assert Client().get(f"/api/v1/teams/{row.slug}/rounds/1").status_code == 200
-    assert "ya está publicada" in _post(chief, row, op="publish")
+    assert "ya está publicada" in _post(chief, row, "publish")
 
 
 def test_unpair_asks_first_then_takes_the_round_back_with_its_reason(chief: Client) -> None:
     row = _create(chief)
-    _post(chief, row, op="pair")
+    _post(chief, row, "pair")
     events = models.TournamentEvent.objects.filter(tournament=row).count()
-    page = _post(chief, row, op="unpair")
-    assert 'id="confirm"' in page and f'action="/desk/teams/{row.slug}/action/"' in page
+    page = _post(chief, row, "unpair")
+    assert 'id="confirm"' in page and f'action="/desk/teams/{row.slug}/unpair/"' in page
     assert models.TournamentEvent.objects.filter(tournament=row).count() == events  # nothing yet
-    page = _post(chief, row, op="unpair", confirmed="1", reason="equipo mal inscrito")
+    page = _post(chief, row, "unpair", confirmed="1", reason="equipo mal inscrito")
     assert "Ronda 1 desemparejada" in page
     assert _state(row).paired_rounds == 0
     last = models.TournamentEvent.objects.filter(tournament=row).order_by("-seq").first()
     assert last is not None and last.kind == "team_round_unpaired" and last.payload["reason"] == "equipo mal inscrito"
-    _post(chief, row, op="pair")
-    _post(chief, row, op="publish")
+    _post(chief, row, "pair")
+    _post(chief, row, "publish")
     _play(chief, row, 1)
-    page = _post(chief, row, op="unpair")
+    page = _post(chief, row, "unpair")
     assert "no se puede desemparejar: ya tiene resultados" in page
     assert 'id="unpair"' not in chief.get(f"/desk/teams/{row.slug}/").content.decode()
 
@@ -102,33 +103,34 @@ def test_unpair_asks_first_then_takes_the_round_back_with_its_reason(chief: Clie
 def test_a_correction_of_a_round_paired_over_asks_first_and_an_arbiter_may_not(chief: Client) -> None:
     row = _create(chief)
     for rnd in (1, 2):
-        _post(chief, row, op="pair")
-        _post(chief, row, op="publish")
+        _post(chief, row, "pair")
+        _post(chief, row, "publish")
         _play(chief, row, rnd)
     white = _state(row).pairings[1][0][0]
-    fields = {"op": "match", "round": "1", "match": str(white), "r_1": "0", "r_2": "=", "reason": "acta"}
-    page = chief.post(_action(row), fields).content.decode()
+    fields = {"round": "1", "match": str(white), "r_1": "0", "r_2": "=", "reason": "acta"}
+    page = chief.post(_action(row, "save_match"), fields).content.decode()
     assert 'id="paired-since"' in page and 'id="confirm-warning"' in page and "<td>1-0</td>" in page
     assert _state(row).corrections == 0
     arbiter = _user("arb", models.Role.Kind.ARBITER, row)
-    page = arbiter.post(_action(row), fields, follow=True).content.decode()
+    page = arbiter.post(_action(row, "save_match"), fields, follow=True).content.decode()
     assert "solo el árbitro principal" in page and _state(row).corrections == 0
-    page = chief.post(_action(row), {**fields, "confirmed": "1"}, follow=True).content.decode()
+    page = chief.post(_action(row, "save_match"), {**fields, "confirmed": "1"}, follow=True).content.decode()
     assert "Encuentro guardado" in page
     st = _state(row)
     assert st.corrections == 1 and st.results[(1, white, 1)].value == "0"
     # the last round's correction needs no confirmation (nothing was paired on it yet)
     w2 = st.pairings[2][0][0]
-    page = _post(chief, row, op="match", round="2", match=str(w2), r_1="0", r_2="=", reason="acta")
+    page = _post(chief, row, "save_match", round="2", match=str(w2), r_1="0", r_2="=", reason="acta")
     assert "Encuentro guardado" in page and _state(row).corrections == 2
 
 
 def test_the_settings_page_changes_what_may_change_and_logs_it(chief: Client) -> None:
     row = _create(chief)
     url = f"/desk/teams/{row.slug}/settings/"
+    save = _action(row, "change_settings")
     page = chief.get(url).content.decode()
     assert 'id="team-settings-form"' in page and 'value="León"' in page
-    r = chief.post(url, {"name": "Liga de mesa", "city": "Oviedo", "rounds": "5", "tiebreaks": "EMMSB BH",
+    r = chief.post(save, {"name": "Liga de mesa", "city": "Oviedo", "rounds": "5", "tiebreaks": "EMMSB BH",
                          "chief_arbiter": "Ana Árbitra", "start_date": "2027-03-01"}, follow=True)  # fmt: skip
     assert "Configuración guardada." in r.content.decode()
     ev = _state(row).require()
@@ -137,28 +139,28 @@ def test_the_settings_page_changes_what_may_change_and_logs_it(chief: Client) ->
     )
     last = models.TournamentEvent.objects.filter(tournament=row).order_by("-seq").first()
     assert last is not None and last.kind == "team_settings_changed"
-    r = chief.post(url, {"name": "Liga de mesa", "rounds": "0"}, follow=True)
+    r = chief.post(save, {"name": "Liga de mesa", "rounds": "0"}, follow=True)
     assert "rondas" in r.content.decode() and _state(row).require().rounds == 5
     arbiter = _user("arb2", models.Role.Kind.ARBITER, row)
     assert arbiter.get(url).status_code == 200
-    assert arbiter.post(url, {"name": "X"}).status_code == 403
+    assert arbiter.post(save, {"name": "X"}).status_code == 403
     assert _state(row).require().name == "Liga de mesa"
 
 
 def test_an_arbiter_may_not_pair_publish_or_unpair(chief: Client) -> None:
     row = _create(chief)
     arbiter = _user("arb3", models.Role.Kind.ARBITER, row)
-    for op in ("pair", "publish", "unpair", "settings"):
-        assert arbiter.post(_action(row), {"op": op}).status_code == 403, op
+    for op in ("pair", "publish", "unpair", "change_settings"):
+        assert arbiter.post(_action(row, op), {}).status_code == 403, op
     assert _state(row).paired_rounds == 0
 
 
 def test_the_audit_trail_and_the_event_log_describe_a_team_competition(chief: Client) -> None:
     row = _create(chief, teams=4)
-    _post(chief, row, op="pair")
-    _post(chief, row, op="unpair", confirmed="1", reason="prueba")
-    _post(chief, row, op="pair")
-    _post(chief, row, op="publish")
+    _post(chief, row, "pair")
+    _post(chief, row, "unpair", confirmed="1", reason="prueba")
+    _post(chief, row, "pair")
+    _post(chief, row, "publish")
     _play(chief, row, 1)
     page = chief.get(f"/desk/t/{row.slug}/audit/").content.decode()
     for kind in ("team_event_created", "team_registered", "team_round_paired", "team_round_unpaired",
@@ -175,8 +177,8 @@ def test_the_audit_trail_and_the_event_log_describe_a_team_competition(chief: Cl
 
 
 def test_every_team_desk_operation_names_the_individual_desks_permission() -> None:
-    from arbitro.web.teams import views
+    from arbitro.web.teams import desk
     from arbitro.web.tournaments import permissions
 
-    assert set(service.OPERATIONS) == set(views.OP_PERMISSIONS)
-    assert set(views.OP_PERMISSIONS.values()) <= permissions.CHIEF_ACTIONS
+    assert {op.permission or op.name for op in desk.OPERATIONS} <= permissions.CHIEF_ACTIONS
+    assert all(reverse(f"teams:desk_{op.name}", args=["x"]) == f"/desk/teams/x/{op.path()}/" for op in desk.OPERATIONS)

@@ -11,8 +11,9 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from arbitro.trf.teams import format_team_trf, parse_team_trf
-from arbitro.web.teams import service
+from arbitro.web.teams import desk, service
 from arbitro.web.tournaments import models
+from arbitro.web.tournaments.desk.base import submit
 
 pytestmark = pytest.mark.django_db
 
@@ -36,21 +37,21 @@ def _create(c: Client, teams: int = 4, boards: int = 2, rounds: int = 3) -> mode
     row = models.Tournament.objects.get(name="Liga de clubes")
     for t in range(1, teams + 1):
         players = "\n".join(f"Player {t}.{i}; {2300 - 30 * t - i}" for i in range(1, boards + 2))
-        r = c.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": f"Club {t}", "players": players})
+        r = c.post(f"/desk/teams/{row.slug}/register-team/", {"name": f"Club {t}", "players": players})
         assert r.status_code == 302
     return row
 
 
 def _match_post(c: Client, row: models.Tournament, rnd: int, white: int, **fields: str) -> str:
-    r = c.post(f"/desk/teams/{row.slug}/action/", {"op": "match", "round": rnd, "match": white, **fields}, follow=True)
+    r = c.post(f"/desk/teams/{row.slug}/save-match/", {"round": rnd, "match": white, **fields}, follow=True)
     return r.content.decode()
 
 
 def test_team_desk_flow_log_is_the_truth_and_trf_reads_back_equal(chief: Client) -> None:
     row = _create(chief)
     assert models.TournamentEvent.objects.filter(tournament=row).count() == 5  # created + 4 teams
-    chief.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
-    chief.post(f"/desk/teams/{row.slug}/action/", {"op": "publish"})  # a draft (issue 32): published before its results
+    chief.post(f"/desk/teams/{row.slug}/pair/", {})
+    chief.post(f"/desk/teams/{row.slug}/publish/", {})  # a draft (issue 32): published before its results
     st = service.state(models.Tournament.objects.get(pk=row.pk))
     assert st.paired_rounds == 1 and len(st.pairings[1]) == 2
     (w1, b1), (w2, b2) = st.pairings[1]
@@ -115,9 +116,9 @@ def test_team_desk_refuses_bad_input_with_a_message(chief: Client) -> None:
     assert "un encuentro ganado debe valer más" in r.content.decode()  # the core's code, in Spanish
     assert not models.Tournament.objects.filter(name="X").exists()
     row = _create(chief, teams=2)
-    r = chief.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": "Club 1", "players": "A"}, follow=True)
+    r = chief.post(f"/desk/teams/{row.slug}/register-team/", {"name": "Club 1", "players": "A"}, follow=True)
     assert "ya hay inscrito un equipo llamado" in r.content.decode()
-    r = chief.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": "Club 9", "players": "A; lots"}, follow=True)
+    r = chief.post(f"/desk/teams/{row.slug}/register-team/", {"name": "Club 9", "players": "A; lots"}, follow=True)
     assert "elo: se esperaba un número entero" in r.content.decode()  # the desk speaks Spanish by default
     assert Client().get(f"/desk/teams/{row.slug}/").status_code == 302  # to the login
 
@@ -130,10 +131,10 @@ def test_staff_of_another_tournament_cannot_read_or_change_a_team_competition(ch
     c = Client()
     c.force_login(other)
     before = models.TournamentEvent.objects.count()
-    for path in ("", "action/", "export.trf", "download/cards/"):
+    for path in ("", "pair/", "export.trf", "download/cards/"):
         assert c.get(f"/desk/teams/{row.slug}/{path}").status_code == 403, path
-    for op in ("team", "pair", "match"):
-        assert c.post(f"/desk/teams/{row.slug}/action/", {"op": op, "name": "X", "players": "A"}).status_code == 403
+    for op in ("register-team", "pair", "save-match"):
+        assert c.post(f"/desk/teams/{row.slug}/{op}/", {"name": "X", "players": "A"}).status_code == 403
     assert models.TournamentEvent.objects.count() == before
     assert c.get(f"/desk/t/{row.slug}/").status_code == 403  # the individual desk of it neither
 
@@ -148,11 +149,11 @@ def test_the_api_does_not_serve_a_team_competition_as_an_empty_tournament(chief:
 
 def test_lineup_deadline_from_the_desk_refuses_an_arbiters_late_lineup(chief: Client) -> None:
     row = _create(chief, teams=2)
-    chief.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
-    chief.post(f"/desk/teams/{row.slug}/action/", {"op": "publish"})  # a draft (issue 32): published before its results
-    r = chief.post(f"/desk/teams/{row.slug}/action/", {"op": "deadline", "round": "1", "deadline": "mañana"}, follow=True)
+    chief.post(f"/desk/teams/{row.slug}/pair/", {})
+    chief.post(f"/desk/teams/{row.slug}/publish/", {})  # a draft (issue 32): published before its results
+    r = chief.post(f"/desk/teams/{row.slug}/set-deadline/", {"round": "1", "deadline": "mañana"}, follow=True)
     assert "plazo de alineaciones: se esperaba" in r.content.decode()
-    r = chief.post(f"/desk/teams/{row.slug}/action/", {"op": "deadline", "round": "1", "deadline": "2020-01-01T10:00"}, follow=True)
+    r = chief.post(f"/desk/teams/{row.slug}/set-deadline/", {"round": "1", "deadline": "2020-01-01T10:00"}, follow=True)
     assert "Plazo de alineaciones guardado" in r.content.decode()
     row.refresh_from_db()
     st = service.state(row)
@@ -187,12 +188,12 @@ def test_team_championship_norms_page_shows_the_7_game_norm_B01_1_4_1b(chief: Cl
             else:
                 title = ("GM" if t % 2 else "IM") if b == 0 else ""
                 lines.append(f"P{t}{b}; {2480 - 10 * b}; {3000000 + 10 * t + b}; {fed}; {title}")
-        chief.post(f"/desk/teams/{row.slug}/action/", {"op": "team", "name": f"{fed} team", "players": "\n".join(lines)})
+        chief.post(f"/desk/teams/{row.slug}/register-team/", {"name": f"{fed} team", "players": "\n".join(lines)})
     for rnd in range(1, 8):
         row.refresh_from_db()
-        service.perform(row, "pair", {}, None)
+        submit(desk.Pair, row, {}, None)
         row.refresh_from_db()
-        service.perform(row, "publish", {}, None)  # a draft (issue 32): published before its results
+        submit(desk.Publish, row, {}, None)  # a draft (issue 32): published before its results
         row.refresh_from_db()
         for w, b in service.state(row).pairings[rnd]:
             results = {}
@@ -202,7 +203,7 @@ def test_team_championship_norms_page_shows_the_7_game_norm_B01_1_4_1b(chief: Cl
                     res = "1" if w == 1 else "0"
                 results[f"r_{board}"] = res
             row.refresh_from_db()
-            service.perform(row, "match", {"round": str(rnd), "match": str(w), **results}, None)
+            submit(desk.SaveMatch, row, {"round": str(rnd), "match": str(w), **results}, None)
     page = Client().get(f"/teams/{row.slug}/norms/").content.decode()
     achieved = page.split("<h2>", 2)[1]  # the "achieved" section
     assert "Applicant, Ana" in achieved and "IM ✔" in achieved
@@ -214,8 +215,8 @@ def test_a_lineup_refusal_of_the_team_core_speaks_the_readers_language_C04_6(chi
     """Issue 15 item 7: the team core's refusals carry a code; the desk says them in the reader's language
     (a line-up out of the ranked board order, and a board result without a result)."""
     row = _create(chief, teams=2)
-    chief.post(f"/desk/teams/{row.slug}/action/", {"op": "pair"})
-    chief.post(f"/desk/teams/{row.slug}/action/", {"op": "publish"})  # a draft (issue 32): published before its results
+    chief.post(f"/desk/teams/{row.slug}/pair/", {})
+    chief.post(f"/desk/teams/{row.slug}/publish/", {})  # a draft (issue 32): published before its results
     st = service.state(row)
     w, b = st.pairings[1][0]
     ids = st.require().teams[b].member_ids()

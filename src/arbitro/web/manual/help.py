@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from arbitro.web.teams import desk as team_desk
 from arbitro.web.tournaments.desk import operations
 
 DEFAULT = "index#about"
@@ -57,7 +58,7 @@ HELP: dict[str, str] = {
     "teams:player": "teams#team-standings",
     "teams:desk_create": "teams#creating-teams",
     "teams:desk_panel": "teams#match-results",
-    "teams:desk_action": "teams#match-results",
+    **team_desk.help_targets(),  # the team desk's operations that can answer with a page: from their list
     "teams:desk_settings": "teams#team-settings",
     # the one page of the Django admin the manual describes (its template carries the link too)
     "admin:tournaments_ratinglist_import": "ratings#admin-import",
@@ -79,6 +80,7 @@ NOT_PAGES = frozenset(
         "teams:download",
         "teams:desk_download",
         "teams:desk_export",
+        *team_desk.redirects(),  # the team desk's other operations: a redirect to the panel
     }
 )
 

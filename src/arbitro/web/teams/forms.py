@@ -79,3 +79,56 @@ class TeamSettingsForm(forms.Form):
         if round_robin:
             self.fields["rounds"].disabled = True
             self.fields["rounds"].help_text = gettext_lazy("A round robin has the rounds of its table.")
+
+
+# -- the team desk's operations (one form each; :mod:`.desk`) ------------------------------------------
+#
+# The fields are the shape of what each operation's button posts; they take any text, as the team desk always
+# did: the whole numbers, the line-ups, the results and the settings are read and refused by :mod:`.service`
+# and the core, with their own words (a match form's ``l_<team>_<board>`` and ``r_<board>`` fields are as many
+# as the event has boards, read from the posted data).
+
+
+def _loose(label: str = "") -> forms.CharField:
+    return forms.CharField(required=False, strip=False, label=label or None)
+
+
+class NoTeamFields(forms.Form):
+    """Pair, publish: nothing posted."""
+
+
+class RegisterTeamForm(forms.Form):
+    name = _loose()
+    players = _loose()
+
+
+class UnpairTeamForm(forms.Form):
+    reason = _loose()
+    confirmed = forms.BooleanField(required=False)
+
+
+class DeadlineForm(forms.Form):
+    round = _loose()
+    deadline = _loose()
+
+
+class MatchForm(forms.Form):
+    round = _loose()
+    match = _loose()
+    forfeit = _loose()
+    reason = _loose()
+    confirmed = forms.BooleanField(required=False)
+
+
+class ChangeSettingsForm(forms.Form):
+    """The settings page's fields, as posted (:func:`.service.settings_changes` reads the ones present)."""
+
+    name = _loose()
+    city = _loose()
+    federation = _loose()
+    start_date = _loose()
+    end_date = _loose()
+    chief_arbiter = _loose()
+    rounds = _loose()
+    tiebreaks = _loose()
+    norm_event = _loose()

@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any, TypedDict
 
 from django.db import transaction
-from django.http import QueryDict
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,12 +25,15 @@ from arbitro.tournament.team_log import TeamLogState, TeamService, replay
 from arbitro.trf.teams import format_team_trf
 from arbitro.views.teams import BOARD_RESULTS, MATCH_FORFEITS
 from arbitro.web.tournaments import models, permissions, store
+from arbitro.web.tournaments.desk.base import Posted
 from arbitro.web.tournaments.eventlog import Actor, ChangedMeanwhile, append_events
 from arbitro.web.tournaments.service import Correction, CorrectionPlan, player_lines
 
 from .models import TeamCompetition
 
 _ATTEMPTS = 12
+#: What a team desk form posted (:data:`arbitro.web.tournaments.desk.base.Posted`).
+Form = Posted
 
 
 def _log(row: models.Tournament) -> list[TeamEventData]:
@@ -130,7 +132,7 @@ def _int(value: Any, field: str) -> int:
         raise ArbitroError(_("%(field)s: expected a whole number, got %(got)r") % {"field": field, "got": value}) from None
 
 
-def _match_form(svc: TeamService, data: QueryDict | dict[str, str], row: models.Tournament, user: Actor) -> int:
+def _match_form(svc: TeamService, data: Form, row: models.Tournament, user: Actor) -> int:
     """One match form: the two line-ups, then the whole-match forfeit or the board results."""
     st = svc.state
     ev = st.require()
@@ -176,9 +178,6 @@ def _match_form(svc: TeamService, data: QueryDict | dict[str, str], row: models.
         if svc.enter_board(rnd, white, g.board, value, reason=reason if corrects else ""):
             changes += 1
     return changes
-
-
-Form = QueryDict | dict[str, str]
 
 
 def register_team(row: models.Tournament, data: Form, user: Actor) -> str:
@@ -230,21 +229,6 @@ def save_match(row: models.Tournament, data: Form, user: Actor) -> str:
     return _("Match saved (%(n)s changes).") % {"n": n}
 
 
-#: The desk's operations: each one core command (its permission: ``views.OP_PERMISSIONS``).
-OPERATIONS: dict[str, Callable[[models.Tournament, Form, Actor], str]] = {
-    "team": register_team, "pair": pair, "publish": publish, "unpair": unpair, "settings": change_settings,
-    "deadline": set_deadline, "match": save_match,
-}  # fmt: skip
-
-
-def perform(row: models.Tournament, op: str, data: Form, user: Actor) -> str:
-    """Run one desk operation (:data:`OPERATIONS`); returns the message to show."""
-    operation = OPERATIONS.get(op)
-    if operation is None:
-        raise ArbitroError(_("unknown action %(op)s") % {"op": op})
-    return operation(row, data, user)
-
-
 class SettingsChange(TypedDict, total=False):
     """The keyword arguments of :meth:`TeamService.change_settings` a settings form gives."""
 
@@ -259,7 +243,7 @@ class SettingsChange(TypedDict, total=False):
     tiebreaks: list[str]
 
 
-def settings_changes(data: QueryDict | dict[str, str]) -> SettingsChange:
+def settings_changes(data: Form) -> SettingsChange:
     """The settings form's fields as :meth:`TeamService.change_settings` takes them (the core checks them)."""
 
     def text(key: str) -> str:
@@ -296,7 +280,7 @@ _RESULT_TEXT = dict(BOARD_RESULTS)
 _FORFEIT_TEXT = dict(MATCH_FORFEITS)
 
 
-def plan_corrections(row: models.Tournament, data: QueryDict | dict[str, str], user: Actor) -> CorrectionPlan:
+def plan_corrections(row: models.Tournament, data: Form, user: Actor) -> CorrectionPlan:
     """What a match form would correct, before anything is saved (the individual desk's
     :class:`~arbitro.web.tournaments.service.CorrectionPlan`): the saved results it changes and the
     rounds paired since on the old score (C.04.2 4.3, C.04.6 art. 3). Refuses a closed round to an arbiter."""

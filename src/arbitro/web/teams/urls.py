@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import views
+from . import desk, views
 
 app_name = "teams"
 
@@ -18,7 +18,7 @@ urlpatterns = [
     path("desk/teams/<slug:slug>/download/<str:kind>/", views.desk_document, name="desk_download"),
     path("desk/teams/new/", views.desk_create, name="desk_create"),
     path("desk/teams/<slug:slug>/", views.desk_panel, name="desk_panel"),
-    path("desk/teams/<slug:slug>/action/", views.desk_action, name="desk_action"),
     path("desk/teams/<slug:slug>/settings/", views.desk_settings, name="desk_settings"),
     path("desk/teams/<slug:slug>/export.trf", views.desk_export, name="desk_export"),
+    *desk.urlpatterns(),  # one URL per team desk operation, named teams:desk_<name>
 ]

@@ -14,9 +14,8 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -216,7 +215,8 @@ def player(request: HttpRequest, slug: str, pid: int) -> HttpResponse:
 # -- desk ----------------------------------------------------------------------------
 
 
-def _managed(request: HttpRequest, slug: str, action: str) -> models.Tournament:
+def managed(request: HttpRequest, slug: str, action: str) -> models.Tournament:
+    """The team competition of ``slug`` if the user may do ``action`` on it (403; 404 for an individual one)."""
     row = get_object_or_404(models.Tournament, slug=slug)
     if not permissions.can(request.user, row, action):
         raise PermissionDenied
@@ -244,7 +244,7 @@ def desk_create(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def desk_panel(request: HttpRequest, slug: str) -> HttpResponse:
-    row = _managed(request, slug, "view")
+    row = managed(request, slug, "view")
     st = service.state(row)
     ev = service.desk_event(row)  # with the draft round, which only the desk sees
     last = st.paired_rounds
@@ -300,92 +300,16 @@ def _lineup_rows(ev: TeamEvent, st: TeamLogState, rnd: int, line: team_views.Mat
 
 
 @login_required
-def desk_action(request: HttpRequest, slug: str) -> HttpResponse:
-    if request.method != "POST":
-        return redirect("teams:desk_panel", slug=_managed(request, slug, "view").slug)
-    op = request.POST.get("op", "")
-    row = _managed(request, slug, OP_PERMISSIONS.get(op, op or "view"))
-    try:
-        page = _confirm_page(request, row, op)
-        if page is not None:
-            return page
-        text = service.perform(row, op, request.POST, request.user)
-    except ArbitroError as err:
-        messages.error(request, texts.text(err))  # the core's code, in the reader's language
-    else:
-        messages.success(request, text)
-    rnd = request.POST.get("round")
-    target = redirect("teams:desk_panel", slug=row.slug)
-    if op == "match" and rnd and rnd.isdigit():
-        target["Location"] += f"?round={rnd}"
-    return target
-
-
-#: The permission each desk operation needs (the individual desk's names, arbitro.web.tournaments.permissions).
-OP_PERMISSIONS = {
-    "team": "register", "pair": "pair", "publish": "publish", "unpair": "unpair", "deadline": "pair",
-    "match": "result", "settings": "settings",
-}  # fmt: skip
-
-
-def _confirm_page(request: HttpRequest, row: models.Tournament, op: str) -> HttpResponse | None:
-    """The individual desk's confirmation page (``tournaments/desk_confirm.html``, the same words) for an
-    unpairing, and for a match form that corrects results of a round paired over since; ``None``: run it."""
-    if request.POST.get("confirmed") == "1" or op not in {"unpair", "match"}:
-        return None
-    data = request.POST
-    hidden = [(k, v) for k, v in data.items() if k not in {"csrfmiddlewaretoken", "confirmed", "op", "reason"}]
-    back = reverse("teams:desk_panel", kwargs={"slug": row.slug})
-    ctx: dict[str, object] = {
-        "row": row, "op": op, "hidden": hidden, "no_refresh": True, "back": back,
-        "action": reverse("teams:desk_action", kwargs={"slug": row.slug}),
-    }  # fmt: skip
-    if op == "match":
-        plan = service.plan_corrections(row, data, request.user)
-        if not plan.needs_confirmation:
-            return None
-        ctx.update(
-            title=_("Correct results of round %(r)s") % {"r": plan.round},
-            warning=_(
-                "Rounds were paired since on the old score. The correction changes the standings and the pairings "
-                "still to be made (C.04.2 4.3); the rounds already paired stay as they are. Check before confirming."
-            ),
-            paired_since=plan.paired_since, changes=plan.changes, button=_("Confirm the correction"),
-            back=f"{back}?round={plan.round}", reason=str(data.get("reason") or ""),
-        )  # fmt: skip
-        return render(request, "tournaments/desk_confirm.html", ctx)
-    st = service.state(row)
-    if not st.paired_rounds:
-        raise ArbitroError(_("no round has been paired yet"))
-    number = st.paired_rounds
-    if not service.can_unpair(st):
-        raise ArbitroError(_("round %(r)s cannot be unpaired: it already has results") % {"r": number})
-    ctx.update(
-        title=_("Unpair round %(r)s") % {"r": number},
-        warning=_("Round %(r)s is public: players may have seen its pairing.") % {"r": number} if st.is_published(number) else "",
-        lines=[_("Its pairing is taken back and recorded in the log; the round can then be paired again.")],
-        button=_("Unpair round %(r)s") % {"r": number},
-    )  # fmt: skip
-    return render(request, "tournaments/desk_confirm.html", ctx)
-
-
-@login_required
 def desk_settings(request: HttpRequest, slug: str) -> HttpResponse:
-    """The settings of a team competition after creation (the core's ``change_settings``; its event is logged)."""
-    row = _managed(request, slug, "view")
+    """The settings of a team competition after creation (saved by :class:`.desk.ChangeSettings`)."""
+    return settings_page(request, managed(request, slug, "view"), None)
+
+
+def settings_page(request: HttpRequest, row: models.Tournament, posted: QueryDict | None) -> HttpResponse:
+    """The settings page; ``posted``: the form as typed (the core refused it)."""
     st = service.state(row)
     ev = st.require()
     can_change = permissions.can(request.user, row, "settings")
-    if request.method == "POST":
-        if not can_change:
-            raise PermissionDenied
-        try:
-            text = service.perform(row, "settings", request.POST, request.user)
-        except ArbitroError as err:
-            messages.error(request, texts.text(err))
-        else:
-            messages.success(request, text)
-            return redirect("teams:desk_settings", slug=row.slug)
     initial = {
         "name": ev.name, "city": ev.city, "federation": ev.federation,
         "start_date": ev.start_date.replace("/", "-"), "end_date": ev.end_date.replace("/", "-"),
@@ -393,7 +317,7 @@ def desk_settings(request: HttpRequest, slug: str) -> HttpResponse:
         "norm_event": st.norm_event,
     }  # fmt: skip
     form = forms.TeamSettingsForm(
-        request.POST or None, initial=initial, round_robin=ev.system in ROUND_ROBIN_KEYS, started=bool(st.paired_rounds)
+        posted, initial=initial, round_robin=ev.system in ROUND_ROBIN_KEYS, started=bool(st.paired_rounds)
     )
     return render(
         request, "teams/desk_settings.html",
@@ -404,7 +328,7 @@ def desk_settings(request: HttpRequest, slug: str) -> HttpResponse:
 
 @login_required
 def desk_export(request: HttpRequest, slug: str) -> HttpResponse:
-    row = _managed(request, slug, "view")
+    row = managed(request, slug, "view")
     resp = HttpResponse(service.export_trf(row), content_type="text/plain; charset=utf-8")
     last = service.state(row).paired_rounds
     resp["Content-Disposition"] = f'attachment; filename="{row.slug}-teams-round{last}.trf26.trf"'
@@ -459,4 +383,4 @@ def public_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
 def desk_document(request: HttpRequest, slug: str, kind: str) -> HttpResponse:
     if kind not in DESK_DOCUMENTS:
         raise Http404
-    return _document(_managed(request, slug, "view"), kind, request, desk=True)
+    return _document(managed(request, slug, "view"), kind, request, desk=True)

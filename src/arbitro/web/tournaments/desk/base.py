@@ -73,6 +73,8 @@ class Operation(View, Generic[F]):
     template: ClassVar[str] = "tournaments/desk_panel.html"
     #: The manual's section when the operation can answer with a page (a confirmation); ``None``: a redirect only.
     help: ClassVar[str | None] = None
+    #: The Django app whose URLs these are (``<app>:desk_<name>``, ``<app>:desk_panel``): the team desk's are ``teams``.
+    app: ClassVar[str] = "tournaments"
 
     http_method_names = ["get", "post"]
 
@@ -86,7 +88,15 @@ class Operation(View, Generic[F]):
 
     @classmethod
     def url(cls, row: models.Tournament) -> str:
-        return reverse(f"tournaments:{cls.url_name()}", kwargs={"slug": row.slug})
+        return reverse(f"{cls.app}:{cls.url_name()}", kwargs={"slug": row.slug})
+
+    def row_of(self, request: HttpRequest, slug: str, action: str) -> models.Tournament:
+        """The tournament of ``slug`` if the user may do ``action`` on it (the team desk also checks its kind)."""
+        return managed(request, slug, action)
+
+    def panel(self, row: models.Tournament) -> str:
+        """The desk panel the operation belongs to."""
+        return reverse(f"{self.app}:desk_panel", kwargs={"slug": row.slug})
 
     # -- what an operation says ------------------------------------------------------------
 
@@ -100,7 +110,7 @@ class Operation(View, Generic[F]):
 
     def back(self, row: models.Tournament, data: Posted) -> str:
         """Where the desk goes after the operation."""
-        return panel_url(row)
+        return self.panel(row)
 
     def back_after(self, row: models.Tournament, data: Posted, err: ArbitroError) -> str:
         """Where the desk goes after the core refused the operation."""
@@ -118,10 +128,10 @@ class Operation(View, Generic[F]):
 
     def get(self, request: HttpRequest, slug: str) -> HttpResponse:
         """Back from the login after an expired session: the panel (the drafts are kept in the browser)."""
-        return redirect("tournaments:desk_panel", slug=managed(request, slug, "view").slug)
+        return redirect(self.panel(self.row_of(request, slug, "view")))
 
     def post(self, request: HttpRequest, slug: str) -> HttpResponse:
-        row = managed(request, slug, self.permission or self.name)
+        row = self.row_of(request, slug, self.permission or self.name)
         if not self.open_to(row):
             raise PermissionDenied
         data = request.POST
@@ -153,10 +163,10 @@ class Operation(View, Generic[F]):
         """The confirmation page: nothing happened yet; its form posts the same fields again, confirmed."""
         page = {
             "row": row,
-            "action": self.url(row),  # the operation's own URL (no ``op``: that is the team desk's door)
+            "action": self.url(row),  # the operation's own URL
             "hidden": carried(request.POST),
             "no_refresh": True,
-            "back": panel_url(row),
+            "back": self.panel(row),
             **ctx,
         }
         return render(request, "tournaments/desk_confirm.html", page)
