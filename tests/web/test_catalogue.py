@@ -118,7 +118,7 @@ def _entries(entry: i18n.Entry) -> list[str]:
     return list(entry.forms) if isinstance(entry, i18n.Plural) else [entry]
 
 
-_CORE_PACKAGES = ("", "tournament", "titles", "trf", "teams", "pairing")
+_CORE_PACKAGES = ("", "tournament", "titles", "trf", "teams", "pairing", "ratings")
 #: Catalogue entries that are words, not message codes: the result parser's refusals, a language's own
 #: name, the TRF reader's field names and the frame of its diagnostics.
 _WORDS_NOT_CODES = (texts.RESULT_SYNTAX, "language.", "trf.field.", "trf.where.", "trf.diagnostic", "trf.more")

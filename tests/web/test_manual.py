@@ -176,6 +176,7 @@ def _pages(client: Client, row: models.Tournament, team: models.Tournament) -> d
         "tournaments:organisation": (get, reverse("tournaments:organisation", args=[org]), {}),
         "tournaments:org_federation": (get, reverse("tournaments:org_federation", args=[org]), {}),
         "tournaments:desk_members": (get, reverse("tournaments:desk_members", args=[org]), {}),
+        "tournaments:desk_logins": (get, reverse("tournaments:desk_logins"), {}),  # failed logins (superusers)
         "tournaments:person": (get, f"/p/{person.group(1)}/", {}),
         "tournaments:info": (get, reverse("tournaments:info", args=[s]), {}),
         "tournaments:players": (get, reverse("tournaments:players", args=[s]), {}),

@@ -48,6 +48,7 @@ HELP: dict[str, str] = {
     "tournaments:desk_log": "records#event-log",
     "tournaments:desk_audit": "records#audit-trail",
     "tournaments:desk_members": "tournament#members",
+    "tournaments:desk_logins": "index#logging-in",
     # team competitions
     "teams:standings": "teams#team-standings",
     "teams:pairings": "teams#team-pairings",
