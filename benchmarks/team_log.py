@@ -12,8 +12,8 @@ import statistics
 import sys
 import time
 
-from arbitro.teams.log import TeamService, replay
 from arbitro.teams.standings import team_standings
+from arbitro.tournament.team_log import TeamService, replay
 
 
 def build(teams: int, rounds: int, boards: int) -> TeamService:
