@@ -377,6 +377,9 @@ class Tournament:
     # start rank -> first round missed, from the event log (TRF has no record of a withdrawal): a round
     # robin's standings leave out a player withdrawn under half of his games (arbitro.standings.withdrawals)
     withdrawals: dict[int, int] = field(default_factory=dict)
+    # start rank -> round of the expulsion, from the event log: expelled players are left out of the
+    # standings (VCL4THP Q197-198; arbitro.standings)
+    expelled: dict[int, int] = field(default_factory=dict)
 
     # -- derived views -------------------------------------------------
     @property
