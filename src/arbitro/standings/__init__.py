@@ -266,13 +266,13 @@ def compute_standings(
     after_round: int | None = None,
     unrated_rating: int | None = None,
     lots_seed: int | None = None,
-    break_ties_by_lot: bool = True,
+    break_ties_by_lot: bool | None = None,
     round_robin: bool | None = None,
     games_per_round: int = 1,
-    manual_order: Sequence[int] = (),
+    manual_order: Sequence[int] | None = None,
     external_values: Mapping[str, Mapping[int, Decimal]] | None = None,
     unrated_method: str | None = None,
-    long_event: bool = False,
+    long_event: bool | None = None,
     round_ratings: Mapping[int, Mapping[int, int]] | None = None,
     rating_round: int | None = None,
     expelled: Collection[int] | None = None,
@@ -292,9 +292,26 @@ def compute_standings(
     ``after_round`` and :attr:`Standings.after_round` count TRF rounds.
 
     The other options (shared places, ranking by hand, external values, unrated players, long
-    events, expelled players) are described in the module doc. ``expelled`` defaults to
-    ``t.expelled``.
+    events, expelled players) are described in the module doc. Each one the caller leaves at
+    ``None`` is the tournament's own (``t.shared_places``, ``t.ties_by_hand``,
+    ``t.external_tiebreaks``, ``t.unrated_method``/``t.unrated_rating``, ``t.long_event``,
+    ``t.round_ratings``, ``t.rating_round``, ``t.expelled``: the event log's settings).
     """
+    if break_ties_by_lot is None:
+        break_ties_by_lot = not t.shared_places
+    if manual_order is None:
+        manual_order = t.ties_by_hand
+    if external_values is None:
+        external_values = t.external_tiebreaks
+    if unrated_method is None and unrated_rating is None:
+        unrated_method = t.unrated_method or None
+        unrated_rating = t.unrated_rating if unrated_method is None else None
+    if long_event is None:
+        long_event = t.long_event
+    if round_ratings is None:
+        round_ratings = t.round_ratings
+    if rating_round is None:
+        rating_round = t.rating_round
     resolved = resolve_rules(rules, t.start_date)
     rr = is_pre_determined(t) if round_robin is None else round_robin
     warnings: list[str] = []

@@ -20,6 +20,7 @@ from arbitro.tournament.commands.registration import RegistrationCommands
 from arbitro.tournament.commands.results import ResultCommands
 from arbitro.tournament.commands.rounds import RoundCommands
 from arbitro.tournament.commands.settings import SettingsCommands
+from arbitro.tournament.commands.standings import StandingsCommands
 
 __all__ = ["TournamentService"]
 
@@ -32,6 +33,7 @@ class TournamentService(
     PairingCommands,
     RoundCommands,
     ResultCommands,
+    StandingsCommands,
 ):
     """Commands on one tournament. ``events`` is the whole log, ``state`` its replay.
 
@@ -47,5 +49,6 @@ class TournamentService(
     ``assign_pairing_numbers`` (``numbering``); ``change_settings`` (``settings``);
     ``prohibit_pairing``, ``pair_next_round``, ``pair_round_by_hand`` (``pairing``);
     ``change_pairing``, ``unpair_round``, ``publish_round`` (``rounds``);
-    ``enter_result``, ``adjourn_game``, ``correct_result`` (``results``).
+    ``enter_result``, ``adjourn_game``, ``correct_result`` (``results``); ``expel``,
+    ``set_standings_options``, ``enter_tiebreak_value``, ``set_rating_from_round`` (``standings``).
     """
