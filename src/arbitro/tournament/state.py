@@ -453,6 +453,7 @@ def _assign_ranks(t: Tournament, memo: tuple[object, dict[int, int]] | None) -> 
         tuple(t.tiebreaks),
         t.rounds,
         tuple(sorted(t.withdrawals.items())),
+        _standings_key(t),
     )
     if memo is not None and memo[0] == key:
         ranks = memo[1]
@@ -461,6 +462,21 @@ def _assign_ranks(t: Tournament, memo: tuple[object, dict[int, int]] | None) -> 
     for number, rank in ranks.items():
         t.players[number].rank = rank
     return key, ranks
+
+
+def _standings_key(t: Tournament) -> tuple[object, ...]:
+    """The standings' settings of the log (VCL4THP Q197-216): a change ranks the players again."""
+    return (
+        tuple(sorted(t.expelled.items())),
+        t.shared_places,
+        tuple(t.ties_by_hand),
+        tuple(sorted((c, tuple(sorted(v.items()))) for c, v in t.external_tiebreaks.items())),
+        t.unrated_method,
+        t.unrated_rating,
+        t.long_event,
+        tuple(sorted((p, tuple(sorted(v.items()))) for p, v in t.round_ratings.items())),
+        t.rating_round,
+    )
 
 
 def _by_points(t: Tournament) -> dict[int, int]:
