@@ -348,10 +348,10 @@ def compute_standings(
     )
     texts = [s.text for s in specs]
     external = {k.upper(): dict(v) for k, v in (external_values or {}).items() if v}
-    for code, values in external.items():
+    for code, entered in external.items():
         if code not in texts:
             raise TiebreakSpecError(f"external values: {code} is not in the tie-break list {texts}")
-        unknown = sorted(x for x in values if x not in ctx.index)
+        unknown = sorted(x for x in entered if x not in ctx.index)
         if unknown:
             raise TiebreakSpecError(f"external values: {code}: no player with start rank {unknown[0]}")
     ranking = rank_players(ctx, specs, external)
@@ -395,7 +395,7 @@ def compute_standings(
                 annulled=gone,
                 by_hand=by_hand[p],
                 withdrawn=t.withdrawals.get(sr[p]),
-                external=frozenset(code for code, values in external.items() if sr[p] in values),
+                external=frozenset(code for code, entered in external.items() if sr[p] in entered),
             )
         )
     standings = Standings(
