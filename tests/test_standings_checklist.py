@@ -66,7 +66,9 @@ def test_q209_second_and_third_rule_for_unrated_players_c07_art_10() -> None:
     t = make_tournament(ROWS, ratings={1: 2000, 2: 0, 3: 1800, 4: 1600})
     dropped = compute_standings(t, ["ARO"], break_ties_by_lot=False)
     assert dropped.row(1).values["ARO"] is None
-    assert any("--unrated-method" in w and "C.07 Art. 10" in w for w in dropped.warnings)  # says why and offers
+    assert any(
+        "--unrated-method" in w and "C.07 Art. 10" in w for w in dropped.warnings
+    )  # says why and offers
     lowest = compute_standings(t, ["ARO"], unrated_method="lowest", break_ties_by_lot=False)
     assert lowest.unrated_rating == 1600
     assert lowest.row(1).values["ARO"] == Decimal(1700)  # (1600 + 1800) / 2

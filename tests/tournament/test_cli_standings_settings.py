@@ -69,7 +69,9 @@ def test_q210_q216_long_event_and_rating_from_round(quad: Path, capsys: pytest.C
     assert "rating 2400 from round 2" in ok(capsys, "rating-from-round", str(quad), alpha, "2", "2400")
     code, first, err = run(capsys, "standings", str(quad), "--tiebreaks", "PTS,RTNG")
     assert code == 0 and "not advised" in err  # Q211
-    assert any(line.split()[1] == alpha and line.split()[-1] == "2100" for line in first.splitlines()[1:])  # Q215
+    assert any(
+        line.split()[1] == alpha and line.split()[-1] == "2100" for line in first.splitlines()[1:]
+    )  # Q215
     ok(capsys, "standings-options", str(quad), "--rating-round", "2")  # the user chooses (Q214, Q216)
     chosen = ok(capsys, "standings", str(quad), "--tiebreaks", "PTS,RTNG")
     assert any(line.split()[1] == alpha and line.split()[-1] == "2400" for line in chosen.splitlines()[1:])

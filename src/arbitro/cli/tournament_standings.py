@@ -31,6 +31,7 @@ def _ranks(text: str) -> list[int]:
 
 def add_commands(app: typer.Typer) -> None:
     """Add the standings' commands to the ``tournament`` group."""
+
     @app.command("expel")
     def expel_cmd(
         file: FileArg,

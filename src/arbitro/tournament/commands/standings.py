@@ -19,6 +19,7 @@ from arbitro.tournament.events import Event
 
 __all__ = ["StandingsCommands"]
 
+
 class StandingsCommands(ServiceCore):
     """``expel``, ``set_standings_options``, ``enter_tiebreak_value``, ``set_rating_from_round``."""
 
