@@ -136,6 +136,48 @@ def _round_ratings(path: Path) -> dict[int, dict[int, int]]:
     return out
 
 
+def _check_rating_options(method: str | None, rating: int | None, rating_round: int | None) -> None:
+    """The options of the rating-based tie-breaks (Q209, Q216)."""
+    if method is not None and method not in UNRATED_METHODS:
+        raise ArbitroError(f"--unrated-method: expected lowest or average, got {method!r}")
+    if method is not None and rating is not None:
+        raise ArbitroError("--unrated-method and --unrated-rating: give one of them")
+    if rating_round is not None and rating_round < 1:
+        raise ArbitroError(f"--rating-round: expected a round >= 1, got {rating_round}")
+
+
+def _check_players(t: Tournament, expelled: str | None, by_hand: list[int]) -> None:
+    """``--expelled`` marks the players in ``t`` (Q197-198); ``--rank-by-hand`` names players of ``t``."""
+    for start in _start_ranks(expelled, "--expelled") if expelled else []:
+        if start not in t.players:
+            raise ArbitroError(f"--expelled: no player with start rank {start}")
+        t.expelled[start] = t.expelled.get(start, 0)
+    for start in by_hand:
+        if start not in t.players:
+            raise ArbitroError(f"--rank-by-hand: no player with start rank {start}")
+
+
+def _long_event(
+    file: Path,
+    t: Tournament,
+    flag: bool | None,
+    per_round: dict[int, dict[int, int]] | None,
+    rating_round: int | None,
+) -> bool:
+    """The long-event flag: the option, else suggested by the dates (a note; Q210)."""
+    suggested = suggested_long_event(t)
+    is_long = suggested if flag is None and (per_round or rating_round) else bool(flag)
+    if flag is None and suggested and not is_long:
+        typer.echo(
+            f"arbitro: {file}: the rounds span {event_days(t)} days (over 30): --long-event is suggested"
+            " (rating tie-breaks on one round's ratings, the first by default; VCL4THP Q210)",
+            err=True,
+        )
+    if (per_round or rating_round) and not is_long:
+        raise ArbitroError("--round-ratings/--rating-round: only for a long event (--long-event)")
+    return is_long
+
+
 def standings_cmd(
     file: Annotated[Path, typer.Argument(help="TRF file (TRF-2026 or TRF16).")],
     tiebreaks: Annotated[
@@ -226,34 +268,13 @@ def standings_cmd(
         raise ArbitroError(f"--rules: expected 2024 or 2026, got {rules!r}")
     if unrated_rating is not None and unrated_rating < 0:
         raise ArbitroError(f"--unrated-rating: expected a rating >= 0, got {unrated_rating}")
-    if unrated_method is not None and unrated_method not in UNRATED_METHODS:
-        raise ArbitroError(f"--unrated-method: expected lowest or average, got {unrated_method!r}")
-    if unrated_method is not None and unrated_rating is not None:
-        raise ArbitroError("--unrated-method and --unrated-rating: give one of them")
-    if rating_round is not None and rating_round < 1:
-        raise ArbitroError(f"--rating-round: expected a round >= 1, got {rating_round}")
+    _check_rating_options(unrated_method, unrated_rating, rating_round)
     by_hand = _start_ranks(rank_by_hand, "--rank-by-hand") if rank_by_hand else []
     values = _external(external or [])
     per_round = _round_ratings(round_ratings) if round_ratings is not None else None
     t = read_trf(file)
-    if expelled:
-        for start in _start_ranks(expelled, "--expelled"):
-            if start not in t.players:
-                raise ArbitroError(f"--expelled: no player with start rank {start}")
-            t.expelled[start] = t.expelled.get(start, 0)
-    for start in by_hand:
-        if start not in t.players:
-            raise ArbitroError(f"--rank-by-hand: no player with start rank {start}")
-    suggested = suggested_long_event(t)
-    is_long = suggested if long_event is None and (per_round or rating_round) else bool(long_event)
-    if long_event is None and suggested and not is_long:
-        typer.echo(
-            f"arbitro: {file}: the rounds span {event_days(t)} days (over 30): --long-event is suggested"
-            " (rating tie-breaks on one round's ratings, the first by default; VCL4THP Q210)",
-            err=True,
-        )
-    if (per_round or rating_round) and not is_long:
-        raise ArbitroError("--round-ratings/--rating-round: only for a long event (--long-event)")
+    _check_players(t, expelled, by_hand)
+    is_long = _long_event(file, t, long_event, per_round, rating_round)
     try:
         if tiebreaks is not None:
             parse_tiebreak_list(tiebreaks)

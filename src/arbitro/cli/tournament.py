@@ -903,5 +903,5 @@ def rebuild_cmd(file: FileArg) -> None:
 def register(app: typer.Typer) -> None:
     from arbitro.cli.tournament_standings import add_commands  # expel, standings options (VCL4THP Q197-216)
 
-    add_commands(tournament_app)
+    add_commands(tournament_app, FileArg=FileArg, AuthorOpt=AuthorOpt, _run=_run, save=save)
     app.add_typer(tournament_app, name="tournament")

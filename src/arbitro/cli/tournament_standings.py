@@ -5,14 +5,17 @@ in the tournament's event log (:mod:`arbitro.tournament.commands.standings`); ``
 tournament standings`` then shows them.
 """
 
-from __future__ import annotations
-
-from typing import Annotated
+# No ``from __future__ import annotations``: the commands' annotations name the arguments
+# ``add_commands`` receives from ``arbitro.cli.tournament`` (which imports this module, not the
+# other way round), so they are evaluated when the commands are defined.
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
-from arbitro.cli.tournament import AuthorOpt, FileArg, _run, save  # loaded by its register()
 from arbitro.errors import ArbitroError
+from arbitro.tournament import TournamentService
 
 __all__ = ["add_commands"]
 
@@ -29,8 +32,15 @@ def _ranks(text: str) -> list[int]:
     return out
 
 
-def add_commands(app: typer.Typer) -> None:
-    """Add the standings' commands to the ``tournament`` group."""
+def add_commands(
+    app: typer.Typer,
+    *,
+    FileArg: Any,  # noqa: N803 - the names of arbitro.cli.tournament, as its commands write them
+    AuthorOpt: Any,  # noqa: N803
+    _run: Callable[[Path, str | None], TournamentService],
+    save: Callable[[Path, TournamentService], None],
+) -> None:
+    """Add the standings' commands to the ``tournament`` group (its argument types and helpers given)."""
 
     @app.command("expel")
     def expel_cmd(

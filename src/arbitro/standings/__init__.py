@@ -297,21 +297,10 @@ def compute_standings(
     ``t.external_tiebreaks``, ``t.unrated_method``/``t.unrated_rating``, ``t.long_event``,
     ``t.round_ratings``, ``t.rating_round``, ``t.expelled``: the event log's settings).
     """
-    if break_ties_by_lot is None:
-        break_ties_by_lot = not t.shared_places
-    if manual_order is None:
-        manual_order = t.ties_by_hand
-    if external_values is None:
-        external_values = t.external_tiebreaks
-    if unrated_method is None and unrated_rating is None:
-        unrated_method = t.unrated_method or None
-        unrated_rating = t.unrated_rating if unrated_method is None else None
-    if long_event is None:
-        long_event = t.long_event
-    if round_ratings is None:
-        round_ratings = t.round_ratings
-    if rating_round is None:
-        rating_round = t.rating_round
+    break_ties_by_lot = not t.shared_places if break_ties_by_lot is None else break_ties_by_lot
+    manual_order = t.ties_by_hand if manual_order is None else manual_order
+    long_event = t.long_event if long_event is None else long_event
+    unrated_method, unrated_rating = _unrated_rule(t, unrated_method, unrated_rating)
     resolved = resolve_rules(rules, t.start_date)
     rr = is_pre_determined(t) if round_robin is None else round_robin
     warnings: list[str] = []
@@ -320,23 +309,18 @@ def compute_standings(
     specs = tiebreak_list_for(t, tiebreaks, round_robin=rr, warnings=warnings)
     if after_round is not None and after_round < 0:
         raise TiebreakSpecError(f"after round: expected a round number >= 0, got {after_round}")
-    if unrated_method is not None and unrated_method not in UNRATED_METHODS:
-        raise TiebreakSpecError(
-            f"unrated method: expected one of {', '.join(UNRATED_METHODS)}, got {unrated_method!r}"
-        )
-    if unrated_method is not None and unrated_rating is not None:
-        raise TiebreakSpecError("unrated players: give a rating or a method, not both")
     annulled = annulled_players(t) if rr else []
     counted = annul(t, annulled) if annulled else t
-    ratings = ratings_at_round(counted, round_ratings, rating_round) if long_event else None
+    ratings: list[int] | None = None
     if long_event:
+        ratings = ratings_at_round(
+            counted,
+            t.round_ratings if round_ratings is None else round_ratings,
+            t.rating_round if rating_round is None else rating_round,
+        )
+        rating_round = t.rating_round if rating_round is None else rating_round
         warnings.extend(long_event_warnings(specs, rating_round))
-    field_ratings = ratings if ratings is not None else [p.rating for p in counted.iter_players()]
-    if unrated_method is not None:
-        unrated_rating = unrated_rating_of(unrated_method, field_ratings)
-    note = unrated_warning(specs, field_ratings, unrated_rating)
-    if note is not None:
-        warnings.append(note)
+    unrated_rating = _unrated_rating(counted, specs, ratings, unrated_method, unrated_rating, warnings)
     ctx = build_context(
         counted,
         rounds=after_round,
@@ -347,13 +331,7 @@ def compute_standings(
         ratings=ratings,
     )
     texts = [s.text for s in specs]
-    external = {k.upper(): dict(v) for k, v in (external_values or {}).items() if v}
-    for code, entered in external.items():
-        if code not in texts:
-            raise TiebreakSpecError(f"external values: {code} is not in the tie-break list {texts}")
-        unknown = sorted(x for x in entered if x not in ctx.index)
-        if unknown:
-            raise TiebreakSpecError(f"external values: {code}: no player with start rank {unknown[0]}")
+    external = _external(t.external_tiebreaks if external_values is None else external_values, texts, ctx)
     ranking = rank_players(ctx, specs, external)
     if annulled:
         _last(ranking, {ctx.index[x] for x in annulled})
@@ -413,7 +391,7 @@ def compute_standings(
         expelled=gone_for_good,
         shared_places=not break_ties_by_lot,
         long_event=long_event,
-        rating_round=rating_round if long_event else None,
+        rating_round=rating_round if long_event else None,  # the tournament's when the caller said none
         unrated_rating=unrated_rating,
     )
     for row in rows:
@@ -436,6 +414,50 @@ def _last(ranking: Ranking, gone: set[int]) -> None:
         rank[p] = pos
     ranking.order = kept + ordered_gone
     ranking.rank = rank
+
+
+def _unrated_rule(t: Tournament, method: str | None, rating: int | None) -> tuple[str | None, int | None]:
+    """The rule for unrated players: the caller's, else the tournament's (Q208-209), checked."""
+    if method is None and rating is None:
+        method = t.unrated_method or None
+        rating = t.unrated_rating if method is None else None
+    if method is not None and method not in UNRATED_METHODS:
+        raise TiebreakSpecError(f"unrated method: expected one of {', '.join(UNRATED_METHODS)}, got {method!r}")
+    if method is not None and rating is not None:
+        raise TiebreakSpecError("unrated players: give a rating or a method, not both")
+    return method, rating
+
+
+def _unrated_rating(
+    t: Tournament,
+    specs: list[TiebreakSpec],
+    ratings: list[int] | None,
+    method: str | None,
+    rating: int | None,
+    warnings: list[str],
+) -> int | None:
+    """The rating unrated players get (fixed, or by the method over the field); a warning when none (Q209)."""
+    field_ratings = ratings if ratings is not None else [p.rating for p in t.iter_players()]
+    if method is not None:
+        rating = unrated_rating_of(method, field_ratings)
+    note = unrated_warning(specs, field_ratings, rating)
+    if note is not None:
+        warnings.append(note)
+    return rating
+
+
+def _external(
+    values: Mapping[str, Mapping[int, Decimal]], texts: list[str], ctx: Context
+) -> dict[str, dict[int, Decimal]]:
+    """The values entered by the arbiter, by tie-break as listed, checked (Q207)."""
+    external = {k.upper(): dict(v) for k, v in values.items() if v}
+    for code, entered in external.items():
+        if code not in texts:
+            raise TiebreakSpecError(f"external values: {code} is not in the tie-break list {texts}")
+        unknown = sorted(x for x in entered if x not in ctx.index)
+        if unknown:
+            raise TiebreakSpecError(f"external values: {code}: no player with start rank {unknown[0]}")
+    return external
 
 
 def _drop(ranking: Ranking, gone: set[int]) -> None:
