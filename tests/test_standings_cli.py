@@ -96,3 +96,87 @@ def test_explain_option_lists_rounds_and_cuts(capsys: pytest.CaptureFixture[str]
     assert main(args) == 0
     assert "cut" in capsys.readouterr().out
     assert main([*args[:-1], "99"]) == 2
+
+
+# -- VCL4THP Q170, Q197-216 (issue 34 item 4): the checklist's standings from the CLI ----------------
+
+
+def _edited(tmp_path: Path, *, unrated: int | None = None, end: str | None = None) -> str:
+    """SWISS7 with one player made unrated (rating columns 49-52 blank) or another end date (052)."""
+    lines = Path(SWISS7).read_text(encoding="utf-8").splitlines()
+    for k, line in enumerate(lines):
+        if unrated is not None and line.startswith("001") and int(line[4:8]) == unrated:
+            lines[k] = line[:48] + "    " + line[52:]
+        if end is not None and line.startswith("052"):
+            lines[k] = "052 " + end
+    path = tmp_path / "edited.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_q203_shared_places_option(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _json(capsys, SWISS7, "--tiebreaks", "WIN", "--shared-places")
+    assert [(p["start_rank"], p["rank"]) for p in doc["players"]][:4] == [(4, 1), (1, 2), (2, 2), (3, 4)]
+    assert main(["standings", SWISS7, "--tiebreaks", "WIN", "--shared-places"]) == 0
+    assert "shared places" in capsys.readouterr().out
+    drawn = _json(capsys, SWISS7, "--tiebreaks", "WIN")  # without the option the lot decides (C.07 4.2)
+    assert [p["rank"] for p in drawn["players"]][:3] == [1, 2, 3]
+
+
+def test_q205_rank_by_hand_option(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _json(capsys, SWISS7, "--tiebreaks", "WIN", "--rank-by-hand", "2,1")
+    assert [(p["start_rank"], p["rank"]) for p in doc["players"]][1:3] == [(2, 2), (1, 3)]
+    assert doc["by_hand"] == [2, 1] and doc["lots_seed"] is None
+    assert main(["standings", SWISS7, "--tiebreaks", "WIN", "--rank-by-hand", "2,1"]) == 0
+    out = capsys.readouterr().out
+    assert "2h" in out and "decided by the arbiter" in out
+    assert main(["standings", SWISS7, "--rank-by-hand", "2,x"]) == 2
+
+
+def test_q207_external_values_option(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _json(capsys, SWISS7, "--tiebreaks", "WIN,BH", "--external", "BH:2=99.5")
+    assert [p["start_rank"] for p in doc["players"]][:3] == [4, 2, 1]
+    assert doc["players"][1]["values"]["BH"] == "99.5" and doc["external"] == {"2": ["BH"]}
+    assert main(["standings", SWISS7, "--tiebreaks", "WIN,BH", "--external", "BH:2=99.5"]) == 0
+    out = capsys.readouterr().out
+    assert "99½e" in out and "entered by the arbiter" in out
+    assert main(["standings", SWISS7, "--external", "BH=3"]) == 2
+
+
+def test_q209_unrated_method_option_and_the_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _edited(tmp_path, unrated=1)
+    assert main(["standings", path, "--tiebreaks", "ARO", "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    assert all(p["values"]["ARO"] is None for p in json.loads(captured.out)["players"])
+    assert "--unrated-method lowest" in captured.err and "C.07 Art. 10" in captured.err  # never blank silently
+    lowest = _json(capsys, path, "--tiebreaks", "ARO", "--unrated-method", "lowest")
+    average = _json(capsys, path, "--tiebreaks", "ARO", "--unrated-method", "average")
+    assert all(p["values"]["ARO"] is not None for p in lowest["players"])
+    assert lowest["players"] != average["players"]
+    assert main(["standings", path, "--unrated-method", "median"]) == 2
+
+
+def test_q210_long_event_suggested_and_q215_first_rating(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _edited(tmp_path, end="2025/07/03")
+    assert main(["standings", path, "--tiebreaks", "ARO", "--format", "json"]) == 0
+    assert "--long-event is suggested" in capsys.readouterr().err
+    ratings = tmp_path / "ratings.csv"
+    ratings.write_text("start_rank,round,rating\n2,3,2350\n", encoding="utf-8")
+    base = ["standings", path, "--tiebreaks", "ARO", "--long-event", "--round-ratings", str(ratings)]
+    assert main([*base, "--format", "json"]) == 0
+    captured = capsys.readouterr()
+    first = json.loads(captured.out)
+    assert "not advised" in captured.err  # Q211
+    assert main([*base, "--rating-round", "3", "--format", "json"]) == 0
+    chosen = json.loads(capsys.readouterr().out)
+    plain = _json(capsys, path, "--tiebreaks", "ARO", "--no-long-event")
+    assert first["players"] == plain["players"]  # the first rating by default (Q215)
+    assert chosen["players"] != first["players"]  # the round the user chose (Q214, Q216)
+
+
+def test_q170_withdrawn_and_q198_expelled(capsys: pytest.CaptureFixture[str]) -> None:
+    doc = _json(capsys, SWISS7, "--tiebreaks", "WIN", "--expelled", "2")
+    assert 2 not in [p["start_rank"] for p in doc["players"]] and doc["expelled"] == [2]
+    assert len(doc["players"]) == 6
+    assert main(["standings", SWISS7, "--expelled", "2"]) == 0
+    assert "expelled, left out of the standings: #2" in capsys.readouterr().out

@@ -434,6 +434,19 @@ class Tournament:
     # start rank -> first round missed, from the event log (TRF has no record of a withdrawal): a round
     # robin's standings leave out a player withdrawn under half of his games (arbitro.standings.withdrawals)
     withdrawals: dict[int, int] = field(default_factory=dict)
+    # start rank -> round of the expulsion, from the event log: expelled players are left out of the
+    # standings (VCL4THP Q197-198; arbitro.standings)
+    expelled: dict[int, int] = field(default_factory=dict)
+    # how the standings treat ties, unrated players and long events, from the event log (VCL4THP
+    # Q203-216; arbitro.standings.compute_standings reads them when its caller does not say)
+    shared_places: bool = False  # ties left after the list stay shared (Q203)
+    ties_by_hand: list[int] = field(default_factory=list)  # tied players in the arbiter's order (Q205)
+    external_tiebreaks: dict[str, dict[int, Decimal]] = field(default_factory=dict)  # entered values (Q207)
+    unrated_method: str = ""  # "lowest" / "average" (Q209); "" with unrated_rating: a fixed rating
+    unrated_rating: int | None = None
+    long_event: bool = False  # over 30 days (Q210)
+    round_ratings: dict[int, dict[int, int]] = field(default_factory=dict)  # start rank -> round -> rating
+    rating_round: int | None = None  # the round whose ratings the rating tie-breaks use (None: the first)
 
     # -- derived views -------------------------------------------------
     @property

@@ -156,3 +156,26 @@ def test_site_escapes_names() -> None:
     files = build_site(t, "en")
     assert "<script>" not in "".join(files.values())
     assert "Evil &lt;script&gt;" in files["players.html"]
+
+
+def test_site_and_pdf_standings_mark_withdrawn_expelled_by_hand_external_vcl4thp_q170_q198_q205_q207() -> None:
+    from decimal import Decimal
+
+    from arbitro.documents.labels import Labels
+    from arbitro.documents.tournament_pdf import _marks, _standings_rows
+    from arbitro.standings import compute_standings
+
+    t = read_trf(fixture_file("trf/capo-dorso-2012.trf"))
+    t.withdrawals = {2: 5}
+    t.expelled = {3: 6}
+    t.external_tiebreaks = {"BH": {4: Decimal("99.5")}}
+    page = build_site(t, "en")["standings.html"]
+    assert "(withdrawn from round 5)" in page
+    assert f"Expelled, left out of the standings: 3 {t.players[3].name}" in page
+    st = compute_standings(t, ["PTS", "BH"])
+    L = Labels("es")
+    rows = _standings_rows(st, t, L)
+    assert any(str(r[3]).endswith("(retirado desde la ronda 5)") for r in rows)
+    assert 3 not in [r[1] for r in rows]
+    notes = _marks(st, t, L)
+    assert any(n.startswith("e valor de desempate") for n in notes) and any("Expulsado" in n for n in notes)

@@ -1009,11 +1009,16 @@ def standings_cmd(
         for player in t.players.values():
             player.results = player.results[:after_round]
             player.points = player.score(t.scoring)
-    table = standings_table(t, compute_standings(t, tiebreaks))
+    st = compute_standings(t, tiebreaks)  # with the log's standings options (VCL4THP Q197-216)
+    for warning in st.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+    table = standings_table(t, st)
     typer.echo(f"{'Rk':>4} {'No':>4} {'Name':<32} {'Pts':>5} " + " ".join(f"{c:>7}" for c in table.tiebreaks))
     for line in table.rows:
         values = " ".join(f"{v:>7}" for v in line.values)
-        typer.echo(f"{line.rank_text:>4} {line.player.start_rank:>4} {line.player.name:<32} {line.points_text:>5} {values}")
+        typer.echo(f"{line.rank_text:>4} {line.player.start_rank:>4} {line.name_text:<32} {line.points_text:>5} {values}")
+    for start in st.expelled:
+        typer.echo(f"expelled, left out of the standings: {start} {t.players[start].name}")
 
 
 @tournament_app.command("export")
@@ -1047,4 +1052,7 @@ def rebuild_cmd(file: FileArg) -> None:
 
 
 def register(app: typer.Typer) -> None:
+    from arbitro.cli.tournament_standings import add_commands  # expel, standings options (VCL4THP Q197-216)
+
+    add_commands(tournament_app, FileArg=FileArg, AuthorOpt=AuthorOpt, _run=_run, save=save)
     app.add_typer(tournament_app, name="tournament")

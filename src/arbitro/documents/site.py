@@ -148,7 +148,9 @@ def _standings(t: Tournament, L: Labels, st: Standings) -> str:
         [
             line.rank_text,
             line.player.start_rank,
-            _link(line.player),
+            _link(line.player)
+            if line.withdrawn is None
+            else f"{_link(line.player)} ({escape(L['withdrawn_from'])} {line.withdrawn})",  # VCL4THP Q170
             line.player.federation,
             line.player.rating or "",
             line.points_text,
@@ -159,6 +161,12 @@ def _standings(t: Tournament, L: Labels, st: Standings) -> str:
     note = f"<p>{escape(L['tiebreak_rules'])}: {escape(st.rules)}. {escape(L['tiebreaks'])}: {escape(', '.join(st.tiebreaks))}.</p>"
     if table.by_lot:
         note += f"<p>* {escape(L['by_lot'])} ({escape(L['lots_seed'])}: {table.lots_seed}).</p>"
+    if any(r.by_hand for r in st.rows):
+        note += f"<p>h {escape(L['by_hand'])}.</p>"
+    if any(r.external for r in st.rows):
+        note += f"<p>e {escape(L['external_value'])}.</p>"
+    for start in st.expelled:
+        note += f"<p>{escape(L['expelled_out'])}: {start} {escape(t.players[start].name)}.</p>"
     header = [L["rank"], L["sno"], L["name"], L["federation"], L["rating"], L["points"], *table.tiebreaks]
     return _table(header, rows, phone_hidden=(1, 3, 4)) + note
 

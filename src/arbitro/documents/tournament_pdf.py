@@ -153,13 +153,15 @@ def _labels_and_standings(
     return L, standings_for(t, round_number, tiebreaks)
 
 
-def _standings_rows(st: Standings, t: Tournament) -> list[list[object]]:
+def _standings_rows(st: Standings, t: Tournament, L: Labels | None = None) -> list[list[object]]:
     return [
         [
             line.rank_text,
             line.player.start_rank,
             line.player.title,
-            line.player.name,
+            line.player.name
+            if line.withdrawn is None or L is None
+            else f"{line.player.name} ({L['withdrawn_from']} {line.withdrawn})",  # VCL4THP Q170
             line.player.federation,
             _rating(line.player),
             line.points_text,
@@ -167,6 +169,18 @@ def _standings_rows(st: Standings, t: Tournament) -> list[list[object]]:
         ]
         for line in standings_table(t, st).rows
     ]
+
+
+def _marks(st: Standings, t: Tournament, L: Labels) -> list[str]:
+    """The notes of the marks: by hand (Q205), external values (Q207), expelled players (Q198)."""
+    notes: list[str] = []
+    if any(r.by_hand for r in st.rows):
+        notes.append(f"h {L['by_hand']}.")
+    if any(r.external for r in st.rows):
+        notes.append(f"e {L['external_value']}.")
+    for start in st.expelled:
+        notes.append(f"{L['expelled_out']}: {start} {t.players[start].name}.")
+    return notes
 
 
 def render_standings_pdf(
@@ -189,10 +203,11 @@ def render_standings_pdf(
     if not st.rows:
         doc.add(doc.para(L["no_players"]))
         return doc.build()
-    doc.add(doc.table(header, _standings_rows(st, t), widths, align_left=(3,), font_size=7.5))
+    doc.add(doc.table(header, _standings_rows(st, t, L), widths, align_left=(3,), font_size=7.5))
     notes = [f"{L['tiebreak_rules']}: {st.rules}. {L['tiebreaks']}: {', '.join(st.tiebreaks)}."]
     if any(r.by_lot for r in st.rows):
         notes.append(f"* {L['by_lot']} ({L['lots_seed']}: {st.lots_seed}).")
+    notes.extend(_marks(st, t, L))
     doc.add(Spacer(1, 4), *(doc.para(n) for n in notes))
     if t.played_rounds:
         stats = tournament_stats(t, with_changes=False)

@@ -8,7 +8,11 @@ value") ranks after every value.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
 
 from arbitro.tiebreaks.column import Column
 from arbitro.tiebreaks.context import Context
@@ -16,7 +20,7 @@ from arbitro.tiebreaks.direct_encounter import compute_direct_encounter
 from arbitro.tiebreaks.registry import compute_column, needs_groups
 from arbitro.tiebreaks.spec import TiebreakSpec
 
-__all__ = ["Ranking", "rank_players", "tied_groups"]
+__all__ = ["Ranking", "rank_players", "tied_groups", "with_external"]
 
 
 @dataclass(slots=True)
@@ -67,8 +71,34 @@ def _apply(order: list[int], rank: list[int], column: Column, start_ranks: list[
     return new_rank
 
 
-def rank_players(ctx: Context, specs: list[TiebreakSpec]) -> Ranking:
-    """Apply the list in order (4.2); DE sees the groups tied on everything before it."""
+def with_external(ctx: Context, column: Column, values: Mapping[int, Decimal]) -> Column:
+    """``column`` with the values the arbiter entered (start rank -> value) in place of the computed ones.
+
+    VCL4THP Q207: tie-break values computed outside the program. The column's denominator grows
+    when an entered value needs it (e.g. ``23.25`` in a column of halves).
+    """
+    denominator = column.denominator
+    decimals = column.decimals
+    for v in values.values():
+        denominator = math.lcm(denominator, Fraction(v).denominator)
+        exponent = v.normalize().as_tuple().exponent
+        decimals = max(decimals, -exponent if isinstance(exponent, int) and exponent < 0 else 0)
+    factor = denominator // column.denominator
+    new = [None if v is None else v * factor for v in column.values]
+    for start_rank, value in values.items():
+        if start_rank not in ctx.index:
+            raise KeyError(start_rank)
+        new[ctx.index[start_rank]] = int(Fraction(value) * denominator)
+    return Column(column.spec, new, denominator, decimals, column.descending)
+
+
+def rank_players(
+    ctx: Context, specs: list[TiebreakSpec], external: Mapping[str, Mapping[int, Decimal]] | None = None
+) -> Ranking:
+    """Apply the list in order (4.2); DE sees the groups tied on everything before it.
+
+    ``external``: values entered by the arbiter, by tie-break (as listed) and start rank (Q207).
+    """
     n = ctx.size
     order = list(range(n))
     rank = [1] * n
@@ -80,6 +110,8 @@ def rank_players(ctx: Context, specs: list[TiebreakSpec]) -> Ranking:
             column = compute_direct_encounter(ctx, spec, groups)
         else:
             column = compute_column(ctx, spec)
+        if external and external.get(spec.text):
+            column = with_external(ctx, column, external[spec.text])
         ranking.columns.append(column)
         rank = _apply(order, rank, column, ctx.start_ranks)
     ranking.rank = rank

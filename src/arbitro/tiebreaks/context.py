@@ -96,6 +96,7 @@ def build_context(
     unrated_rating: int | None,
     round_robin: bool | None = None,
     games_per_round: int = 1,
+    ratings: list[int] | None = None,
 ) -> Context:
     """Precompute the arrays every tie-break needs, after ``rounds`` rounds (default: the last played).
 
@@ -103,6 +104,10 @@ def build_context(
     ``games_per_round`` columns are one match, the round of the tie-breaks
     (see the module doc); a match whose later games are not in yet counts
     with the games played so far.
+
+    ``ratings`` (one per player, in start-rank order) replaces the players' own ratings for the
+    rating-based tie-breaks: an event over 30 days ranks on the ratings of one chosen round
+    (C.07 2026 Art. 10 preamble, VCL4THP Q210-216; see :mod:`arbitro.standings.long_event`).
     """
     if games_per_round < 1:
         raise ValueError(f"games per round: expected at least 1, got {games_per_round}")
@@ -174,7 +179,7 @@ def build_context(
         black=black,
         total=total,
         adjusted=adjusted,
-        ratings=[p.rating for p in players],
+        ratings=list(ratings) if ratings is not None else [p.rating for p in players],
         round_robin=rr,
         rules=rules,
         unrated_rating=unrated_rating,

@@ -21,6 +21,7 @@ from arbitro.tournament.commands.registration import RegistrationCommands
 from arbitro.tournament.commands.results import ResultCommands
 from arbitro.tournament.commands.rounds import RoundCommands
 from arbitro.tournament.commands.settings import SettingsCommands
+from arbitro.tournament.commands.standings import StandingsCommands
 
 __all__ = ["TournamentService"]
 
@@ -34,6 +35,7 @@ class TournamentService(
     RoundCommands,
     ResultCommands,
     RatingCommands,
+    StandingsCommands,
 ):
     """Commands on one tournament. ``events`` is the whole log, ``state`` its replay.
 
@@ -51,5 +53,6 @@ class TournamentService(
     ``change_pairing``, ``unpair_round``, ``publish_round`` (``rounds``);
     ``enter_result``, ``adjourn_game``, ``correct_result`` (``results``);
     ``set_official_ratings``, ``set_rating_method``, ``keep_rating_list``, ``rating_differences``,
-    ``apply_rating_differences`` (``ratings``).
+    ``apply_rating_differences`` (``ratings``); ``expel``, ``set_standings_options``,
+    ``enter_tiebreak_value``, ``set_rating_from_round`` (``standings``).
     """

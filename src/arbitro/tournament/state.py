@@ -497,6 +497,7 @@ def _assign_ranks(t: Tournament, memo: tuple[object, dict[int, int]] | None) -> 
         tuple(t.tiebreaks),
         t.rounds,
         tuple(sorted(t.withdrawals.items())),
+        _standings_key(t),
     )
     if memo is not None and memo[0] == key:
         ranks = memo[1]
@@ -505,6 +506,21 @@ def _assign_ranks(t: Tournament, memo: tuple[object, dict[int, int]] | None) -> 
     for number, rank in ranks.items():
         t.players[number].rank = rank
     return key, ranks
+
+
+def _standings_key(t: Tournament) -> tuple[object, ...]:
+    """The standings' settings of the log (VCL4THP Q197-216): a change ranks the players again."""
+    return (
+        tuple(sorted(t.expelled.items())),
+        t.shared_places,
+        tuple(t.ties_by_hand),
+        tuple(sorted((c, tuple(sorted(v.items()))) for c, v in t.external_tiebreaks.items())),
+        t.unrated_method,
+        t.unrated_rating,
+        t.long_event,
+        tuple(sorted((p, tuple(sorted(v.items()))) for p, v in t.round_ratings.items())),
+        t.rating_round,
+    )
 
 
 def _by_points(t: Tournament) -> dict[int, int]:
@@ -619,6 +635,7 @@ def _removed(state: TournamentState, p: ev.PlayerRemoved) -> None:
     state.requested_byes = {k: v for k, v in state.requested_byes.items() if k[0] != gone}
     state.withdrawn.pop(gone, None)
     state.hpb_ineligible.discard(gone)
+    _forget_standings(state.header, gone)
     state.header.prohibited_pairings = [pp for pp in state.header.prohibited_pairings if gone not in pp.players]
     numbers_assigned = state.numbers_assigned
     _renumber(state, ev.PairingNumbersAssigned(order=tuple(sorted(state.header.players))))
@@ -647,6 +664,7 @@ def _renumber(state: TournamentState, p: ev.PairingNumbersAssigned) -> None:
         rnd.unpaired = {new[k]: v for k, v in rnd.unpaired.items()}
         rnd.requested = {new[k]: v for k, v in rnd.requested.items()}
     state.withdrawn = {new[k]: v for k, v in state.withdrawn.items()}
+    _renumber_standings(state.header, new)
     state.header.prohibited_pairings = [
         ProhibitedPairing(tuple(new[x] for x in pp.players), pp.first_round, pp.last_round)
         for pp in state.header.prohibited_pairings
@@ -881,6 +899,66 @@ def _chess960_position(state: TournamentState, p: ev.Chess960PositionSet) -> Non
     if not 0 <= p.position <= 959:
         raise ValueError(f"position: expected 0-959, got {p.position}")
     state.chess960_positions[p.round] = p.position
+# -- standings as the checklist asks (VCL4THP Q197-216) ------------------------
+
+
+def _renumber_standings(h: Tournament, new: dict[int, int]) -> None:
+    """The standings' settings keyed by start rank follow new pairing numbers."""
+    h.expelled = {new[k]: v for k, v in h.expelled.items() if k in new}
+    h.ties_by_hand = [new[k] for k in h.ties_by_hand if k in new]
+    h.external_tiebreaks = {c: {new[k]: v for k, v in vs.items() if k in new} for c, vs in h.external_tiebreaks.items()}
+    h.round_ratings = {new[k]: dict(v) for k, v in h.round_ratings.items() if k in new}
+
+
+def _forget_standings(h: Tournament, gone: int) -> None:
+    """A removed player leaves the standings' settings (before round 1, the numbers follow)."""
+    h.expelled = {k: v for k, v in h.expelled.items() if k != gone}
+    h.ties_by_hand = [k for k in h.ties_by_hand if k != gone]
+    h.external_tiebreaks = {c: {k: v for k, v in vs.items() if k != gone} for c, vs in h.external_tiebreaks.items()}
+    h.round_ratings = {k: v for k, v in h.round_ratings.items() if k != gone}
+
+
+def _expelled(state: TournamentState, p: ev.PlayerExpelled) -> None:
+    """Expelled: no longer paired (as a withdrawal) and left out of the standings (Q197-198)."""
+    state.player(p.player)
+    state.header.expelled = {**state.header.expelled, p.player: p.from_round}
+    _withdrawn(state, ev.PlayerWithdrawn(player=p.player, from_round=state.withdrawn.get(p.player, p.from_round)))
+
+
+def _standings_options(state: TournamentState, p: ev.StandingsOptionsChanged) -> None:
+    h = state.header
+    if p.shared_places is not None:
+        h.shared_places = p.shared_places
+    if p.ties_by_hand is not None:
+        h.ties_by_hand = list(p.ties_by_hand)
+    if p.unrated_method is not None:
+        h.unrated_method = "" if p.unrated_method in ("", "fixed") else p.unrated_method
+        h.unrated_rating = p.unrated_rating if p.unrated_method == "fixed" else None
+    if p.long_event is not None:
+        h.long_event = p.long_event
+    if p.rating_round is not None:
+        h.rating_round = p.rating_round or None
+
+
+def _tiebreak_value(state: TournamentState, p: ev.TiebreakValueEntered) -> None:
+    state.player(p.player)
+    values = dict(state.header.external_tiebreaks.get(p.tiebreak, {}))
+    if p.value == "":
+        values.pop(p.player, None)
+    else:
+        try:
+            values[p.player] = Decimal(p.value)
+        except ArithmeticError:
+            raise ArbitroError(f"event: tie-break value: expected a number, got {p.value!r}") from None
+    tables = {k: v for k, v in state.header.external_tiebreaks.items() if k != p.tiebreak}
+    state.header.external_tiebreaks = {**tables, p.tiebreak: values} if values else tables
+
+
+def _rating_from_round(state: TournamentState, p: ev.RatingFromRound) -> None:
+    state.player(p.player)
+    ratings = dict(state.header.round_ratings.get(p.player, {}))
+    ratings[p.from_round] = p.rating
+    state.header.round_ratings = {**state.header.round_ratings, p.player: ratings}
 
 
 _HANDLERS: dict[type[ev.EventData], Callable[[TournamentState, Any], None]] = {
@@ -914,6 +992,10 @@ _HANDLERS: dict[type[ev.EventData], Callable[[TournamentState, Any], None]] = {
     ev.PairingNumbersExchanged: _exchanged,
     ev.HalfPointByeEligibilitySet: _hpb_eligibility,
     ev.Chess960PositionSet: _chess960_position,
+    ev.PlayerExpelled: _expelled,
+    ev.StandingsOptionsChanged: _standings_options,
+    ev.TiebreakValueEntered: _tiebreak_value,
+    ev.RatingFromRound: _rating_from_round,
 }
 
 

@@ -47,12 +47,23 @@ class StandingsLine:
     points_text: str
     values: list[str]  # the tie-breaks after points, as text
     annulled: bool = False  # round robin, withdrawn under half the games: listed last, not counted (Q103)
+    by_hand: bool = False  # the arbiter ranked this tied player by hand (Q205)
+    withdrawn: int | None = None  # withdrawn: the first round missed (Q170)
 
     @property
     def rank_text(self) -> str:
         if self.annulled:
             return "-"
+        if self.by_hand:
+            return f"{self.rank}h"
         return f"{self.rank}*" if self.by_lot else str(self.rank)
+
+    @property
+    def name_text(self) -> str:
+        """The name, marked when the player withdrew (VCL4THP Q170)."""
+        if self.withdrawn is None:
+            return self.player.name
+        return f"{self.player.name} (withdrawn from round {self.withdrawn})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +84,10 @@ def standings_table(t: Tournament, st: Standings) -> StandingsTable:
     codes = list(st.tiebreaks[1:])
     points = column_text([r.points for r in st.rows])
     columns = [column_text([r.values.get(c) for r in st.rows]) for c in codes]
+    for c, column in zip(codes, columns, strict=True):  # values entered by the arbiter: "e" (Q207)
+        for i, r in enumerate(st.rows):
+            if c in r.external:
+                column[i] = f"{column[i]}e"
     rows = [
         StandingsLine(
             r.rank,
@@ -82,6 +97,8 @@ def standings_table(t: Tournament, st: Standings) -> StandingsTable:
             "-" if r.annulled else points[i],
             [column[i] for column in columns],
             r.annulled,
+            r.by_hand,
+            r.withdrawn,
         )
         for i, r in enumerate(st.rows)
     ]
