@@ -579,39 +579,6 @@ class TieOrderAnnounced(EventData):
     seed: int | None = _read(_opt_whole, None)
 
     def to_payload(self) -> dict[str, JSONValue]:  # the seed only when drawn
-# -- standings as FIDE's acceptance checklist asks (VCL4THP Q170, Q197-216; issue 34 item 4) --------
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerExpelled(EventData):
-    """A player expelled from ``from_round`` on: no longer paired, left out of the standings (Q197-198)."""
-
-    kind: ClassVar[str] = "player_expelled"
-    player: int = _read(_whole)
-    from_round: int = _read(_whole)
-    reason: str = _read(_text, "")
-
-
-@dataclass(frozen=True, slots=True)
-class StandingsOptionsChanged(EventData):
-    """How the standings treat ties, unrated players and long events; ``None``: unchanged.
-
-    ``shared_places``: ties left after the list stay shared (Q203); ``ties_by_hand``: start ranks
-    in the arbiter's order for tied players (Q205; ``[]`` clears); ``unrated_method``: ``lowest``,
-    ``average`` or ``fixed`` with ``unrated_rating`` (``""`` clears; Q208-209, C.07 Art. 10
-    preamble); ``long_event``: an event over 30 days (Q210); ``rating_round``: the round whose
-    ratings the rating-based tie-breaks use (``0``: the first rating, Q214-216).
-    """
-
-    kind: ClassVar[str] = "standings_options_changed"
-    shared_places: bool | None = _read(_opt_bool, None)
-    ties_by_hand: tuple[int, ...] | None = _read(lambda v, k: None if v is None else _numbers(v, k), None)
-    unrated_method: str | None = _read(lambda v, k: None if v is None else str(v), None)
-    unrated_rating: int | None = _read(_opt_whole, None)
-    long_event: bool | None = _read(_opt_bool, None)
-    rating_round: int | None = _read(_opt_whole, None)
-
-    def to_payload(self) -> dict[str, JSONValue]:
         return {k: v for k, v in EventData.to_payload(self).items() if v is not None}
 
 
@@ -665,6 +632,43 @@ class Chess960PositionSet(EventData):
 __all__ += ["Chess960PositionSet", "HalfPointByeEligibilitySet"]
 
 
+# -- standings as FIDE's acceptance checklist asks (VCL4THP Q170, Q197-216; issue 34 item 4) --------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerExpelled(EventData):
+    """A player expelled from ``from_round`` on: no longer paired, left out of the standings (Q197-198)."""
+
+    kind: ClassVar[str] = "player_expelled"
+    player: int = _read(_whole)
+    from_round: int = _read(_whole)
+    reason: str = _read(_text, "")
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsOptionsChanged(EventData):
+    """How the standings treat ties, unrated players and long events; ``None``: unchanged.
+
+    ``shared_places``: ties left after the list stay shared (Q203); ``ties_by_hand``: start ranks
+    in the arbiter's order for tied players (Q205; ``[]`` clears); ``unrated_method``: ``lowest``,
+    ``average`` or ``fixed`` with ``unrated_rating`` (``""`` clears; Q208-209, C.07 Art. 10
+    preamble); ``long_event``: an event over 30 days (Q210); ``rating_round``: the round whose
+    ratings the rating-based tie-breaks use (``0``: the first rating, Q214-216).
+    """
+
+    kind: ClassVar[str] = "standings_options_changed"
+    shared_places: bool | None = _read(_opt_bool, None)
+    ties_by_hand: tuple[int, ...] | None = _read(lambda v, k: None if v is None else _numbers(v, k), None)
+    unrated_method: str | None = _read(lambda v, k: None if v is None else str(v), None)
+    unrated_rating: int | None = _read(_opt_whole, None)
+    long_event: bool | None = _read(_opt_bool, None)
+    rating_round: int | None = _read(_opt_whole, None)
+
+    def to_payload(self) -> dict[str, JSONValue]:
+        return {k: v for k, v in EventData.to_payload(self).items() if v is not None}
+
+
+@dataclass(frozen=True, slots=True)
 class TiebreakValueEntered(EventData):
     """A tie-break value computed outside and entered by the arbiter (Q207); ``value`` ``""`` removes it."""
 
@@ -682,7 +686,6 @@ class RatingFromRound(EventData):
     player: int = _read(_whole)
     from_round: int = _read(_whole)
     rating: int = _read(_whole)
-
 
 __all__ += ["PlayerExpelled", "RatingFromRound", "StandingsOptionsChanged", "TiebreakValueEntered"]
 
