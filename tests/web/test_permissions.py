@@ -174,6 +174,9 @@ def test_anonymous_public_pages_answer_without_login(world) -> None:
         if path.startswith("/api/v1/teams/"):  # the team API on an individual tournament: a JSON 404, not a
             assert resp.status_code == 404 and resp["Content-Type"].startswith("application/"), path  # redirect
             continue  # (anonymous reads of a real team competition: tests/web/test_api_teams.py)
+        if path.startswith("/api/v1/push/"):  # the venue's push (issue 37): a token, never anonymous: a JSON 401
+            assert resp.status_code == 401 and resp["Content-Type"].startswith("application/"), path
+            continue  # (the push with its token: tests/web/test_push.py)
         assert resp.status_code in {200, 302, 405}, (path, resp.status_code)
         if resp.status_code == 302:
             assert "desk" not in resp["Location"], path
@@ -287,8 +290,11 @@ def test_every_url_refuses_a_post_without_csrf_token(world) -> None:
         if not path or u.name in CSRF_EXEMPT:
             continue
         resp = c.post(path, {"op": "pair", "name": "CSRF", "system": "rr"})
-        # the JSON API (issue 19) is read-only and reads no cookie: every other method is a 405
+        # the JSON API (issue 19) is read-only and reads no cookie: every other method is a 405; its one
+        # write, the venue's push (issue 37), reads no cookie either: it needs its bearer token (401 without)
         expected = 405 if u.name.startswith("api:") else 403
+        if path.startswith("/api/v1/push/"):
+            expected = 401
         assert resp.status_code == expected, (path, resp.status_code)
         checked += 1
     assert checked > 30
