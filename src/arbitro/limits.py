@@ -134,9 +134,9 @@ def parse_decimal(
 _STRUCTURE = re.compile(r'\\.|[\[\]{}"]', re.DOTALL)
 
 
-def _too_deep(text: str) -> bool:
-    """Whether ``[``/``{`` nest past :data:`MAX_JSON_DEPTH` outside strings (checked before parsing)."""
-    if text.count("[") + text.count("{") <= MAX_JSON_DEPTH:
+def _too_deep(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether ``[``/``{`` nest past ``limit`` (:data:`MAX_JSON_DEPTH`) outside strings (checked before parsing)."""
+    if text.count("[") + text.count("{") <= limit:
         return False  # too few brackets to be deep
     depth = 0
     in_string = False
@@ -148,16 +148,16 @@ def _too_deep(text: str) -> bool:
             in_string = True
         elif tok in "[{":
             depth += 1
-            if depth > MAX_JSON_DEPTH:
+            if depth > limit:
                 return True
         elif tok in "]}":
             depth -= 1
     return False
 
 
-def json_too_deep(text: str) -> bool:
-    """Whether a JSON text nests past :data:`MAX_JSON_DEPTH` (a scan, no recursion: safe on any text)."""
-    return _too_deep(text)
+def json_too_deep(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """Whether a JSON text nests past ``limit`` (:data:`MAX_JSON_DEPTH`; a scan, no recursion: safe on any text)."""
+    return _too_deep(text, limit)
 
 
 def _bad_constant(name: str) -> Any:

@@ -23,7 +23,6 @@ import datetime as dt
 import hashlib
 import io
 import json
-import re
 import zipfile
 from pathlib import Path
 from typing import Any, NoReturn
@@ -34,7 +33,7 @@ from django.db import DatabaseError, transaction
 from django.utils.dateparse import parse_datetime
 
 from arbitro.errors import ArbitroError
-from arbitro.limits import MAX_JSON_BYTES, MAX_TRF_BYTES
+from arbitro.limits import MAX_JSON_BYTES, MAX_TRF_BYTES, json_too_deep
 
 from .archive_schema import check_events, check_meta
 from .atomic import atomic_path, write_atomic
@@ -316,28 +315,6 @@ def events_digest(events: list[dict[str, Any]]) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-_STRUCTURE = re.compile(r'\\.|[\[\]{}"]', re.DOTALL)
-
-
-def _too_deep(text: str, limit: int) -> bool:
-    """Whether ``[``/``{`` nest past ``limit`` outside strings (a scan before parsing: no recursion)."""
-    depth = 0
-    in_string = False
-    for m in _STRUCTURE.finditer(text):
-        tok = m[0]
-        if in_string:
-            in_string = tok != '"'
-        elif tok == '"':
-            in_string = True
-        elif tok in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif tok in "]}":
-            depth -= 1
-    return False
-
-
 def _refuse_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not JSON")
 
@@ -349,7 +326,7 @@ def _json(data: bytes, where: str, *, scan: bool = True) -> Any:
     except UnicodeDecodeError as err:
         raise ArbitroError(f"{where}: not UTF-8 (byte {err.start + 1}); nothing was restored") from None
     # (the long event log is not scanned: json's own recursion guard refuses a deep one just as cleanly)
-    if scan and text.count("[") + text.count("{") > MAX_ARCHIVE_DEPTH and _too_deep(text, MAX_ARCHIVE_DEPTH):
+    if scan and json_too_deep(text, MAX_ARCHIVE_DEPTH):
         raise ArbitroError(f"{where}: nested deeper than {MAX_ARCHIVE_DEPTH} levels; nothing was restored")
     try:
         return json.loads(text, parse_constant=_refuse_constant)
