@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-#: Functions of complexity >= 15 in src/ (2026-12-05: 45 of 2,199, then 41 of 2,221 once tournament/ was split). Lower it, never raise it.
-COMPLEX_BUDGET = 41
+#: Functions of complexity >= 15 in src/ (2026-12-05: 45 of 2,199, then 41 of 2,221 once tournament/ was split, 40 of 2,701 at the day's end). Lower it, never raise it.
+COMPLEX_BUDGET = 40
 COMPLEX_SHARE = 0.04
 THRESHOLD = 15
 
@@ -153,3 +153,25 @@ def test_the_web_keeps_within_its_any_budget() -> None:
 def test_the_any_count_finds_a_planted_any(tmp_path: Path) -> None:
     (tmp_path / "m.py").write_text("from typing import Any\n\ndef f(x: Any) -> int:\n    return 1  # Anything else\n")
     assert any_lines(tmp_path) == ["m.py:1", "m.py:3"]
+
+
+#: No module of the web is longer than this (issue 32); migrations, which Django writes, are not counted.
+WEB_MODULE_LINES = 600
+
+
+def long_modules(folder: Path, limit: int) -> list[str]:
+    return [
+        f"{path.relative_to(folder)}: {n} lines"
+        for path in sorted(folder.rglob("*.py"))
+        if "migrations" not in path.parts and (n := len(path.read_text(encoding="utf-8").splitlines())) > limit
+    ]
+
+
+def test_no_web_module_is_over_600_lines() -> None:
+    assert long_modules(ROOT / "src" / "arbitro" / "web", WEB_MODULE_LINES) == []
+
+
+def test_the_length_check_finds_a_long_module(tmp_path: Path) -> None:
+    (tmp_path / "long.py").write_text("x = 1\n" * 601)
+    (tmp_path / "short.py").write_text("x = 1\n" * 600)
+    assert long_modules(tmp_path, WEB_MODULE_LINES) == ["long.py: 601 lines"]
