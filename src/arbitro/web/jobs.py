@@ -164,7 +164,8 @@ def enqueue(op: str, row: models.Tournament, user: Actor) -> str:
         cache.set(_key(row.pk), {"op": op, "state": "queued", "message": "", "queued": time.time(), "started": None,
                                  "finished": None, "job": job_id}, timeout=_STATUS_SECONDS)  # fmt: skip
         user_pk = user.pk if user is not None and user.is_authenticated else None
-        queue().enqueue(run, op, row.pk, user_pk, job_id, job_id=job_id, job_timeout=_JOB_TIMEOUT, result_ttl=600,
+        queue().enqueue(run, op, row.pk, user_pk, job_id, translation.get_language() or "", job_id=job_id,
+                        job_timeout=_JOB_TIMEOUT, result_ttl=600,
                         failure_ttl=3600)  # fmt: skip
     finally:
         cache.delete(f"arbitro-job-enqueue:{row.pk}")
@@ -216,8 +217,11 @@ class _Heartbeat:
         self.stopped.set()
 
 
-def run(op: str, pk: int, user_pk: int | None, job_id: str = "") -> str:
+def run(op: str, pk: int, user_pk: int | None, job_id: str = "", language: str = "") -> str:
     """The worker's side: the same service command the request ran before, its outcome in the status.
+
+    ``language``: the language of the request that queued it, so the desk's message is in the reader's
+    language (else the user's saved preference, else the site's default).
 
     While it runs, a heartbeat renews its lease (:func:`dead`). Its outcome is written only while
     the status is still its own (a job taken for dead and replaced does not overwrite the new one).
@@ -237,7 +241,7 @@ def run(op: str, pk: int, user_pk: int | None, job_id: str = "") -> str:
     fresh()
     user = get_user_model().objects.filter(pk=user_pk).first() if user_pk else None
     pref = getattr(user, "arbitro_pref", None) if user is not None else None
-    language = getattr(pref, "language", "") or settings.LANGUAGE_CODE
+    language = language or getattr(pref, "language", "") or settings.LANGUAGE_CODE
     finish(state="running", started=time.time(), **({"job": job_id} if job_id else {}))
     with translation.override(language), _Heartbeat(pk, job_id):
         try:
